@@ -1,0 +1,99 @@
+"""Gammon42's ELO rules, exactly as the server computes them, and the tools built on them.
+
+>>> from gammon_elo import rating_change
+>>> rating_change(1500, 1500, winner_recent_games=60, loser_recent_games=10)
+Change(winner=8, loser=-16)
+
+The public API is below; the modules behind it are private to the package's layout.
+"""
+
+from ._checks import CUBES
+from ._errors import InvalidInput, UnknownRules
+from .analysis import break_even_win_rate, games_to_target
+from .classic import K_PRESETS, ClassicResult, KPreset, classic_update, team_rating
+from .fibs import FibsChange, fibs_change, fibs_k, fibs_underdog_probability
+from .formulas import (
+    Change,
+    ChangeSteps,
+    KChoice,
+    cube_multiplier,
+    expected_score,
+    explain_change,
+    go_round,
+    k_choice,
+    k_factor,
+    rating_change,
+)
+from .games import (
+    Ending,
+    Game,
+    GameType,
+    Notice,
+    Outcome,
+    PlayerOutcome,
+    WhatIf,
+    podium_prize,
+    rate_game,
+    what_if,
+)
+from .rules import CURRENT, FIBS_DIVISOR, RULES, Rules, get_rules
+from .tables import (
+    change_table,
+    cube_table,
+    divisor_table,
+    expected_curves,
+    expected_curves_frame,
+    expected_table,
+    heavy_week_table,
+    points_frame,
+)
+
+__all__ = [
+    "CUBES",
+    "CURRENT",
+    "FIBS_DIVISOR",
+    "K_PRESETS",
+    "RULES",
+    "Change",
+    "ChangeSteps",
+    "ClassicResult",
+    "Ending",
+    "FibsChange",
+    "Game",
+    "GameType",
+    "InvalidInput",
+    "KChoice",
+    "KPreset",
+    "Notice",
+    "Outcome",
+    "PlayerOutcome",
+    "Rules",
+    "UnknownRules",
+    "WhatIf",
+    "break_even_win_rate",
+    "change_table",
+    "classic_update",
+    "cube_multiplier",
+    "cube_table",
+    "divisor_table",
+    "expected_curves",
+    "expected_curves_frame",
+    "expected_score",
+    "expected_table",
+    "explain_change",
+    "fibs_change",
+    "fibs_k",
+    "fibs_underdog_probability",
+    "games_to_target",
+    "get_rules",
+    "go_round",
+    "heavy_week_table",
+    "k_choice",
+    "k_factor",
+    "podium_prize",
+    "points_frame",
+    "rate_game",
+    "rating_change",
+    "team_rating",
+    "what_if",
+]

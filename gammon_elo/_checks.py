@@ -1,0 +1,84 @@
+"""Argument checks shared by every public function: each returns the clean value or raises
+:class:`InvalidInput` naming the field and the value."""
+
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any
+
+from ._errors import InvalidInput
+
+#: Ratings are Go ``int`` on the server; within ±2**62 the difference of two ratings never
+#: overflows an int64, so every accepted pair is one the server itself could rate.
+RATING_LIMIT = 2**62
+
+#: K is a Go ``int``; this bound keeps ``K × 2`` (the largest change) far inside int64.
+K_LIMIT = 2**40
+
+#: The cube's values: 1, 2, 4 … 64, so the multiplier ``1 + log2(cube) / 6`` runs 1.00 … 2.00.
+MAX_CUBE = 2**6
+CUBES = tuple(2**n for n in range(7))
+
+
+def integer(field: str, value: Any, *, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as an ``int``: ints, and floats or numpy numbers with an integral value."""
+    if isinstance(value, bool) or value is None:
+        raise InvalidInput(field, value, "must be a whole number")
+    if isinstance(value, numbers.Integral):
+        result = int(value)
+    elif isinstance(value, numbers.Real):
+        as_float = float(value)
+        if not math.isfinite(as_float):
+            raise InvalidInput(field, value, "must be a finite whole number")
+        if not as_float.is_integer():
+            raise InvalidInput(field, value, "must be a whole number")
+        result = int(as_float)
+    else:
+        raise InvalidInput(field, value, "must be a whole number")
+    if low is not None and result < low:
+        raise InvalidInput(field, value, f"must be at least {low}")
+    if high is not None and result > high:
+        raise InvalidInput(field, value, f"must be at most {high}")
+    return result
+
+
+def rating(field: str, value: Any) -> int:
+    return integer(field, value, low=-RATING_LIMIT, high=RATING_LIMIT)
+
+
+def games(field: str, value: Any) -> int:
+    """A count of ranked games: a whole number, zero or more."""
+    return integer(field, value, low=0)
+
+
+def k(field: str, value: Any) -> int:
+    return integer(field, value, low=1, high=K_LIMIT)
+
+
+def cube(value: Any, field: str = "cube") -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidInput(field, value, "must be a power of two from 1 to 64")
+    as_float = float(value)
+    if not (math.isfinite(as_float) and as_float.is_integer() and int(as_float) in CUBES):
+        raise InvalidInput(field, value, "must be a power of two from 1 to 64")
+    return int(as_float)
+
+
+def positive(field: str, value: Any) -> float:
+    """A positive finite number (a divisor)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidInput(field, value, "must be a positive number")
+    as_float = float(value)
+    if not (math.isfinite(as_float) and as_float > 0):
+        raise InvalidInput(field, value, "must be a positive number")
+    return as_float
+
+
+def probability(field: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidInput(field, value, "must be a number from 0 to 1")
+    as_float = float(value)
+    if not (0.0 <= as_float <= 1.0):
+        raise InvalidInput(field, value, "must be a number from 0 to 1")
+    return as_float

@@ -1,0 +1,3 @@
+module gammon42/reference
+
+go 1.19
