@@ -9,9 +9,10 @@ from typing import Any
 
 from ._errors import InvalidInput
 
-#: Ratings are Go ``int`` on the server; within ±2**62 the difference of two ratings never
-#: overflows an int64, so every accepted pair is one the server itself could rate.
-RATING_LIMIT = 2**62
+#: Ratings are Go ``int`` on the server; within ±(2**62 − 1) the difference of two ratings never
+#: overflows an int64 (2**62 − (−2**62) = 2**63 would wrap to −2**63 in Go), so every accepted
+#: pair is one the server itself could rate.
+RATING_LIMIT = 2**62 - 1
 
 #: K is a Go ``int``; this bound keeps ``K × 2`` (the largest change) far inside int64.
 K_LIMIT = 2**40

@@ -1,6 +1,8 @@
 """The rating equations of the article, one function each, computed the way the server's Go code
 computes them: the same float64 operations in the same order, and Go's rounding
 (``int(math.Round(x))``: halves away from zero, where Python's ``round`` goes to even).
+Go's ``math.Pow`` differs from C's ``pow`` in the last bits, so where those bits could decide the
+rounding the power is recomputed exactly as Go computes it (:mod:`gammon_elo._gomath`).
 
 The article's code, for reference::
 
@@ -15,6 +17,7 @@ import math
 from dataclasses import dataclass
 
 from . import _checks
+from ._gomath import go_pow10
 from .rules import CURRENT, Rules, get_rules
 
 __all__ = [
@@ -57,6 +60,9 @@ def _power_of_ten(exponent: float) -> float:
 def expected_score(rating: int, opponent: int, *, divisor: float = 1200) -> float:
     """E = 1 / (1 + 10^((opponent − rating) / divisor)) — Gammon42 1.3.1, Step 1.
 
+    Within a few ulp of the server's float (C's pow, not Go's, for speed); the rounded changes
+    of :func:`rating_change` are the server's exactly.
+
     >>> expected_score(1500, 1500)
     0.5
     >>> round(expected_score(1800, 1500), 3)  # favourite by 300: 64.0 %
@@ -81,6 +87,48 @@ def cube_multiplier(cube: int) -> float:
     """
     cube = _checks.cube(cube)
     return _multiplier(cube)
+
+
+#: How near a half-integer K × (1 − E) × multiplier must be, in units of K × multiplier, before
+#: the last bits of 10^x can decide its rounding. Go's and C's 10^x differ by at most 8 ulp
+#: (measured), which moves 1 − E by under 2^-45 and the product by under 2^-44 × K × multiplier:
+#: 2^-30 leaves a wide margin and sends about one input in 10^8 to the exact (slower) path.
+_TIE_MARGIN = 2.0**-30
+
+
+def _near_tie(value: float, scale: float) -> bool:
+    """Whether ``value`` lies within _TIE_MARGIN × scale of a half-integer."""
+    return abs(abs(value) % 1.0 - 0.5) <= _TIE_MARGIN * scale
+
+
+def _server_values(
+    difference: int, divisor: float, winner_k: int, loser_k: int, multiplier: float
+) -> tuple[float, float, float, float, float]:
+    """CalculateChangeWithK's floats: 10^x, E_w, E_l and both changes before rounding.
+
+    Computed with C's pow, then again with Go's Pow (bit for bit) when the change is so near a
+    half-integer that their last-bit difference could round it the other way.
+    """
+    # float64(opponentELO-playerELO)/Divisor: the difference is converted first, as in Go.
+    exponent = float(difference) / divisor
+    values = _from_power(_power_of_ten(exponent), winner_k, loser_k, multiplier)
+    if _near_tie(values[3], winner_k * multiplier) or _near_tie(values[4], loser_k * multiplier):
+        values = _from_power(go_pow10(exponent), winner_k, loser_k, multiplier)
+    return values
+
+
+def _from_power(
+    power: float, winner_k: int, loser_k: int, multiplier: float
+) -> tuple[float, float, float, float, float]:
+    expected_winner = 1.0 / (1.0 + power)
+    expected_loser = 1 - expected_winner
+    return (
+        power,
+        expected_winner,
+        expected_loser,
+        float(winner_k) * (1 - expected_winner) * multiplier,
+        float(loser_k) * (0 - expected_loser) * multiplier,
+    )
 
 
 def _multiplier(cube: int) -> float:
@@ -192,19 +240,16 @@ def explain_change(
     loser_k = _k_choice(_checks.games("loser_recent_games", loser_recent_games), rules)
 
     difference = loser - winner
-    exponent = float(difference) / rules.divisor
-    power = _power_of_ten(exponent)
-    expected_winner = 1.0 / (1.0 + power)
-    expected_loser = 1 - expected_winner
     multiplier = _multiplier(cube)
-    winner_unrounded = float(winner_k.k) * (1 - expected_winner) * multiplier
-    loser_unrounded = float(loser_k.k) * (0 - expected_loser) * multiplier
+    power, expected_winner, expected_loser, winner_unrounded, loser_unrounded = _server_values(
+        difference, rules.divisor, winner_k.k, loser_k.k, multiplier
+    )
     return ChangeSteps(
         winner_rating=winner,
         loser_rating=loser,
         divisor=rules.divisor,
         difference=difference,
-        exponent=exponent,
+        exponent=float(difference) / rules.divisor,
         power=power,
         expected_winner=expected_winner,
         expected_loser=expected_loser,
@@ -240,9 +285,7 @@ def rating_change(
     multiplier = _multiplier(_checks.cube(cube))
     winner_k = _k_choice(_checks.games("winner_recent_games", winner_recent_games), rules).k
     loser_k = _k_choice(_checks.games("loser_recent_games", loser_recent_games), rules).k
-    expected_winner = _expected(winner, loser, rules.divisor)
-    expected_loser = 1 - expected_winner
-    return Change(
-        go_round(float(winner_k) * (1 - expected_winner) * multiplier),
-        go_round(float(loser_k) * (0 - expected_loser) * multiplier),
+    *_, winner_unrounded, loser_unrounded = _server_values(
+        loser - winner, rules.divisor, winner_k, loser_k, multiplier
     )
+    return Change(go_round(winner_unrounded), go_round(loser_unrounded))
