@@ -1,0 +1,209 @@
+"""The app under Streamlit's AppTest: every page runs with no, good and hostile URL parameters,
+and the numbers shown are the article's (SPEC "Numbers the article publishes")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parent.parent / "app.py")
+PAGES = ["pages/home.py", "pages/divisors.py", "pages/tables.py", "pages/classic.py"]
+MINUS = "\u2212"
+
+
+def run(page: str = "pages/home.py", **params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.run()
+    if page != "pages/home.py":
+        at.switch_page(page)
+        at.run()
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def metric(at: AppTest, label: str, index: int = 0) -> tuple[str, str]:
+    found = [m for m in at.metric if m.label == label]
+    assert found, f"no metric {label!r} in {[m.label for m in at.metric]}"
+    return found[index].value, found[index].delta
+
+
+def table_with(at: AppTest, column: str) -> pd.DataFrame:
+    """The one table on the page with this column."""
+    found = [d.value for d in at.dataframe if column in d.value.columns]
+    assert len(found) == 1, [list(d.value.columns) for d in at.dataframe]
+    return found[0]
+
+
+def warnings(at: AppTest) -> list[str]:
+    return [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_runs_with_no_parameters(page: str) -> None:
+    at = run(page)
+    assert not warnings(at)
+
+
+HOSTILE = {
+    "rating": "abc",
+    "opponent": "1e400",
+    "cube": "3",
+    "games": "-5",
+    "opponent_games": "NaN",
+    "rules": "9.9.9",
+    "type": "<script>alert(1)</script>",
+    "ending": "",
+    "difference": "inf",
+    "k": "0",
+    "span": "99999999999999999999",
+    "score": "2",
+    "divisor": "-400",
+    "custom_on": "maybe",
+    "table_k": "3.5",
+    "a": "1,5",
+}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_survives_hostile_parameters_with_a_notice(page: str) -> None:
+    at = run(page, **HOSTILE)
+    shown = " ".join(warnings(at))
+    # Each page names each of its own bad parameters; home is checked in detail below.
+    assert "is not valid" in shown
+
+
+def test_home_names_each_bad_parameter_and_falls_back_to_its_default() -> None:
+    at = run(rating="abc", cube="3")
+    shown = warnings(at)
+    assert any("`rating=abc`" in w and "1500" in w for w in shown), shown
+    assert any("`cube=3`" in w and "default, 1" in w for w in shown), shown
+    # The defaults are in force: two players at 1500, cube 1 → ±16.
+    assert metric(at, "You", 0) == ("1516", "+16")
+
+
+def test_home_shows_the_article_60_vs_10_example() -> None:
+    """SPEC: same ratings, you 60 games this week, opponent 10: you win +8, they lose −16;
+    they win +16 and you lose −8."""
+    at = run()
+    at.number_input(key="home.games").set_value(60)
+    at.number_input(key="home.opponent_games").set_value(10)
+    at.run()
+    assert metric(at, "You", 0) == ("1508", "+8")
+    assert metric(at, "Your opponent", 0) == ("1484", f"{MINUS}16")
+    assert metric(at, "You", 1) == ("1492", f"{MINUS}8")
+    assert metric(at, "Your opponent", 1) == ("1516", "+16")
+    assert any("heavy week" in i.value for i in at.info)
+    assert at.query_params["games"] == "60"
+
+
+@pytest.mark.parametrize(
+    ("rules", "win", "loss", "expected"),
+    [  # SPEC: favourite by 300 under ÷400 / ÷800 / ÷1200.
+        ("1.0.5", "+5", f"{MINUS}27", "84.9%"),
+        ("1.2.0", "+9", f"{MINUS}23", "70.3%"),
+        ("1.3.1", "+12", f"{MINUS}20", "64.0%"),
+    ],
+)
+def test_a_link_reproduces_the_favourite_by_300_table(
+    rules: str, win: str, loss: str, expected: str
+) -> None:
+    at = run(rating="1800", opponent="1500", rules=rules)
+    assert metric(at, "You", 0)[1] == win
+    assert metric(at, "You", 1)[1] == loss
+    assert metric(at, "Your expected win chance")[0] == expected
+    assert not warnings(at)
+
+
+@pytest.mark.parametrize(
+    ("cube", "change", "multiplier"),
+    [("2", "+19", "1.17"), ("8", "+24", "1.50"), ("64", "+32", "2.00")],  # SPEC's cube table
+)
+def test_home_cube_changes_match_the_article(cube: str, change: str, multiplier: str) -> None:
+    at = run(cube=cube)
+    assert metric(at, "You", 0)[1] == change
+    assert metric(at, "Cube multiplier")[0] == multiplier
+
+
+def test_boosted_games_change_nothing_and_say_so() -> None:
+    at = run(type="boosted")
+    assert metric(at, "You", 0) == ("1500", "0")
+    assert any("Boosted games never change ELO" in i.value for i in at.info)
+
+
+def test_resigning_is_rated_as_a_loss_at_the_cube() -> None:
+    at = run(ending="resigned", cube="4")
+    assert metric(at, "You", 1)[1] == f"{MINUS}21"  # SPEC: cube 4, K 32 → ±21
+    assert any("ordinary loss" in i.value for i in at.info)
+
+
+def test_break_even_win_rate_for_a_favourite_by_200() -> None:
+    """The article: 200 points up, you must win about 60 %. Hand: +13 / −19 → 19 / 32 = 59.4 %."""
+    at = run(rating="1700", opponent="1500")
+    assert metric(at, "Break-even win rate")[0] == "59.4%"
+
+
+def test_custom_rules_from_the_url() -> None:
+    # Hand: K 1, equal ratings: 1 × 0.5 = 0.5 → Go rounds away from zero → +1 / −1.
+    at = run(rules="custom", divisor="1000", k="1", heavy_k="1", heavy_games="50")
+    assert metric(at, "You", 0)[1] == "+1"
+    assert metric(at, "You", 1)[1] == f"{MINUS}1"
+
+
+def test_divisors_page_shows_the_favourite_table_and_two_charts() -> None:
+    at = run("pages/divisors.py")
+    table = at.dataframe[0].value
+    assert list(table.columns) == ["", "÷400", "÷800", "÷1200"]
+    assert table["÷400"].tolist() == ["84.9%", "+5", f"{MINUS}27"]
+    assert table["÷1200"].tolist() == ["64.0%", "+12", f"{MINUS}20"]
+    assert len(at.get("vega_lite_chart")) == 2
+
+
+def test_divisors_page_adds_custom_and_fibs_curves() -> None:
+    at = run("pages/divisors.py", custom_on="1", custom="1600", fibs="1")
+    table = at.dataframe[0].value
+    assert "÷1600" in table.columns and "FIBS ÷2000" in table.columns
+
+
+def test_tables_page_regenerates_the_article_tables() -> None:
+    at = run("pages/tables.py")
+    expected = table_with(at, "Expected win rate")
+    changes = table_with(at, "Underdog wins")
+    heavy = table_with(at, "K 16: favourite wins")
+    assert expected["Expected win rate"].tolist() == [
+        "50.0%",
+        "52.4%",
+        "54.8%",
+        "57.1%",
+        "59.5%",
+        "64.0%",
+        "68.3%",
+        "72.3%",
+    ]
+    assert changes["Favourite wins"].tolist()[1] == f"+14 / {MINUS}14"
+    assert changes["Underdog wins"].tolist()[4] == f"+22 / {MINUS}22"
+    assert heavy.iloc[1].tolist()[1:] == [f"+14 / {MINUS}18", f"+7 / {MINUS}9"]
+
+
+def test_classic_examples_are_one_click_presets() -> None:
+    at = run("pages/classic.py")
+    at.button(key="classic.classic.example_expected").click()
+    at.run()
+    # Seed 002: 1600 beating 1500 gains only about +12 (hand: 32 × (1 − 0.64) = 11.52).
+    assert metric(at, "A's new rating") == ("1611.5", "+11.5")
+    at.button(key="classic.classic.example_gap").click()
+    at.run()
+    assert metric(at, "Expected score of A")[0] == "90.9%"  # seed 002: about 91 %
+
+
+def test_classic_draw_and_teams() -> None:
+    at = run("pages/classic.py", a="1600", b="1500", score="0.5")
+    # A draw pulls the favourite down: 32 × (0.5 − 0.64) = −4.48.
+    assert metric(at, "A's new rating") == ("1595.5", f"{MINUS}4.5")
+    at = run("pages/classic.py", teams="1", team_a="1500,1700", team_b="1500")
+    # Team A averages 1600 against 1500 and wins: +11.5 as above.
+    assert metric(at, "A's new rating")[1] == "+11.5"

@@ -1,0 +1,80 @@
+"""Core calls the pages repeat on every rerun, cached by their (hashable) arguments and bounded,
+so that a rerun stays fast and memory stays flat however many readers come."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+import gammon_elo as g
+from gammon_elo import Rules
+
+#: Distinct argument sets kept per cached function: plenty for one server's readers.
+MAX_ENTRIES = 128
+#: Cached results expire after an hour, so a long-running server does not keep stale entries.
+TTL = 3600
+
+
+@st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
+def curves(divisors: tuple[float, ...], span: int) -> pd.DataFrame:
+    """Expected-score curves of several divisors over −span … span, 201 points each."""
+    differences = np.linspace(-span, span, 201)
+    return g.expected_curves_frame(differences, list(divisors))
+
+
+@st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
+def points(divisors: tuple[float, ...], span: int, k: int, cube: int) -> pd.DataFrame:
+    """Rounded points for a win and a loss, each divisor, integer differences −span … span."""
+    step = max(1, span // 100)
+    return g.points_frame(range(-span, span + 1, step), divisors, k=k, cube=cube)
+
+
+@st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
+def standard_table(divisors: tuple[float, ...], k: int, cube: int) -> pd.DataFrame:
+    """Expected %, win, loss at the article's standard differences, for each divisor."""
+    frames = []
+    for divisor in divisors:
+        rules = Rules(divisor=divisor, k=k)
+        expected = g.expected_table(rules=rules)
+        pts = g.points_frame(g.tables.EXPECTED_DIFFERENCES, [divisor], k=k, cube=cube)
+        frames.append(
+            expected.assign(
+                divisor=rules.divisor, win=pts["win"].to_numpy(), loss=pts["loss"].to_numpy()
+            )
+        )
+    return pd.concat(frames, ignore_index=True)
+
+
+@st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
+def divisor_table(difference: int, divisors: tuple[float, ...], k: int, cube: int) -> pd.DataFrame:
+    return g.divisor_table(difference, divisors=divisors, k=k, cube=cube)
+
+
+@st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
+def article_tables(
+    rules: Rules, k: int, heavy_k: int, cube: int, difference: int
+) -> dict[str, pd.DataFrame]:
+    return {
+        "expected": g.expected_table(rules=rules),
+        "changes": g.change_table(k=k, cube=cube, rules=rules),
+        "heavy": g.heavy_week_table(ks=(k, heavy_k), cube=cube, rules=rules),
+        "divisors": g.divisor_table(difference, k=k, cube=cube),
+        "cube": g.cube_table(ks=(k, heavy_k)),
+    }
+
+
+@st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
+def heatmap(rules: Rules, k: int, max_difference: int = 600, step: int = 50) -> pd.DataFrame:
+    """The favourite's points for a win, by rating difference and cube."""
+    fixed = Rules(divisor=rules.divisor, k=k)
+    rows = [
+        {
+            "difference": d,
+            "cube": cube,
+            "change": g.rating_change(1500 + d, 1500, cube=cube, rules=fixed).winner,
+        }
+        for cube in g.CUBES
+        for d in range(0, max_difference + 1, step)
+    ]
+    return pd.DataFrame(rows)

@@ -1,0 +1,247 @@
+"""English: every visible string of the app, by key."""
+
+from __future__ import annotations
+
+EN: dict[str, str] = {
+    # App frame
+    "app.language": "Language",
+    "app.footer": "Gammon42 ELO rules 1.3.1 (October 2026), computed exactly as the server does.",
+    # URL parameters
+    "url.bad_value": (
+        "The link's `{name}={value}` is not valid ({expects}); using the default, {default}."
+    ),
+    "url.expects_int": "a whole number from {low} to {high}",
+    "url.expects_number": "a number from {low:g} to {high:g}",
+    "url.expects_choice": "one of {choices}",
+    "url.expects_bool": "1 or 0",
+    "url.expects_list": "a comma-separated list of {choices}",
+    # Rule sets
+    "rules.label": "Rule set",
+    "rules.help": (
+        "The rating formula of each Gammon42 version. Old games were never re-rated: "
+        "each rule set applies to the games played under it."
+    ),
+    "rules.version": "{name} (÷{divisor})",
+    "rules.custom": "Custom…",
+    "rules.custom_values": "Custom rule set",
+    "rules.divisor": "Divisor D",
+    "rules.divisor_help": "Chess uses 400; Gammon42 used 400, then 800, and 1200 since 1.3.1.",
+    "rules.k": "K",
+    "rules.heavy_k": "Heavy-week K",
+    "rules.heavy_games": "Heavy week from (ranked games in 7 days)",
+    "rules.heavy_games_help": (
+        "From this many ranked games in the last 7 days on, the heavy-week K applies."
+    ),
+    # Game types and endings
+    "type.ranked": "Ranked",
+    "type.boosted": "Boosted (Casual before 1.3.0)",
+    "type.tournament": "Tournament game",
+    "ending.normal": "Played out (single game)",
+    "ending.gammon": "Gammon (2 points)",
+    "ending.backgammon": "Backgammon (3 points)",
+    "ending.resigned": "Resigned",
+    "ending.left": "Left the game",
+    "ending.disconnected": "Long disconnect",
+    "ending.timed_out": "Ran out of time on 3 moves",
+    # K
+    "k.normal": "{games} ranked games in the last 7 days < {threshold} → K = {k}",
+    "k.heavy": "{games} ranked games in the last 7 days ≥ {threshold} → K = {k}",
+    "k.no_heavy": "no heavy-week rule in this rule set → K = {k}",
+    # Home
+    "home.nav": "What is a win worth?",
+    "home.title": "What is a win worth?",
+    "home.intro": (
+        "Enter both ratings, the cube and each player's ranked games in the last 7 days: "
+        "see what a win gives and what a loss costs, and every step of the calculation."
+    ),
+    "home.rating": "Your rating",
+    "home.opponent": "Your opponent's rating",
+    "home.games": "Your ranked games in the last 7 days",
+    "home.opponent_games": "Your opponent's ranked games in the last 7 days",
+    "home.games_help": "Not counting this game. From 50 games on, K is 16 instead of 32 (1.3.1).",
+    "home.cube": "Doubling cube at the end of the game",
+    "home.cube_help": "Each doubling adds one sixth: the change is multiplied by 1.00 up to 2.00.",
+    "home.type": "Game type",
+    "home.ending": "How it ended",
+    "home.expected": "Your expected win chance",
+    "home.expected_help": "E = 1 / (1 + 10^((opponent − you) / D)), Step 1 of the article.",
+    "home.multiplier": "Cube multiplier",
+    "home.break_even": "Break-even win rate",
+    "home.break_even_help": (
+        "The share of games against this opponent you must win for your rating to stay put, "
+        "with the rounded points you gain and lose at this cube."
+    ),
+    "home.if_win": "If you win",
+    "home.if_lose": "If you lose",
+    "home.you_after": "You",
+    "home.opponent_after": "Your opponent",
+    "home.your_k": "Your K: {reason}",
+    "home.their_k": "Your opponent's K: {reason}",
+    # Notices
+    "notice.boosted_unrated": (
+        "Boosted games never change ELO: they count for the Boosted and Sparks rankings only."
+    ),
+    "notice.tournament_unrated": (
+        "Games inside a tournament do not change ELO. Public tournaments award fixed ELO prizes "
+        "on the podium instead: +50, +25 and +15 for places 1 to 3."
+    ),
+    "notice.gammon_one_win": (
+        "A gammon or backgammon scores more points in the match, but for ELO it is one win, "
+        "like any other (since 1.0.5)."
+    ),
+    "notice.early_end_is_loss": (
+        "Resigning, leaving, a long disconnect or running out of time on 3 moves is rated as an "
+        "ordinary loss for the player who ended the game, at the cube's value at that moment."
+    ),
+    "notice.unequal_k": (
+        "The winner's gain and the loser's loss differ because one of you had a heavy week "
+        "(50 or more ranked games in 7 days) and so a K of 16: each player has their own K."
+    ),
+    # Steps
+    "steps.title": "Every step, with your numbers",
+    "steps.unrated": "This game is not rated, so there is nothing to calculate.",
+    "steps.step1": "Step 1: how likely was your win?",
+    "steps.step1_text": "The expected score, from 0 to 1, from the two ratings and the divisor D:",
+    "steps.step1_result": "So you were expected to win {expected} of games like this one.",
+    "steps.step2": "Step 2: how far did the result beat the prediction?",
+    "steps.step2_text": (
+        "change = K × (result − expected) × cube multiplier; the result is 1 for a win and 0 "
+        "for a loss, rounded to a whole number (halves away from zero, as the server does)."
+    ),
+    "steps.if_win": "If you win",
+    "steps.if_lose": "If you lose",
+    "steps.half_rounding": (
+        "Exactly half way: the server's rounding goes away from zero (a plain round-half-to-even "
+        "would give a different answer here)."
+    ),
+    "steps.step3": "Step 3: how much did each of you play this week?",
+    "steps.step3_text": (
+        "Each player's K comes from their own ranked games in the 7 days before this game."
+    ),
+    "steps.no_heavy_rule": "Rule set {rules} has no heavy-week K: everyone plays at full K.",
+    "steps.cube": "The doubling cube",
+    "steps.multiplier_word": "multiplier",
+    "steps.old_rules_note": (
+        "Rule set {rules}: before 1.0.5 the cube multiplied the points directly and gammons "
+        "earned extra ELO; the article does not give that formula, so it is not offered here."
+    ),
+    # Embed
+    "embed.title": "Embed this",
+    "embed.text": (
+        "Paste this into a help-center article: it shows this view with the current inputs "
+        "and language, in a frame 600 pixels wide."
+    ),
+    "embed.view": "What to embed",
+    "embed.view_compact": "Inputs and result",
+    "embed.view_chart": "The chart only",
+    "embed.view_table": "The table only",
+    # Divisors
+    "divisors.nav": "Divisors",
+    "divisors.title": "Divisors side by side",
+    "divisors.intro": (
+        "How sure each divisor is that the stronger player wins, and what a win and a loss are "
+        "worth, at K {k} and cube {cube}."
+    ),
+    "divisors.difference": "Rating difference (you − opponent)",
+    "divisors.custom_on": "Add a custom divisor",
+    "divisors.custom": "Custom divisor",
+    "divisors.fibs_on": "Add FIBS (1-point match, ÷2000)",
+    "divisors.k": "K",
+    "divisors.cube": "Cube",
+    "divisors.range": "Differences shown (±)",
+    "divisors.curve_title": "Expected score by rating difference",
+    "divisors.curve_alt": (
+        "Line chart: the expected score of the player ahead against the rating difference, one "
+        "line per divisor ({divisors}); a vertical rule marks the difference {difference}."
+    ),
+    "divisors.points_title": "Points for a win and for a loss",
+    "divisors.points_alt": (
+        "Line chart: your points for a win (above zero) and for a loss (below zero) against "
+        "the rating difference, one colour per divisor ({divisors}), at K {k} and cube {cube}."
+    ),
+    "divisors.table_title": "At the standard differences",
+    "divisors.favourite_title": "Favourite by {difference}",
+    "divisors.fibs": "FIBS ÷2000",
+    "divisors.label": "÷{divisor}",
+    "divisors.outcome_win": "win",
+    "divisors.outcome_loss": "loss",
+    # Tables
+    "tables.nav": "Tables",
+    "tables.title": "The article's tables, for any K, cube and rule set",
+    "tables.k": "K",
+    "tables.heavy_k": "Heavy-week K",
+    "tables.cube": "Cube",
+    "tables.difference": "Difference for the divisor table",
+    "tables.expected": "Step 1: expected win rate of the favourite",
+    "tables.changes": "Step 2: changes when the favourite or the underdog wins",
+    "tables.heavy": "Step 3: K {k} against K {heavy_k} (the favourite wins / loses)",
+    "tables.divisors": "The favourite by {difference} under each divisor",
+    "tables.cube_table": "The doubling cube (two players at 1500)",
+    "tables.heatmap": "Change for the favourite's win by rating difference and cube",
+    "tables.heatmap_alt": (
+        "Heat map: the favourite's points for a win, by rating difference (0 to 600) and cube "
+        "(1 to 64), at K {k} under {rules}."
+    ),
+    "tables.download": "Download CSV",
+    # Column headers
+    "col.difference": "Rating difference",
+    "col.expected": "Expected win rate",
+    "col.favourite_wins": "Favourite wins",
+    "col.underdog_wins": "Underdog wins",
+    "col.favourite_wins_k": "K {k}: favourite wins",
+    "col.favourite_loses_k": "K {k}: favourite loses",
+    "col.divisor": "Divisor",
+    "col.win": "Points for a win",
+    "col.loss": "Points for a loss",
+    "col.cube": "Cube",
+    "col.multiplier": "Multiplier",
+    "col.change_k": "Change at K {k}",
+    "col.change": "Change",
+    "col.outcome": "Outcome",
+    "col.rule": "Divisor",
+    # Classic
+    "classic.nav": "Classic Elo",
+    "classic.title": "Classic Elo calculator",
+    "classic.intro": (
+        "The chess-style calculator: two players or two teams, win, draw or loss, any K. "
+        "Expected A = 1 / (1 + 10^((B − A) / D)); new A = A + K × (score − expected)."
+    ),
+    "classic.teams": "Teams (a team's rating is the average of its players')",
+    "classic.rating_a": "Player A's rating",
+    "classic.rating_b": "Player B's rating",
+    "classic.team_a": "Team A's ratings (comma-separated)",
+    "classic.team_b": "Team B's ratings (comma-separated)",
+    "classic.score": "Result for A",
+    "classic.score_1": "A wins (1)",
+    "classic.score_05": "Draw (½)",
+    "classic.score_0": "A loses (0)",
+    "classic.k_preset": "K factor",
+    "classic.k_custom": "Custom K",
+    "classic.k_custom_option": "Custom…",
+    "classic.k_option": "K = {k}: {for_whom}",
+    "classic.divisor": "Divisor",
+    "classic.expected_a": "Expected score of A",
+    "classic.expected_b": "Expected score of B",
+    "classic.new_a": "A's new rating",
+    "classic.new_b": "B's new rating",
+    "classic.examples": "Worked examples",
+    "classic.example_upset": "Surprise win: 1500 beats 1600",
+    "classic.example_expected": "Expected win: 1600 beats 1500",
+    "classic.example_draw": "Draw: 1600 and 1500",
+    "classic.example_gap": "A 400-point gap",
+    "classic.guidance": "Choosing K",
+    "classic.guide_for": "For",
+    "classic.guide_effect": "Effect",
+    "classic.bad_team": "{field}: “{value}” is not a list of numbers ({reason}).",
+    "k.preset.40": "New / provisional players",
+    "k.preset.32": "Most amateur play",
+    "k.preset.20": "Most amateur play",
+    "k.preset.16": "Masters / established ratings",
+    "k.preset.10": "Masters / established ratings",
+    "k.effect.40": "Ratings find their level quickly",
+    "k.effect.32": "Balanced response",
+    "k.effect.20": "Balanced response",
+    "k.effect.16": "Stable, changes slowly",
+    "k.effect.10": "Stable, changes slowly",
+    "error.invalid": "{message}",
+}

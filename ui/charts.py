@@ -1,0 +1,163 @@
+"""Chart builders: each returns an ``alt.Chart`` in the app's one style; pages only show them.
+Titles, axes and tooltips come in already translated."""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+#: A backgammon board's colours: dark and light points, the felt, the cube's ivory.
+PALETTE = ["#7b2d26", "#1f5f5b", "#c8963e", "#4a4e69", "#9a8c98", "#22333b"]
+
+
+def _style(chart: alt.Chart | alt.LayerChart, title: str) -> alt.LayerChart:
+    # The accessible description is the page's ``alt=`` on st.altair_chart, not set here.
+    return (
+        chart.properties(title=title, height=340)
+        .configure_axis(grid=True, gridOpacity=0.35)
+        .configure_legend(orient="bottom", title=None)
+    )
+
+
+def expected_curves(
+    frame: pd.DataFrame,
+    *,
+    difference: int,
+    title: str,
+    x_title: str,
+    y_title: str,
+    series_title: str,
+) -> alt.LayerChart:
+    """Expected score against rating difference, one line per series, a rule at ``difference``.
+
+    ``frame`` has columns difference, series, expected.
+    """
+    order = list(dict.fromkeys(frame["series"]))
+    color = alt.Color("series:N", sort=order, scale=alt.Scale(range=PALETTE), title=series_title)
+    lines = (
+        alt.Chart(frame)
+        .mark_line(strokeWidth=2.5)
+        .encode(
+            x=alt.X("difference:Q", title=x_title),
+            y=alt.Y(
+                "expected:Q",
+                title=y_title,
+                axis=alt.Axis(format="%"),
+                scale=alt.Scale(domain=[0, 1]),
+            ),
+            color=color,
+            tooltip=[
+                alt.Tooltip("series:N", title=series_title),
+                alt.Tooltip("difference:Q", title=x_title),
+                alt.Tooltip("expected:Q", title=y_title, format=".1%"),
+            ],
+        )
+    )
+    rule = (
+        alt.Chart(pd.DataFrame({"difference": [difference]}))
+        .mark_rule(color="#333", strokeDash=[4, 4])
+        .encode(x="difference:Q")
+    )
+    return _style(alt.layer(lines, rule), title)
+
+
+def points(
+    frame: pd.DataFrame,
+    *,
+    difference: int,
+    title: str,
+    x_title: str,
+    y_title: str,
+    series_title: str,
+    outcome_title: str,
+) -> alt.LayerChart:
+    """Points for a win and for a loss against rating difference, colour = series, dash = outcome.
+
+    ``frame`` has columns difference, series, outcome, points.
+    """
+    order = list(dict.fromkeys(frame["series"]))
+    lines = (
+        alt.Chart(frame)
+        .mark_line(strokeWidth=2, interpolate="step-after")
+        .encode(
+            x=alt.X("difference:Q", title=x_title),
+            y=alt.Y("points:Q", title=y_title),
+            color=alt.Color(
+                "series:N", sort=order, scale=alt.Scale(range=PALETTE), title=series_title
+            ),
+            strokeDash=alt.StrokeDash("outcome:N", title=outcome_title),
+            detail="outcome:N",
+            tooltip=[
+                alt.Tooltip("series:N", title=series_title),
+                alt.Tooltip("outcome:N", title=outcome_title),
+                alt.Tooltip("difference:Q", title=x_title),
+                alt.Tooltip("points:Q", title=y_title),
+            ],
+        )
+    )
+    zero = alt.Chart(pd.DataFrame({"points": [0]})).mark_rule(color="#999").encode(y="points:Q")
+    rule = (
+        alt.Chart(pd.DataFrame({"difference": [difference]}))
+        .mark_rule(color="#333", strokeDash=[4, 4])
+        .encode(x="difference:Q")
+    )
+    return _style(alt.layer(lines, zero, rule), title)
+
+
+def heatmap(
+    frame: pd.DataFrame,
+    *,
+    title: str,
+    x_title: str,
+    y_title: str,
+    value_title: str,
+) -> alt.LayerChart:
+    """A rating-difference × cube heat map of the change, the value written in each cell.
+
+    ``frame`` has columns difference, cube, change.
+    """
+    base = alt.Chart(frame).encode(
+        x=alt.X("difference:O", title=x_title),
+        y=alt.Y("cube:O", title=y_title, sort="descending"),
+    )
+    cells = base.mark_rect().encode(
+        color=alt.Color("change:Q", title=value_title, scale=alt.Scale(scheme="goldred")),
+        tooltip=[
+            alt.Tooltip("difference:O", title=x_title),
+            alt.Tooltip("cube:O", title=y_title),
+            alt.Tooltip("change:Q", title=value_title),
+        ],
+    )
+    text = base.mark_text(fontSize=11).encode(text="change:Q", color=alt.value("#111"))
+    return _style(alt.layer(cells, text), title)
+
+
+def lines(
+    frame: pd.DataFrame,
+    *,
+    x: str,
+    y: str,
+    series: str,
+    title: str,
+    x_title: str,
+    y_title: str,
+    series_title: str,
+    y_format: str | None = None,
+) -> alt.LayerChart:
+    """A plain multi-series line chart (history trajectories, simulator time series)."""
+    axis = alt.Axis(format=y_format) if y_format else alt.Axis()
+    chart = (
+        alt.Chart(frame)
+        .mark_line(strokeWidth=2)
+        .encode(
+            x=alt.X(f"{x}:Q", title=x_title),
+            y=alt.Y(f"{y}:Q", title=y_title, axis=axis, scale=alt.Scale(zero=False)),
+            color=alt.Color(f"{series}:N", scale=alt.Scale(range=PALETTE), title=series_title),
+            tooltip=[
+                alt.Tooltip(f"{series}:N", title=series_title),
+                alt.Tooltip(f"{x}:Q", title=x_title),
+                alt.Tooltip(f"{y}:Q", title=y_title, format=y_format or ""),
+            ],
+        )
+    )
+    return _style(alt.layer(chart), title)

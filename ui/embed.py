@@ -1,0 +1,59 @@
+"""Embedding in help-center articles: the compact views (``view=compact|chart|table``, used with
+Streamlit's own ``embed=true``) and the "Embed this" section with ready-to-paste iframe HTML."""
+
+from __future__ import annotations
+
+import html
+from urllib.parse import urlencode, urlsplit, urlunsplit
+
+import streamlit as st
+
+from .i18n import t
+
+VIEWS = ("full", "compact", "chart", "table")
+#: The width the help center's article column gives an iframe.
+IFRAME_WIDTH = 600
+
+
+def view() -> str:
+    """The requested view; an unknown one is the full page (the notice is the page's)."""
+    requested = st.query_params.get("view", "full")
+    return requested if requested in VIEWS else "full"
+
+
+def is_compact() -> bool:
+    return view() != "full"
+
+
+def embed_url(chosen_view: str) -> str:
+    """This page's URL with its current parameters, the view, and embed=true."""
+    base = st.context.url or ""
+    parts = urlsplit(base)
+    params = {k: v for k, v in st.query_params.to_dict().items() if k not in ("view", "embed")}
+    params["view"] = chosen_view
+    params["embed"] = "true"
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(params), ""))
+
+
+def iframe_html(url: str, *, title: str, height: int) -> str:
+    return (
+        f'<iframe src="{html.escape(url, quote=True)}" title="{html.escape(title, quote=True)}" '
+        f'width="{IFRAME_WIDTH}" height="{height}" style="border:0;max-width:100%" '
+        f'loading="lazy"></iframe>'
+    )
+
+
+def section(page: str, views: tuple[str, ...] = ("compact",), height: int = 720) -> None:
+    """The "Embed this" expander: one iframe snippet per view this page offers."""
+    with st.expander(t("embed.title"), icon=":material/code:"):
+        st.write(t("embed.text"))
+        chosen = st.radio(
+            t("embed.view"),
+            views,
+            key=f"{page}.embed_view",
+            horizontal=True,
+            format_func=lambda v: t(f"embed.view_{v}"),
+        )
+        st.code(
+            iframe_html(embed_url(chosen), title=t(f"{page}.title"), height=height), language="html"
+        )

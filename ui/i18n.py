@@ -1,0 +1,105 @@
+"""Every visible string of the app, looked up by key in the reader's language, and numbers
+written the way that language writes them.
+
+Pages never hold prose: they call ``t("home.title")``. A catalog is a flat dict per language;
+a key missing from the chosen language falls back to English (and the tests fail on it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import streamlit as st
+
+from .catalog_el import EL
+from .catalog_en import EN
+
+CATALOGS: Mapping[str, Mapping[str, str]] = {"en": EN, "el": EL}
+LANGUAGES = tuple(CATALOGS)
+DEFAULT_LANGUAGE = "en"
+_LANG_KEY = "lang"
+
+#: The real minus sign, as the article writes changes (−16, not -16).
+MINUS = "\u2212"
+
+
+def language() -> str:
+    """The reader's language: the session's choice, else English."""
+    lang = st.session_state.get(_LANG_KEY, DEFAULT_LANGUAGE)
+    return lang if lang in CATALOGS else DEFAULT_LANGUAGE
+
+
+def t(key: str, /, **values: object) -> str:
+    """The string ``key`` in the reader's language, with ``{name}`` fields filled in."""
+    catalog = CATALOGS[language()]
+    text = catalog.get(key) or EN[key]
+    return text.format(**values) if values else text
+
+
+def decimal_comma() -> bool:
+    return language() == "el"
+
+
+def number(value: float, digits: int = 0) -> str:
+    """A plain number, no thousands separator (the article writes 1500), language's decimal mark."""
+    text = f"{value:.{digits}f}".replace("-", MINUS)
+    return text.replace(".", ",") if decimal_comma() else text
+
+
+def signed(value: float, digits: int = 0) -> str:
+    """+16 / −16 / 0, with the real minus sign."""
+    if value == 0:
+        return number(0, digits)
+    return ("+" if value > 0 else "") + number(value, digits)
+
+
+def percent(fraction: float, digits: int = 1) -> str:
+    """64.0% in English, 64,0% in Greek, as the article writes it."""
+    return number(100 * fraction, digits) + "%"
+
+
+_NAMES = {"en": "English", "el": "Ελληνικά"}
+
+
+def choose_language() -> None:
+    """Take ``lang`` from the URL on the session's first run (a bad value: English, and a notice),
+    then keep the URL in step with the session's language on every page."""
+    if _LANG_KEY not in st.session_state:
+        raw = st.query_params.get(_LANG_KEY)
+        chosen = DEFAULT_LANGUAGE
+        if raw is not None and raw in CATALOGS:
+            chosen = raw
+        elif raw is not None:
+            st.session_state["app.notices"] = [
+                t(
+                    "url.bad_value",
+                    name=_LANG_KEY,
+                    value=raw[:40],
+                    expects=t("url.expects_choice", choices=", ".join(LANGUAGES)),
+                    default=DEFAULT_LANGUAGE,
+                )
+            ]
+        st.session_state[_LANG_KEY] = chosen
+    if language() == DEFAULT_LANGUAGE:
+        if _LANG_KEY in st.query_params:
+            del st.query_params[_LANG_KEY]
+    elif st.query_params.get(_LANG_KEY) != language():
+        st.query_params[_LANG_KEY] = language()
+    for notice in st.session_state.get("app.notices", []):
+        st.warning(notice, icon=":material/link_off:")
+
+
+def _language_changed() -> None:
+    st.session_state[_LANG_KEY] = st.session_state["app.language"]
+
+
+def language_selector() -> None:
+    st.session_state["app.language"] = language()
+    st.radio(
+        t("app.language"),
+        LANGUAGES,
+        key="app.language",
+        format_func=_NAMES.__getitem__,
+        horizontal=True,
+        on_change=_language_changed,
+    )

@@ -1,0 +1,131 @@
+"""The core's DataFrames dressed for reading: translated headers, numbers written the reader's way
+(64,0% in Greek, −16 with a real minus), and a CSV download of the raw numbers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+import pandas as pd
+import streamlit as st
+
+from .i18n import number, percent, signed, t
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the reader sees (strings) and what the CSV holds (numbers), same headers."""
+
+    shown: pd.DataFrame
+    raw: pd.DataFrame
+
+
+def _dress(raw: pd.DataFrame, formats: Mapping[str, Callable[[float], str]]) -> Table:
+    shown = raw.copy()
+    for column, fmt in formats.items():
+        shown[column] = raw[column].map(fmt)
+    return Table(shown=shown.astype(str), raw=raw)
+
+
+def _pct(value: float) -> str:
+    return percent(value)
+
+
+def _int(value: float) -> str:
+    return number(value)
+
+
+def _signed(value: float) -> str:
+    return signed(value)
+
+
+def _pairs(gains: Iterable[float], losses: Iterable[float]) -> list[str]:
+    """The article's "+14 / −18" cells."""
+    return [f"{signed(g)} / {signed(lo)}" for g, lo in zip(gains, losses, strict=True)]
+
+
+def expected(frame: pd.DataFrame) -> Table:
+    raw = frame.rename(columns={"difference": t("col.difference"), "expected": t("col.expected")})
+    return _dress(raw, {t("col.difference"): _int, t("col.expected"): _pct})
+
+
+def changes(frame: pd.DataFrame) -> Table:
+    """The article's "+14 / −14" pairs for the favourite's and the underdog's wins."""
+    shown = pd.DataFrame(
+        {
+            t("col.difference"): frame["difference"].map(_int),
+            t("col.favourite_wins"): _pairs(
+                frame["favourite_wins_gain"], frame["favourite_wins_loss"]
+            ),
+            t("col.underdog_wins"): _pairs(
+                frame["underdog_wins_gain"], frame["underdog_wins_loss"]
+            ),
+        }
+    )
+    return Table(shown=shown, raw=frame.rename(columns={"difference": t("col.difference")}))
+
+
+def heavy(frame: pd.DataFrame, ks: tuple[int, ...]) -> Table:
+    shown = pd.DataFrame({t("col.difference"): frame["difference"].map(_int)})
+    raw = pd.DataFrame({t("col.difference"): frame["difference"]})
+    for k in ks:
+        shown[t("col.favourite_wins_k", k=k)] = _pairs(
+            frame[f"k{k}_favourite_wins"], frame[f"k{k}_favourite_loses"]
+        )
+        raw[t("col.favourite_wins_k", k=k)] = frame[f"k{k}_favourite_wins"]
+        raw[t("col.favourite_loses_k", k=k)] = frame[f"k{k}_favourite_loses"]
+    return Table(shown=shown, raw=raw)
+
+
+def cube(frame: pd.DataFrame, ks: tuple[int, ...]) -> Table:
+    renames = {"cube": t("col.cube"), "multiplier": t("col.multiplier")}
+    renames |= {f"k{k}": t("col.change_k", k=k) for k in ks}
+    raw = frame.rename(columns=renames)
+    formats: dict[str, Callable[[float], str]] = {
+        t("col.cube"): _int,
+        t("col.multiplier"): lambda v: number(v, 2),
+    }
+    formats |= {t("col.change_k", k=k): lambda v: "±" + number(v) for k in ks}
+    return _dress(raw, formats)
+
+
+def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
+    """The article's "favourite by 300" table: one column per divisor, three rows."""
+    rows = [t("col.expected"), t("col.win"), t("col.loss")]
+    shown = pd.DataFrame({"": rows})
+    raw = pd.DataFrame({"": rows})
+    for _, row in frame.iterrows():
+        name = labels.get(row["divisor"], str(row["divisor"]))
+        shown[name] = [percent(row["expected"]), signed(row["win"]), signed(row["loss"])]
+        raw[name] = [row["expected"], row["win"], row["loss"]]
+    return Table(shown=shown, raw=raw)
+
+
+def standard_divisor_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
+    """Expected %, win and loss at the standard differences, a block of columns per divisor."""
+    differences = frame.loc[frame["divisor"] == frame["divisor"].iloc[0], "difference"].to_numpy()
+    shown = pd.DataFrame({t("col.difference"): [number(d) for d in differences]})
+    raw = pd.DataFrame({t("col.difference"): differences})
+    for divisor, block in frame.groupby("divisor", sort=False):
+        name = labels.get(float(divisor), str(divisor))
+        for column, header, fmt in (
+            ("expected", t("col.expected"), _pct),
+            ("win", t("col.win"), _signed),
+            ("loss", t("col.loss"), _signed),
+        ):
+            shown[f"{name}: {header}"] = [fmt(v) for v in block[column]]
+            raw[f"{name}: {header}"] = block[column].to_numpy()
+    return Table(shown=shown, raw=raw)
+
+
+def show(table: Table, *, download: str | None, key: str | None = None) -> None:
+    st.dataframe(table.shown, hide_index=True, width="stretch")
+    if download:
+        st.download_button(
+            t("tables.download"),
+            table.raw.to_csv(index=False).encode("utf-8"),
+            file_name=download,
+            mime="text/csv",
+            key=key or f"download.{download}",
+            icon=":material/download:",
+        )
