@@ -7,7 +7,7 @@ import streamlit as st
 
 from gammon_elo import K_PRESETS, InvalidInput, classic_update
 from ui import embed, state
-from ui.i18n import number, percent, signed, t
+from ui.i18n import metric, number, percent, t
 
 PAGE = "classic"
 K_CHOICES = [str(p.k) for p in K_PRESETS] + ["custom"]
@@ -84,17 +84,18 @@ with st.container(border=True):
         t("classic.score"),
         SCORES,
         key=state.key(PAGE, "score"),
-        format_func=lambda s: t(f"classic.score_{s.replace('.', '')}"),
+        format_func={s: t(f"classic.score_{s.replace('.', '')}") for s in SCORES}.__getitem__,
     )
     second.selectbox(
         t("classic.k_preset"),
         K_CHOICES,
         key=state.key(PAGE, "k"),
-        format_func=lambda k: (
-            t("classic.k_custom_option")
+        format_func={
+            k: t("classic.k_custom_option")
             if k == "custom"
             else t("classic.k_option", k=k, for_whom=t(f"k.preset.{k}"))
-        ),
+            for k in K_CHOICES
+        }.__getitem__,
     )
     if state.value(PAGE, "k") == "custom":
         second.number_input(
@@ -129,8 +130,8 @@ except InvalidInput as error:
 ea, eb, na, nb = st.columns(4)
 ea.metric(t("classic.expected_a"), percent(result.expected_a))
 eb.metric(t("classic.expected_b"), percent(result.expected_b))
-na.metric(t("classic.new_a"), number(result.new_a, 1), delta=signed(result.change_a, 1))
-nb.metric(t("classic.new_b"), number(result.new_b, 1), delta=signed(result.change_b, 1))
+metric(na, t("classic.new_a"), number(result.new_a, 1), result.change_a, 1)
+metric(nb, t("classic.new_b"), number(result.new_b, 1), result.change_b, 1)
 
 if not compact:
     st.subheader(t("classic.guidance"))

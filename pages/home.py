@@ -68,13 +68,13 @@ with st.container(border=True):
         t("home.type"),
         [g.value for g in GameType],
         key=state.key(PAGE, "type"),
-        format_func=lambda v: t(f"type.{v}"),
+        format_func={g.value: t(f"type.{g.value}") for g in GameType}.__getitem__,
     )
     ending = right.selectbox(
         t("home.ending"),
         [e.value for e in Ending],
         key=state.key(PAGE, "ending"),
-        format_func=lambda v: t(f"ending.{v}"),
+        format_func={e.value: t(f"ending.{e.value}") for e in Ending}.__getitem__,
     )
 state.write_to_url(PAGE, PARAMS)
 

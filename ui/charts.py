@@ -6,17 +6,28 @@ from __future__ import annotations
 import altair as alt
 import pandas as pd
 
+from .i18n import decimal_comma
+
 #: A backgammon board's colours: dark and light points, the felt, the cube's ivory.
 PALETTE = ["#7b2d26", "#1f5f5b", "#c8963e", "#4a4e69", "#9a8c98", "#22333b"]
 
 
 def _style(chart: alt.Chart | alt.LayerChart, title: str) -> alt.LayerChart:
     # The accessible description is the page's ``alt=`` on st.altair_chart, not set here.
-    return (
+    styled = (
         chart.properties(title=title, height=340)
         .configure_axis(grid=True, gridOpacity=0.35)
         .configure_legend(orient="bottom", title=None)
     )
+    if decimal_comma():
+        # Axes and tooltips as the Greek article writes numbers: 64,0% and no thousands mark.
+        styled = styled.configure(locale=_GREEK_NUMBERS)
+    return styled
+
+
+_GREEK_NUMBERS = {
+    "number": {"decimal": ",", "thousands": "", "grouping": [3], "currency": ["", " €"]}
+}
 
 
 def expected_curves(

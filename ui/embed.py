@@ -52,7 +52,7 @@ def section(page: str, views: tuple[str, ...] = ("compact",), height: int = 720)
             views,
             key=f"{page}.embed_view",
             horizontal=True,
-            format_func=lambda v: t(f"embed.view_{v}"),
+            format_func={v: t(f"embed.view_{v}") for v in views}.__getitem__,
         )
         st.code(
             iframe_html(embed_url(chosen), title=t(f"{page}.title"), height=height), language="html"

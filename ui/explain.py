@@ -8,7 +8,7 @@ import streamlit as st
 from gammon_elo import CURRENT, KChoice, Notice, Outcome, Rules, WhatIf, cube_multiplier
 from gammon_elo.formulas import ChangeSteps
 
-from .i18n import number, percent, signed, t
+from .i18n import metric, number, percent, t
 
 _NOTICE_ICONS = {
     Notice.BOOSTED_UNRATED: ":material/info:",
@@ -35,17 +35,12 @@ def outcome_card(column: st.delta_generator.DeltaGenerator, title: str, outcome:
     with column.container(border=True):
         st.subheader(title)
         you, them = st.columns(2)
-        you.metric(
-            t("home.you_after"),
-            number(outcome.you.new_rating),
-            delta=signed(outcome.you.change),
-            delta_color="normal" if outcome.you.change else "off",
-        )
-        them.metric(
+        metric(you, t("home.you_after"), number(outcome.you.new_rating), outcome.you.change)
+        metric(
+            them,
             t("home.opponent_after"),
             number(outcome.opponent.new_rating),
-            delta=signed(outcome.opponent.change),
-            delta_color="normal" if outcome.opponent.change else "off",
+            outcome.opponent.change,
         )
         st.caption(t("home.your_k", reason=k_reason(outcome.you.k)))
         st.caption(t("home.their_k", reason=k_reason(outcome.opponent.k)))

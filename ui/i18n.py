@@ -103,3 +103,17 @@ def language_selector() -> None:
         horizontal=True,
         on_change=_language_changed,
     )
+
+
+def metric(
+    where: st.delta_generator.DeltaGenerator, label: str, value: str, change: float, digits: int = 0
+) -> None:
+    """st.metric with the change written with a real minus sign (−16), coloured and pointed by its
+    sign (Streamlit would only recognise an ASCII hyphen as negative)."""
+    if change > 0:
+        color, arrow = "green", "up"
+    elif change < 0:
+        color, arrow = "red", "down"
+    else:
+        color, arrow = "gray", "off"
+    where.metric(label, value, delta=signed(change, digits), delta_color=color, delta_arrow=arrow)

@@ -39,7 +39,7 @@ def render(page: str, container: st.delta_generator.DeltaGenerator | None = None
         t("rules.label"),
         RULE_CHOICES,
         key=state.key(page, "rules"),
-        format_func=rules_label,
+        format_func={n: rules_label(n) for n in RULE_CHOICES}.__getitem__,
         help=t("rules.help"),
     )
     if name != CUSTOM:
