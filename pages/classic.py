@@ -6,10 +6,11 @@ import pandas as pd
 import streamlit as st
 
 from gammon_elo import K_PRESETS, InvalidInput, classic_update
-from ui import embed, state
+from ui import embed, frame, state
 from ui.i18n import metric, number, percent, t
 
 PAGE = "classic"
+frame.setup("classic.nav")
 K_CHOICES = [str(p.k) for p in K_PRESETS] + ["custom"]
 SCORES = ["1", "0.5", "0"]
 PARAMS = [

@@ -6,10 +6,11 @@ import pandas as pd
 import streamlit as st
 
 from gammon_elo import CUBES, FIBS_DIVISOR
-from ui import cached, charts, embed, state, tables
+from ui import cached, charts, embed, frame, state, tables
 from ui.i18n import number, t
 
 PAGE = "divisors"
+frame.setup("divisors.nav")
 STANDARD = (400.0, 800.0, 1200.0)
 PARAMS = [
     state.int_param("difference", 300, -2000, 2000),
@@ -83,7 +84,7 @@ if view == "table":
     tables.show(standard, download=None)
     st.stop()
 
-chart_col, table_col = st.columns([3, 2])
+chart_col, table_col = st.columns(2)
 chart_col.altair_chart(curve, alt=t("divisors.curve_alt", divisors=names, difference=difference))
 with table_col:
     st.subheader(t("divisors.favourite_title", difference=number(abs(difference))))
@@ -102,7 +103,7 @@ if view == "full":
             points_frame.assign(outcome=t("divisors.outcome_loss"), points=points_frame["loss"]),
         ]
     ).assign(series=lambda f: f["divisor"].map(labels))
-    chart_col, table_col = st.columns([3, 2])
+    chart_col, table_col = st.columns(2)
     points_alt = t("divisors.points_alt", divisors=names, k=k, cube=cube)
     chart_col.altair_chart(
         charts.points(

@@ -5,10 +5,11 @@ from __future__ import annotations
 import streamlit as st
 
 from gammon_elo import CUBES
-from ui import cached, charts, embed, rules_input, state, tables
+from ui import cached, charts, embed, frame, rules_input, state, tables
 from ui.i18n import number, t
 
 PAGE = "tables"
+frame.setup("tables.nav")
 PARAMS = [
     *rules_input.params(),
     state.int_param("table_k", 32, 1, 1000),

@@ -10,16 +10,16 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
-PAGES = ["pages/home.py", "pages/divisors.py", "pages/tables.py", "pages/classic.py"]
+PAGES = ["app.py", "pages/divisors.py", "pages/tables.py", "pages/classic.py"]
 MINUS = "\u2212"
 
 
-def run(page: str = "pages/home.py", **params: str) -> AppTest:
+def run(page: str = "app.py", **params: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     for name, value in params.items():
         at.query_params[name] = value
     at.run()
-    if page != "pages/home.py":
+    if page != "app.py":
         at.switch_page(page)
         at.run()
     assert not at.exception, [e.message for e in at.exception]
@@ -32,9 +32,13 @@ def metric(at: AppTest, label: str, index: int = 0) -> tuple[str, str]:
     return found[index].value, found[index].delta
 
 
-def table_with(at: AppTest, column: str) -> pd.DataFrame:
-    """The one table on the page with this column."""
-    found = [d.value for d in at.dataframe if column in d.value.columns]
+def table_with(at: AppTest, column: str, exactly: list[str] | None = None) -> pd.DataFrame:
+    """The one table on the page with this column (and exactly these columns, if given)."""
+    found = [
+        d.value
+        for d in at.dataframe
+        if column in d.value.columns and (exactly is None or list(d.value.columns) == exactly)
+    ]
     assert len(found) == 1, [list(d.value.columns) for d in at.dataframe]
     return found[0]
 
@@ -156,22 +160,30 @@ def test_custom_rules_from_the_url() -> None:
 
 def test_divisors_page_shows_the_favourite_table_and_two_charts() -> None:
     at = run("pages/divisors.py")
-    table = at.dataframe[0].value
-    assert list(table.columns) == ["", "÷400", "÷800", "÷1200"]
-    assert table["÷400"].tolist() == ["84.9%", "+5", f"{MINUS}27"]
-    assert table["÷1200"].tolist() == ["64.0%", "+12", f"{MINUS}20"]
+    table = table_with(at, "Points for a win").set_index("Divisor")
+    assert table.index.tolist() == ["÷400", "÷800", "÷1200"]
+    assert table.loc["÷400"].tolist() == ["84.9%", "+5", f"{MINUS}27"]
+    assert table.loc["÷800"].tolist() == ["70.3%", "+9", f"{MINUS}23"]
+    assert table.loc["÷1200"].tolist() == ["64.0%", "+12", f"{MINUS}20"]
+    standard = table_with(at, "÷800")
+    # SPEC Step 1 table, ÷1200 column: 300 → 64.0 %, and K 32 favourite by 300: +12 / −20.
+    assert standard.set_index("Rating difference").loc["300", "÷1200"] == f"64.0% · +12 / {MINUS}20"
     assert len(at.get("vega_lite_chart")) == 2
 
 
 def test_divisors_page_adds_custom_and_fibs_curves() -> None:
     at = run("pages/divisors.py", custom_on="1", custom="1600", fibs="1")
-    table = at.dataframe[0].value
-    assert "÷1600" in table.columns and "FIBS ÷2000" in table.columns
+    table = table_with(at, "Points for a win")
+    assert table["Divisor"].tolist() == ["÷400", "÷800", "÷1200", "÷1600", "FIBS ÷2000"]
+    # Hand: FIBS favourite by 300, 1-point match: 1 / (1 + 10^(−300/2000)) = 58.5 %.
+    assert table["Expected win rate"].tolist()[-1] == "58.5%"
 
 
 def test_tables_page_regenerates_the_article_tables() -> None:
     at = run("pages/tables.py")
-    expected = table_with(at, "Expected win rate")
+    expected = table_with(
+        at, "Expected win rate", exactly=["Rating difference", "Expected win rate"]
+    )
     changes = table_with(at, "Underdog wins")
     heavy = table_with(at, "K 16: favourite wins")
     assert expected["Expected win rate"].tolist() == [

@@ -16,7 +16,7 @@ from ui.catalog_el import EL
 from ui.catalog_en import EN
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
-PAGES = ["pages/home.py", "pages/divisors.py", "pages/tables.py", "pages/classic.py"]
+PAGES = ["app.py", "pages/divisors.py", "pages/tables.py", "pages/classic.py"]
 MINUS = "\u2212"
 
 
@@ -68,7 +68,7 @@ def run(page: str, **params: str) -> AppTest:
     for name, value in params.items():
         at.query_params[name] = value
     at.run()
-    if page != "pages/home.py":
+    if page != "app.py":
         at.switch_page(page)
         at.run()
     assert not at.exception, [e.message for e in at.exception]
@@ -100,7 +100,7 @@ def test_an_english_page_runs_too(page: str) -> None:
 
 def test_greek_numbers_are_written_as_the_article_writes_them() -> None:
     """The Greek article writes 64,0%, +16 / −16 with a real minus, 1500 with no separator."""
-    at = run("pages/home.py", lang="el", rating="1800", opponent="1500")
+    at = run("app.py", lang="el", rating="1800", opponent="1500")
     metrics = {(m.label, m.value, m.delta) for m in at.metric}
     assert ("Η αναμενόμενη πιθανότητα νίκης σου", "64,0%", "") in metrics
     assert ("Εσύ", "1812", "+12") in metrics
@@ -108,7 +108,7 @@ def test_greek_numbers_are_written_as_the_article_writes_them() -> None:
 
 
 def test_a_bad_language_falls_back_to_english_with_a_notice() -> None:
-    at = run("pages/home.py", lang="fr")
+    at = run("app.py", lang="fr")
     assert any("`lang=fr`" in w.value for w in at.warning)
     assert at.title[0].value == "What is a win worth?"
 

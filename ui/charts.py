@@ -14,15 +14,14 @@ PALETTE = ["#7b2d26", "#1f5f5b", "#c8963e", "#4a4e69", "#9a8c98", "#22333b"]
 
 def _style(chart: alt.Chart | alt.LayerChart, title: str) -> alt.LayerChart:
     # The accessible description is the page's ``alt=`` on st.altair_chart, not set here.
-    styled = (
-        chart.properties(title=title, height=340)
-        .configure_axis(grid=True, gridOpacity=0.35)
-        .configure_legend(orient="bottom", title=None)
-    )
+    styled = chart.properties(title=title, height=340)
     if decimal_comma():
         # Axes and tooltips as the Greek article writes numbers: 64,0% and no thousands mark.
+        # (configure() replaces the whole config, so it comes before the other configure_*.)
         styled = styled.configure(locale=_GREEK_NUMBERS)
-    return styled
+    return styled.configure_axis(grid=True, gridOpacity=0.35).configure_legend(
+        orient="bottom", title=None
+    )
 
 
 _GREEK_NUMBERS = {
@@ -96,7 +95,9 @@ def points(
             color=alt.Color(
                 "series:N", sort=order, scale=alt.Scale(range=PALETTE), title=series_title
             ),
-            strokeDash=alt.StrokeDash("outcome:N", title=outcome_title),
+            strokeDash=alt.StrokeDash(
+                "outcome:N", title=outcome_title, legend=alt.Legend(orient="top", title=None)
+            ),
             detail="outcome:N",
             tooltip=[
                 alt.Tooltip("series:N", title=series_title),

@@ -90,31 +90,42 @@ def cube(frame: pd.DataFrame, ks: tuple[int, ...]) -> Table:
 
 
 def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
-    """The article's "favourite by 300" table: one column per divisor, three rows."""
-    rows = [t("col.expected"), t("col.win"), t("col.loss")]
-    shown = pd.DataFrame({"": rows})
-    raw = pd.DataFrame({"": rows})
-    for _, row in frame.iterrows():
-        name = labels.get(row["divisor"], str(row["divisor"]))
-        shown[name] = [percent(row["expected"]), signed(row["win"]), signed(row["loss"])]
-        raw[name] = [row["expected"], row["win"], row["loss"]]
+    """The article's "favourite by 300" table, a row per divisor so any number of them fits."""
+    names = [labels.get(float(d), str(d)) for d in frame["divisor"]]
+    shown = pd.DataFrame(
+        {
+            t("col.divisor"): names,
+            t("col.expected"): frame["expected"].map(_pct),
+            t("col.win"): frame["win"].map(_signed),
+            t("col.loss"): frame["loss"].map(_signed),
+        }
+    )
+    raw = pd.DataFrame(
+        {
+            t("col.divisor"): frame["divisor"],
+            t("col.expected"): frame["expected"],
+            t("col.win"): frame["win"],
+            t("col.loss"): frame["loss"],
+        }
+    )
     return Table(shown=shown, raw=raw)
 
 
 def standard_divisor_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
-    """Expected %, win and loss at the standard differences, a block of columns per divisor."""
+    """Expected %, win and loss at the standard differences: a column per divisor, each cell
+    "64.0% · +12 / −20"; the CSV keeps the three numbers in columns of their own."""
     differences = frame.loc[frame["divisor"] == frame["divisor"].iloc[0], "difference"].to_numpy()
     shown = pd.DataFrame({t("col.difference"): [number(d) for d in differences]})
     raw = pd.DataFrame({t("col.difference"): differences})
     for divisor, block in frame.groupby("divisor", sort=False):
         name = labels.get(float(divisor), str(divisor))
-        for column, header, fmt in (
-            ("expected", t("col.expected"), _pct),
-            ("win", t("col.win"), _signed),
-            ("loss", t("col.loss"), _signed),
-        ):
-            shown[f"{name}: {header}"] = [fmt(v) for v in block[column]]
-            raw[f"{name}: {header}"] = block[column].to_numpy()
+        shown[name] = [
+            f"{percent(e)} · {pair}"
+            for e, pair in zip(block["expected"], _pairs(block["win"], block["loss"]), strict=True)
+        ]
+        raw[f"{name}: {t('col.expected')}"] = block["expected"].to_numpy()
+        raw[f"{name}: {t('col.win')}"] = block["win"].to_numpy()
+        raw[f"{name}: {t('col.loss')}"] = block["loss"].to_numpy()
     return Table(shown=shown, raw=raw)
 
 

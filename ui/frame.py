@@ -1,0 +1,38 @@
+"""What every page shares: the page set-up, the language, and the sidebar navigation.
+
+Streamlit runs ``pages/`` as a multipage app of its own (``app.py`` is the home page, each file in
+``pages/`` another page, reached at ``/divisors`` and so on), so each page calls :func:`setup`
+first. The built-in navigation is hidden (``client.showSidebarNavigation = false``) because its
+labels come from file names; ours are translated, and the compact views show none at all.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from . import embed, i18n
+from .i18n import t
+
+#: (script, catalog key of its title, icon) in the order the sidebar lists them.
+PAGES = (
+    ("app.py", "home.nav", ":material/calculate:"),
+    ("pages/divisors.py", "divisors.nav", ":material/show_chart:"),
+    ("pages/tables.py", "tables.nav", ":material/table_chart:"),
+    ("pages/classic.py", "classic.nav", ":material/swap_horiz:"),
+)
+
+
+def setup(title_key: str) -> None:
+    """Page config, the reader's language, and (outside the compact views) the sidebar."""
+    i18n.choose_language()
+    st.set_page_config(
+        page_title=f"{t(title_key)} · Gammon42 ELO", page_icon=":material/casino:", layout="wide"
+    )
+    if embed.is_compact():
+        return
+    with st.sidebar:
+        for script, key, icon in PAGES:
+            st.page_link(script, label=t(key), icon=icon)
+        st.divider()
+        i18n.language_selector()
+        st.caption(t("app.footer"))
