@@ -1,0 +1,566 @@
+"""Golden values from outside the code: every number the Gammon42 article publishes, the classic
+calculator's worked examples, FIBS, and hand-computed cases where Go's rounding decides.
+
+Sources, cited in each test:
+
+- ARTICLE: the Gammon42 help-center article "Πώς υπολογίζεται το ELO στο Gammon42" (version
+  1.3.1), the first seed; section names are the article's, translated.
+- CLASSIC: the Czech classic Elo calculator page ("Kalkulačka Elo hodnocení"), the second seed.
+- FIBS: FIBS's rating formula as quoted in issue 2 (FIBS's own help text).
+- HAND: arithmetic done by hand (or with a 30-digit decimal calculator), shown in the comments.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any
+
+import pytest
+
+from gammon_elo import (
+    CURRENT,
+    FIBS_DIVISOR,
+    K_PRESETS,
+    RULES,
+    Game,
+    Rules,
+    break_even_win_rate,
+    change_table,
+    classic_update,
+    cube_multiplier,
+    cube_table,
+    divisor_table,
+    expected_score,
+    expected_table,
+    fibs_change,
+    fibs_k,
+    fibs_underdog_probability,
+    go_round,
+    heavy_week_table,
+    podium_prize,
+    rate_game,
+    rating_change,
+    team_rating,
+    what_if,
+)
+
+#: Any base rating works: only the difference matters. 1500 is the article's starting rating.
+BASE = 1500
+#: A number of ranked games in the last 7 days that gives K = 16 under 1.3.1 (≥ 50).
+HEAVY_WEEK = 60
+
+
+def changes(winner: int, loser: int, **options: Any) -> tuple[int, int]:
+    """The winner's and the loser's change, as a pair."""
+    change = rating_change(winner, loser, **options)
+    return change.winner, change.loser
+
+
+def percent(x: float) -> float:
+    """A probability as the article prints it: a percentage with one decimal."""
+    return round(100 * x, 1)
+
+
+# --------------------------------------------------------------------------------------------
+# ARTICLE, Step 1: "expected win rate of the favourite" by rating difference, ÷1200.
+
+EXPECTED_PERCENT = {
+    0: 50.0,
+    50: 52.4,
+    100: 54.8,
+    150: 57.1,
+    200: 59.5,
+    300: 64.0,
+    400: 68.3,
+    500: 72.3,
+}
+
+
+@pytest.mark.parametrize(("difference", "published"), EXPECTED_PERCENT.items())
+def test_step1_expected_win_rate_of_the_favourite(difference: int, published: float) -> None:
+    # ARTICLE, Step 1 table.
+    assert percent(expected_score(BASE + difference, BASE)) == published
+    # The underdog's expectation is the complement.
+    assert percent(expected_score(BASE, BASE + difference)) == round(100 - published, 1)
+
+
+def test_step1_table_as_a_frame() -> None:
+    # ARTICLE, Step 1 table, through the table builder the app shows.
+    frame = expected_table()
+    assert frame["difference"].tolist() == list(EXPECTED_PERCENT)
+    assert [percent(e) for e in frame["expected"]] == list(EXPECTED_PERCENT.values())
+
+
+def test_equal_players_expect_half() -> None:
+    # ARTICLE, Step 1: "the same rating as your opponent: expected score 0.5, heads or tails".
+    assert expected_score(1500, 1500) == 0.5
+    assert expected_score(2317, 2317, divisor=400) == 0.5
+
+
+# --------------------------------------------------------------------------------------------
+# ARTICLE, Step 2: K = 32, cube 1 — favourite wins / underdog wins (±, mirror images).
+
+FAVOURITE_WINS = {0: 16, 100: 14, 200: 13, 300: 12, 400: 10}
+UNDERDOG_WINS = {0: 16, 100: 18, 200: 19, 300: 20, 400: 22}
+
+
+@pytest.mark.parametrize("difference", FAVOURITE_WINS)
+def test_step2_k32_changes(difference: int) -> None:
+    # ARTICLE, Step 2 table: "favourite wins +g / −g, underdog wins +h / −h".
+    g, h = FAVOURITE_WINS[difference], UNDERDOG_WINS[difference]
+    favourite, underdog = BASE + difference, BASE
+    assert changes(favourite, underdog) == (g, -g)
+    assert changes(underdog, favourite) == (h, -h)
+
+
+def test_step2_k32_table_as_a_frame() -> None:
+    # ARTICLE, Step 2 table, through the table builder.
+    frame = change_table()
+    assert frame["difference"].tolist() == list(FAVOURITE_WINS)
+    assert frame["favourite_wins_gain"].tolist() == list(FAVOURITE_WINS.values())
+    assert frame["favourite_wins_loss"].tolist() == [-g for g in FAVOURITE_WINS.values()]
+    assert frame["underdog_wins_gain"].tolist() == list(UNDERDOG_WINS.values())
+    assert frame["underdog_wins_loss"].tolist() == [-h for h in UNDERDOG_WINS.values()]
+
+
+def test_step2_two_players_at_1500() -> None:
+    # ARTICLE, Step 2: "two players at 1500: the winner gets 32 × (1 − 0.5) = +16, the loser −16".
+    # Also the FAQ: "+16 against an opponent of the same rating, with the cube at 1".
+    assert changes(1500, 1500) == (16, -16)
+
+
+def test_step2_staying_put_as_a_favourite_by_200_takes_about_60_percent() -> None:
+    # ARTICLE, Step 2: "if you are 200 points above your opponent, you must win about 60 % of
+    # the games against them just to stay where you are". +13 a win, −19 a loss (the K = 32
+    # table): p · 13 = (1 − p) · 19 ⇒ p = 19 / 32 = 0.59375 (HAND).
+    assert break_even_win_rate(1700, 1500) == 19 / 32
+    assert break_even_win_rate(1700, 1500) == pytest.approx(0.60, abs=0.01)
+
+
+# --------------------------------------------------------------------------------------------
+# ARTICLE, Step 3: K = 32 vs K = 16 (50 or more ranked games in the last 7 days).
+
+HEAVY_TABLE = {  # difference: (K32 win, K32 loss, K16 win, K16 loss) for the favourite
+    0: (16, -16, 8, -8),
+    150: (14, -18, 7, -9),
+    300: (12, -20, 6, -10),
+}
+
+
+@pytest.mark.parametrize("difference", HEAVY_TABLE)
+def test_step3_k32_vs_k16(difference: int) -> None:
+    # ARTICLE, Step 3 table "K = 32 (favourite wins / loses), K = 16 (favourite wins / loses)";
+    # K = 16 reached the way the server reaches it: both players with a heavy week.
+    win32, loss32, win16, loss16 = HEAVY_TABLE[difference]
+    favourite, underdog = BASE + difference, BASE
+    assert rating_change(favourite, underdog).winner == win32
+    assert rating_change(underdog, favourite).loser == loss32
+    heavy = {"winner_recent_games": HEAVY_WEEK, "loser_recent_games": HEAVY_WEEK}
+    assert rating_change(favourite, underdog, **heavy).winner == win16
+    assert rating_change(underdog, favourite, **heavy).loser == loss16
+
+
+def test_step3_table_as_a_frame() -> None:
+    # ARTICLE, Step 3 table, through the table builder.
+    frame = heavy_week_table()
+    assert frame.values.tolist() == [[d, *row] for d, row in HEAVY_TABLE.items()]
+
+
+@pytest.mark.parametrize(
+    ("games", "k"), [(0, 32), (10, 32), (49, 32), (50, 16), (60, 16), (300, 16)]
+)
+def test_step3_k_from_the_week(games: int, k: int) -> None:
+    # ARTICLE, Step 3: "fewer than 50 games: K is 32; 50 games or more: K is 16".
+    heavy = changes(1500, 1500, winner_recent_games=games, loser_recent_games=games)
+    assert heavy == (k // 2, -(k // 2))
+
+
+@pytest.mark.parametrize("rating", [1500, 1873, 912])
+def test_step3_sixty_games_against_ten(rating: int) -> None:
+    # ARTICLE, Step 3: "if you have played 60 ranked games this week and your opponent, with the
+    # same rating, has played 10, a win gives you +8 while they lose −16. If they win, they get
+    # +16 and you lose −8."
+    you_win = changes(rating, rating, winner_recent_games=60, loser_recent_games=10)
+    assert you_win == (8, -16)
+    they_win = changes(rating, rating, winner_recent_games=10, loser_recent_games=60)
+    assert they_win == (16, -8)
+
+    both = what_if(Game(rating, rating, games=60, opponent_games=10))
+    assert (both.win.you.change, both.win.opponent.change) == (8, -16)
+    assert (both.loss.you.change, both.loss.opponent.change) == (-8, 16)
+    assert both.win.you.new_rating == rating + 8
+    assert both.loss.opponent.new_rating == rating + 16
+
+
+# --------------------------------------------------------------------------------------------
+# ARTICLE, "Why we divide by 1200 and not 400": a favourite by 300 under each divisor.
+
+DIVISOR_TABLE = {  # rule set: (divisor, expected %, win, loss)
+    "1.0.5": (400, 84.9, 5, -27),
+    "1.2.0": (800, 70.3, 9, -23),
+    "1.3.1": (1200, 64.0, 12, -20),
+}
+
+
+@pytest.mark.parametrize("name", DIVISOR_TABLE)
+def test_favourite_by_300_under_each_divisor(name: str) -> None:
+    # ARTICLE, the divisor table ("before 1.2.0 (÷400) / 1.2.0 to 1.3.0 (÷800) / from 1.3.1").
+    divisor, expected, win, loss = DIVISOR_TABLE[name]
+    assert RULES[name].divisor == divisor
+    assert percent(expected_score(1800, 1500, divisor=divisor)) == expected
+    assert rating_change(1800, 1500, rules=name).winner == win
+    assert rating_change(1500, 1800, rules=name).loser == loss
+
+
+def test_divisor_table_as_a_frame() -> None:
+    # ARTICLE, the divisor table, through the table builder.
+    frame = divisor_table(300)
+    assert frame["divisor"].tolist() == [400, 800, 1200]
+    assert [percent(e) for e in frame["expected"]] == [84.9, 70.3, 64.0]
+    assert frame["win"].tolist() == [5, 9, 12]
+    assert frame["loss"].tolist() == [-27, -23, -20]
+
+
+def test_under_400_staying_put_at_300_ahead_took_about_85_percent() -> None:
+    # ARTICLE: "with 400, a player 300 points above the opponent got +5 for a win and lost 27
+    # for a loss. To stay put they had to win 85 % of these games". HAND: 27 / (5 + 27) = 0.844.
+    assert break_even_win_rate(1800, 1500, rules="1.0.5") == 27 / 32
+    assert break_even_win_rate(1800, 1500, rules="1.0.5") == pytest.approx(0.85, abs=0.01)
+
+
+# --------------------------------------------------------------------------------------------
+# ARTICLE, "The doubling cube": multiplier 1 + log2(cube) / 6 and two players at 1500.
+
+CUBE_TABLE = {  # cube: (multiplier to 2 decimals, ± at K = 32, ± at K = 16)
+    1: (1.00, 16, 8),
+    2: (1.17, 19, 9),
+    4: (1.33, 21, 11),
+    8: (1.50, 24, 12),
+    16: (1.67, 27, 13),
+    32: (1.83, 29, 15),
+    64: (2.00, 32, 16),
+}
+
+
+@pytest.mark.parametrize("cube", CUBE_TABLE)
+def test_cube_table(cube: int) -> None:
+    # ARTICLE, cube table: "cube, multiplier, two players at 1500 K = 32, K = 16".
+    multiplier, k32, k16 = CUBE_TABLE[cube]
+    assert round(cube_multiplier(cube), 2) == multiplier
+    assert changes(1500, 1500, cube=cube) == (k32, -k32)
+    heavy = {"winner_recent_games": HEAVY_WEEK, "loser_recent_games": HEAVY_WEEK}
+    assert changes(1500, 1500, cube=cube, **heavy) == (k16, -k16)
+
+
+def test_cube_table_as_a_frame() -> None:
+    # ARTICLE, cube table, through the table builder.
+    frame = cube_table()
+    assert frame["cube"].tolist() == list(CUBE_TABLE)
+    assert frame["multiplier"].round(2).tolist() == [m for m, _, _ in CUBE_TABLE.values()]
+    assert frame["k32"].tolist() == [k for _, k, _ in CUBE_TABLE.values()]
+    assert frame["k16"].tolist() == [k for _, _, k in CUBE_TABLE.values()]
+
+
+def test_the_cube_at_most_doubles_the_change() -> None:
+    # ARTICLE: "even at the highest cube, 64, the change is at most twice the normal one".
+    assert cube_multiplier(1) == 1.0
+    assert cube_multiplier(64) == 2.0
+
+
+# --------------------------------------------------------------------------------------------
+# ARTICLE, which games count, gammons, ending early, tournaments; the starting rating.
+
+
+def test_only_ranked_games_change_elo() -> None:
+    # ARTICLE, "Which games count": boosted games and games inside a tournament never change ELO.
+    for game_type in ("boosted", "tournament"):
+        outcome = rate_game(Game(1500, 1700, type=game_type))
+        assert (outcome.you.change, outcome.opponent.change) == (0, 0)
+        assert not outcome.rated
+    assert rate_game(Game(1500, 1500)).you.change == 16
+
+
+def test_podium_prizes() -> None:
+    # ARTICLE: public tournaments award fixed ELO prizes on the podium, "for example +50, +25,
+    # +15".
+    assert [podium_prize(place) for place in (1, 2, 3)] == [50, 25, 15]
+
+
+@pytest.mark.parametrize("ending", ["gammon", "backgammon"])
+def test_gammons_are_one_win(ending: str) -> None:
+    # ARTICLE, "Why gammons and backgammons do not count": a gammon is a bigger win, but one
+    # win; the K = 32 table's 300-point favourite still gets +12.
+    outcome = rate_game(Game(1800, 1500, ending=ending))
+    assert (outcome.you.change, outcome.opponent.change) == (12, -12)
+
+
+@pytest.mark.parametrize("ending", ["resigned", "left", "disconnected", "timed_out"])
+def test_ending_early_is_an_ordinary_loss_at_the_cube_of_that_moment(ending: str) -> None:
+    # ARTICLE, "Leaving, disconnecting and the move timer": rated as an ordinary loss at the
+    # cube's value at that moment. Cube 4 between equal players: ±21 (the cube table).
+    outcome = rate_game(Game(1500, 1500, cube=4, ending=ending, you_won=False))
+    assert (outcome.you.change, outcome.opponent.change) == (-21, 21)
+
+
+def test_everyone_starts_at_1500() -> None:
+    # ARTICLE: "Everyone starts at 1500" (and the Go code's const Starting = 1500).
+    assert CURRENT.starting == 1500
+
+
+def test_fibs_divisor_for_one_point_matches() -> None:
+    # ARTICLE: "FIBS ... uses 2000 for one-point matches".
+    assert FIBS_DIVISOR == 2000
+
+
+# --------------------------------------------------------------------------------------------
+# CLASSIC: the second seed's worked examples, K presets and teams (divisor 400 by default).
+
+
+def test_classic_surprise_win() -> None:
+    # CLASSIC, "Překvapivá výhra": 1500 beats 1600 (K = 32), expected ~36 %, the win adds about
+    # +20, to 1520. HAND: E = 1 / (1 + 10^(100/400)) = 1 / (1 + 1.778279) = 0.359935;
+    # 32 × (1 − 0.359935) = 20.482.
+    result = classic_update(1500, 1600, 1, k=32)
+    assert round(100 * result.expected_a) == 36
+    assert round(result.new_a - 1500) == 20
+    assert round(result.new_a) == 1520
+    assert result.new_a == pytest.approx(1520.482, abs=1e-3)
+    # B loses what A wins (one K for both), and the two expectations add up to one.
+    assert result.new_b == pytest.approx(1600 - 20.482, abs=1e-3)
+    assert result.expected_a + result.expected_b == pytest.approx(1)
+
+
+def test_classic_expected_win() -> None:
+    # CLASSIC, "Očekávaná výhra": 1600 beating 1500 gains only about +12.
+    # HAND: 32 × (1 − 0.640065) = 11.518.
+    result = classic_update(1600, 1500, 1)
+    assert round(result.new_a - 1600) == 12
+    assert result.new_a - 1600 == pytest.approx(11.518, abs=1e-3)
+
+
+def test_classic_draw_moves_the_two_toward_each_other() -> None:
+    # CLASSIC, "Remíza": a draw still brings the ratings closer when one player was the
+    # favourite. HAND: A gains 32 × (0.5 − 0.359935) = 4.482, B loses as much.
+    result = classic_update(1500, 1600, 0.5)
+    assert result.new_a > 1500
+    assert result.new_b < 1600
+    assert result.new_b - result.new_a < 100
+    assert result.new_a - 1500 == pytest.approx(4.482, abs=1e-3)
+    assert result.new_b - 1600 == pytest.approx(-4.482, abs=1e-3)
+    # Between equals a draw changes nothing.
+    level = classic_update(1700, 1700, 0.5)
+    assert (level.new_a, level.new_b) == (1700, 1700)
+
+
+def test_classic_400_points_is_about_91_percent() -> None:
+    # CLASSIC: "a 400-point difference means the stronger side is expected to score about 91 %
+    # (roughly a 10-to-1 favourite). Every 400 points is a tenfold change of the expected odds."
+    # HAND: 1 / (1 + 10^(−1)) = 10 / 11 = 0.909.
+    result = classic_update(1900, 1500, 1)
+    assert round(100 * result.expected_a) == 91
+    assert result.expected_a / result.expected_b == pytest.approx(10)
+    odds_800 = classic_update(2300, 1500, 1)
+    assert odds_800.expected_a / odds_800.expected_b == pytest.approx(100)
+
+
+def test_classic_divisor_is_400_by_default() -> None:
+    # CLASSIC, "Použitý vzorec": Expected A = 1 ÷ (1 + 10^((B − A) ÷ 400)).
+    assert classic_update(1500, 1600, 1) == classic_update(1500, 1600, 1, divisor=400)
+    assert (
+        classic_update(1500, 1600, 1, divisor=1200).expected_a
+        != classic_update(1500, 1600, 1).expected_a
+    )
+
+
+def test_classic_loss_mirrors_the_win() -> None:
+    # CLASSIC: New A = A + K × (score A − expected A) with score 0 for a loss.
+    # HAND: 1500 loses to 1600: 32 × (0 − 0.359935) = −11.518.
+    result = classic_update(1500, 1600, 0)
+    assert result.new_a - 1500 == pytest.approx(-11.518, abs=1e-3)
+    assert result.new_b - 1600 == pytest.approx(11.518, abs=1e-3)
+
+
+def test_classic_teams_are_averaged() -> None:
+    # CLASSIC, "Nastavení hodnoticího poolu": for teams, average the players' ratings.
+    # HAND: (1400 + 1600) / 2 = 1500; (1550 + 1650) / 2 = 1600.
+    assert team_rating([1400, 1600]) == 1500
+    team = classic_update([1400, 1600], [1550, 1650], 1)
+    single = classic_update(1500, 1600, 1)
+    assert (team.expected_a, team.new_a, team.new_b) == (
+        single.expected_a,
+        single.new_a,
+        single.new_b,
+    )
+
+
+def test_classic_k_presets() -> None:
+    # CLASSIC, "Volba faktoru K": 40 new / provisional; 20–32 most amateur play; 10–16 masters /
+    # established ratings.
+    by_k = {preset.k: preset.for_whom.lower() for preset in K_PRESETS}
+    assert sorted(by_k, reverse=True) == [40, 32, 20, 16, 10]
+    assert "new" in by_k[40] and "provisional" in by_k[40]
+    assert "amateur" in by_k[32] and "amateur" in by_k[20]
+    assert "master" in by_k[16] and "master" in by_k[10]
+    # CLASSIC, "Higher K means more volatility": the same surprise win moves more at K 40.
+    gains = [classic_update(1500, 1600, 1, k=k).change_a for k in sorted(by_k)]
+    assert gains == sorted(gains)
+
+
+# --------------------------------------------------------------------------------------------
+# FIBS: P = 1 / (10^(D·√N / 2000) + 1); ±4·K·√N·P (P if the favourite won, 1 − P if not);
+# K = max(1, 5 − experience / 100).
+
+
+def test_fibs_experienced_equals_one_point_match() -> None:
+    # FIBS, issue 2: "two experienced players of equal rating in a 1-point match: ±2.00".
+    # HAND: P = 1 / (10^0 + 1) = 0.5; 4 × 1 × √1 × 0.5 = 2.
+    change = fibs_change(1500, 1500, match_length=1, winner_experience=500, loser_experience=900)
+    assert (round(change.winner, 2), round(change.loser, 2)) == (2.00, -2.00)
+
+
+def test_fibs_hand_computed_four_point_match() -> None:
+    # FIBS, HAND: favourite 2000 beats underdog 1000 (D = 1000) in a 4-point match (√N = 2).
+    #   D·√N / 2000 = 1000 × 2 / 2000 = 1, so P(underdog wins) = 1 / (10^1 + 1) = 1 / 11.
+    #   The favourite won, so the swing is 4 × √N × P = 4 × 2 / 11 = 8 / 11 = 0.7273 per K.
+    #   Winner's experience 400 → K = max(1, 5 − 4) = 1 → +8/11 = +0.7273.
+    #   Loser's experience 250 → K = 5 − 2.5 = 2.5 → −2.5 × 8/11 = −20/11 = −1.8182.
+    assert fibs_underdog_probability(1000, match_length=4) == pytest.approx(1 / 11)
+    assert fibs_k(250) == 2.5
+    change = fibs_change(2000, 1000, match_length=4, winner_experience=400, loser_experience=250)
+    assert change.winner == pytest.approx(8 / 11)
+    assert change.loser == pytest.approx(-20 / 11)
+    #   Had the underdog won: 4 × 2 × (1 − 1/11) = 80/11 = 7.2727 for K = 1; a newcomer
+    #   (experience 0, K = 5) on the losing side drops 5 × 80/11 = 400/11 = 36.3636.
+    upset = fibs_change(1000, 2000, match_length=4, winner_experience=400, loser_experience=0)
+    assert upset.winner == pytest.approx(80 / 11)
+    assert upset.loser == pytest.approx(-400 / 11)
+
+
+def test_fibs_nine_point_match_between_equals() -> None:
+    # FIBS, HAND: equal ratings, N = 9 (√N = 3): 4 × 3 × 0.5 = 6 per K; experienced ±6.00;
+    # FIBS's K for 120 points of experience is 5 − 1.2 = 3.8 → 22.8.
+    change = fibs_change(1700, 1700, match_length=9, winner_experience=120)
+    assert change.winner == pytest.approx(22.8)
+    assert change.loser == pytest.approx(-6.0)
+
+
+# --------------------------------------------------------------------------------------------
+# HAND: cases where the rounding decides. Go's int(math.Round(x)) rounds halves away from zero;
+# Python's round() goes to the even neighbour, and the float64 value of the cube multiplier may
+# sit just above or below the exact fraction.
+
+
+@pytest.mark.parametrize(
+    ("x", "go"),
+    [
+        (0.5, 1),
+        (-0.5, -1),
+        (1.5, 2),
+        (2.5, 3),  # round(2.5) == 2
+        (-2.5, -3),
+        (4.5, 5),  # round(4.5) == 4
+        (0.49999999999999994, 0),  # largest double below ½; floor(x + ½) would say 1
+        (2.0**52 + 1, 2**52 + 1),  # floor(x + ½) would say 2**52 + 2
+        (-0.0, 0),
+        (7.499999999999999, 7),
+    ],
+)
+def test_go_round_is_half_away_from_zero(x: float, go: int) -> None:
+    # HAND, from Go's documentation of math.Round: "Round returns the nearest integer, rounding
+    # half away from zero."
+    assert go_round(x) == go
+
+
+def custom(k: int, divisor: float = 1200) -> Rules:
+    """One K for both players, no heavy week."""
+    return Rules(divisor=divisor, k=k)
+
+
+@pytest.mark.parametrize(
+    ("k", "cube", "go", "round_of_the_fraction"),
+    [
+        # Equal ratings: E = 1 / (1 + 10^0) = 0.5 exactly, so K × 0.5 × multiplier.
+        # K = 1, cube 1: 1 × 0.5 × 1 = 0.5 exactly → Go 1 (round(0.5) == 0).
+        (1, 1, 1, 0),
+        # K = 3: 1.5 → 2 (both agree: 2 is even).
+        (3, 1, 2, 2),
+        # K = 5: 2.5 → Go 3 (round(2.5) == 2).
+        (5, 1, 3, 2),
+        # Cube 8: multiplier 1 + 3/6 = 1.5, exact in binary.
+        # K = 2: 1 × 1.5 = 1.5 → 2.
+        (2, 8, 2, 2),
+        # K = 6: 3 × 1.5 = 4.5 exactly → Go 5 (round(4.5) == 4).
+        (6, 8, 5, 4),
+        # K = 14: 7 × 1.5 = 10.5 exactly → Go 11 (round(10.5) == 10).
+        (14, 8, 11, 10),
+        # Cube 16: multiplier 1 + 4/6. float64(4/6) = 6004799503160661 × 2^-53, a hair below 2/3;
+        # 1 + that = 15011998757901653 × 2^-53 lies exactly halfway between the doubles
+        # 7505999378950826 × 2^-52 and …827 × 2^-52, and ties go to the even one: the
+        # multiplier is 1.6666666666666665 = 5/3 − 1.48e-16.
+        # K = 3: 1.5 × 1.6666666666666665 = 2.5 − 2.22e-16, exactly halfway between the doubles
+        # 2.5 − 4.44e-16 and 2.5; the tie goes to the even 2.5 → Go 3 (round(2.5) == 2).
+        (3, 16, 3, 2),
+        # K = 9: 4.5 × 1.6666666666666665 = 7.5 − 6.66e-16, nearest double 7.5 − 8.88e-16
+        # = 7.499999999999999 → Go 7, although 9 × ½ × 5/3 is exactly 7.5 on paper.
+        (9, 16, 7, 8),
+        # Cube 2: multiplier 1 + 1/6. float64(1/6) = 6004799503160661 × 2^-55; 1 + that
+        # = 5254199565265578.625 × 2^-52, rounded up to 1.1666666666666667 = 7/6 + 7.4e-17.
+        # K = 18: 9 × 1.1666666666666667 = 10.5 + 6.7e-16, nearest double 10.5 → Go 11
+        # (round(10.5) == 10).
+        (18, 2, 11, 10),
+        # Cube 32: multiplier 1 + 5/6. float64(5/6) = 7505999378950827 × 2^-53, a hair above;
+        # 1 + that is halfway between 8256599316845909 and …910 (× 2^-52): the even one,
+        # 1.8333333333333335 = 11/6 + 1.48e-16.
+        # K = 18: 9 × 1.8333333333333335 = 16.5 + 1.3e-15, nearest double 16.5 → Go 17
+        # (round(16.5) == 16).
+        (18, 32, 17, 16),
+    ],
+)
+def test_rounding_decides_at_equal_ratings(
+    k: int, cube: int, go: int, round_of_the_fraction: int
+) -> None:
+    # HAND, as the comments above; the Go program in tests/go_reference prints the same.
+    for rating in (1500, 2222):
+        assert changes(rating, rating, cube=cube, rules=custom(k)) == (go, -go)
+    # The divisor plays no part when the ratings are equal.
+    assert changes(1500, 1500, cube=cube, rules=custom(k, divisor=777.5)) == (go, -go)
+    # Each case is a half on paper, K/2 × (1 + log2(cube)/6), and Python's round() of that
+    # half is the even neighbour, which Go's answer differs from in most rows.
+    on_paper = k * (6 + int(math.log2(cube))) / 12
+    assert on_paper % 1 == 0.5
+    assert round(on_paper) == round_of_the_fraction
+
+
+@pytest.mark.parametrize(
+    ("divisor", "k", "difference", "favourite_wins", "underdog_wins"),
+    [
+        # HAND (30-digit decimals): ÷2000, K = 10, favourite by 175.
+        #   10^(−175/2000) = 10^(−0.0875) = 0.8175230; E = 1 / 1.8175230 = 0.5501994.
+        #   Favourite wins: 10 × (1 − 0.5501994) = 4.498006 → 4 (rounding E to the 55.0 % shown
+        #   on screen first would give 4.5 → 5). Underdog wins: 10 × 0.5501994 = 5.501994 → 6.
+        (2000, 10, 175, 4, 6),
+        # ÷1500, K = 24, favourite by 275: 10^(−0.18333…) = 0.6556418; E = 0.6039954.
+        #   Favourite wins: 24 × 0.3960046 = 9.504111 → 10. Underdog wins: 24 × 0.6039954
+        #   = 14.495889 → 14.
+        (1500, 24, 275, 10, 14),
+        # ÷1000, K = 10, favourite by 475: 10^(−0.475) = 0.3349654; E = 0.7490831.
+        #   Favourite wins: 10 × 0.2509169 = 2.509169 → 3. Underdog wins: 7.490831 → 7.
+        (1000, 10, 475, 3, 7),
+    ],
+)
+def test_rounding_decides_with_custom_divisors(
+    divisor: float, k: int, difference: int, favourite_wins: int, underdog_wins: int
+) -> None:
+    rules = custom(k, divisor)
+    favourite, underdog = BASE + difference, BASE
+    assert changes(favourite, underdog, rules=rules) == (favourite_wins, -favourite_wins)
+    assert changes(underdog, favourite, rules=rules) == (underdog_wins, -underdog_wins)
+
+
+def test_rounding_with_unequal_k() -> None:
+    # HAND: the 1.3.1 rules with a heavy-week K of 5 (custom) between equal players: the heavy
+    # player's change is 5 × 0.5 = 2.5 → 3 (Go) and the other's stays 32 × 0.5 = 16.
+    rules = dataclasses.replace(CURRENT, heavy_k=5)
+    assert changes(1500, 1500, winner_recent_games=50, rules=rules) == (3, -16)
+    assert changes(1500, 1500, loser_recent_games=50, rules=rules) == (16, -3)
