@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from gammon_elo import Rules, rating_change
+from gammon_elo import Rules, explain_change, go_round, rating_change
 
 pytestmark = pytest.mark.go
 
@@ -273,7 +273,7 @@ def test_hunted_near_ties_round_as_go(go_reference: Path) -> None:
         c for c in hunted_near_ties(rng, ks) if distance_to_half(unrounded(*c[:3], *c[4:])) <= 1e-9
     ]
     # The hunt must find what it looks for, or this test proves nothing.
-    ultra = [c for c in cases if distance_to_half(unrounded(*c[:3], *c[4:])) <= 1e-13]
+    ultra = {c for c in cases if distance_to_half(unrounded(*c[:3], *c[4:])) <= 1e-13}
     whole_divisors = [c for c in cases if c[5].is_integer()]
     assert len(cases) >= 15_000, len(cases)
     assert len(ultra) >= 5_000, len(ultra)
@@ -297,6 +297,21 @@ def test_hunted_near_ties_round_as_go(go_reference: Path) -> None:
     wrong = sum(t != g for t, g in zip(textbook, theirs, strict=True))
     assert wrong >= 100, f"only {wrong} hunted inputs separate C's pow from Go's"
     assert_same_as_go(go_reference, cases)
+
+    # The step-by-step explanation (what the app and rate_game show) rounds the same way: one
+    # in five of the closest ties is enough, it shares the code path.
+    closest = [(case, go) for case, go in zip(cases, theirs, strict=True) if case in ultra]
+    for case, go in closest[::5]:
+        winner, loser, winner_k, loser_k, cube, divisor = case
+        steps = explain_change(
+            winner,
+            loser,
+            cube=cube,
+            loser_recent_games=1,
+            rules=rules_for(divisor, winner_k, loser_k),
+        )
+        assert (steps.change.winner, steps.change.loser) == go, case
+        assert go_round(steps.winner_unrounded) == go[0], case
 
 
 def test_the_article_rule_sets_over_every_everyday_game(go_reference: Path) -> None:
