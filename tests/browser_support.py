@@ -1,0 +1,302 @@
+"""Helpers for driving the app in Chromium: a `streamlit run` server on loopback, Debian's
+Chromium under Playwright, and readers for what a person sees (metrics, tables, charts, layout).
+
+The fixtures in ``conftest.py`` wrap these; ``benchmarks/bench_app.py`` uses them directly, so a
+benchmark and the tests start the app the same way.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from PIL import Image  # Pillow comes with Streamlit (a dependency of its own).
+from playwright.sync_api import Browser, Locator, Page, Playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+#: Screenshots land here (gitignored).
+ARTIFACTS = ROOT / "tests" / "artifacts"
+
+#: Debian's Chromium, headless, with nothing that phones home: the network is loopback only.
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+CHROMIUM_MISSING = (
+    "Debian's Chromium was not found on PATH (`chromium`): the browser tests drive it and are "
+    "never skipped. Install it with `apt-get install -y chromium` (CI's .ci/run does)."
+)
+#: How long a cold `streamlit run` may take to answer /_stcore/health on a busy 2-core machine.
+SERVER_START_TIMEOUT = 90.0
+
+
+def chromium_path() -> str | None:
+    return shutil.which("chromium")
+
+
+def launch_chromium(playwright: Playwright) -> Browser:
+    """Debian's Chromium under Playwright (which cannot download a browser of its own here)."""
+    path = chromium_path()
+    if path is None:
+        raise FileNotFoundError(CHROMIUM_MISSING)
+    return playwright.chromium.launch(executable_path=path, headless=True, args=list(CHROMIUM_ARGS))
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@contextmanager
+def streamlit_server(
+    script: Path | str, *, cwd: Path = ROOT, options: Sequence[str] = ()
+) -> Iterator[str]:
+    """``streamlit run script`` on 127.0.0.1 and a free port; yields the base URL once
+    ``/_stcore/health`` answers, and always stops the server (and anything it started)."""
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        str(script),
+        "--server.address",
+        "127.0.0.1",
+        "--server.port",
+        str(port),
+        "--server.headless",
+        "true",
+        "--browser.gatherUsageStats",
+        "false",
+        # Others edit the checkout while tests run: a file change must not rerun a page mid-test.
+        "--server.fileWatcherType",
+        "none",
+        *options,
+    ]
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as log:
+        process = subprocess.Popen(
+            command,
+            cwd=cwd,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        try:
+            _wait_until_healthy(url, process, log)
+            yield url
+        finally:
+            _stop(process)
+
+
+def _wait_until_healthy(url: str, process: subprocess.Popen[Any], log: Any) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(
+                f"streamlit exited with {process.returncode} before answering:\n{_tail(log)}"
+            )
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    raise TimeoutError(
+        f"streamlit did not answer {url}/_stcore/health within {SERVER_START_TIMEOUT:.0f} s:\n"
+        f"{_tail(log)}"
+    )
+
+
+def _tail(log: Any, chars: int = 4000) -> str:
+    log.flush()
+    log.seek(0)
+    return str(log.read())[-chars:]
+
+
+def _stop(process: subprocess.Popen[Any]) -> None:
+    """Terminate the server's process group (its own session), then kill it if it lingers."""
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, 15)
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, 9)
+            process.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+
+
+# --- What a person sees -------------------------------------------------------------------------
+
+
+def open_page(page: Page, url: str) -> None:
+    """Navigate and wait until Streamlit has drawn the page's main block."""
+    page.goto(url)
+    page.get_by_test_id("stMain").get_by_test_id("stElementContainer").first.wait_for()
+
+
+def card(page: Page, heading: str) -> Locator:
+    """The bordered container whose heading is ``heading`` (e.g. "If you win")."""
+    return (
+        page.get_by_role("heading", name=heading, exact=True)
+        .locator("xpath=ancestor::div[@data-testid='stVerticalBlock'][1]")
+        .first
+    )
+
+
+def metric(where: Page | Locator, label: str) -> Locator:
+    """The st.metric labelled exactly ``label`` inside ``where``."""
+    page = where if isinstance(where, Page) else where.page
+    return where.get_by_test_id("stMetric").filter(
+        has=page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
+    )
+
+
+def grid_rows(table: Locator) -> list[dict[str, str]]:
+    """An st.dataframe's rows as {header: text}, read from the grid's accessible table (the
+    cells themselves are painted on a canvas)."""
+    rows: list[dict[str, str]] = table.evaluate(
+        """el => {
+            const grid = el.querySelector('table[role=grid]');
+            if (!grid) return [];
+            const heads = [...grid.querySelectorAll('thead th')].map(th => th.textContent.trim());
+            return [...grid.querySelectorAll('tbody tr')].map(tr => Object.fromEntries(
+                [...tr.querySelectorAll('td')].map((td, i) => [heads[i], td.textContent.trim()])));
+        }"""
+    )
+    return rows
+
+
+def dataframe_with(page: Page, *headers: str) -> Locator:
+    """The st.dataframe with columns headed exactly ``headers``."""
+    found = page.get_by_test_id("stDataFrame")
+    for header in headers:
+        exact = re.compile(f"^{re.escape(header)}$")
+        found = found.filter(has=page.locator("th[role=columnheader]", has_text=exact))
+    return found
+
+
+def chart_marks(chart: Locator) -> dict[str, dict[str, Any]]:
+    """Vega's drawn marks in an st.altair_chart (SVG renderer), by mark type (line, rule, rect,
+    text …): how many shapes have geometry, their colours, and the texts written."""
+    marks: dict[str, dict[str, Any]] = chart.evaluate(
+        """el => {
+            const out = {};
+            for (const g of el.querySelectorAll('svg.marks g.role-mark')) {
+                const type = [...g.classList].find(c => c.startsWith('mark-')).slice(5);
+                const mark = out[type] ??= {items: 0, colours: [], texts: []};
+                for (const s of g.querySelectorAll('path, line, text')) {
+                    const drawn = s.tagName === 'path' ? (s.getAttribute('d') || '').length > 4
+                        : s.tagName === 'text' ? s.textContent.trim().length > 0 : true;
+                    if (!drawn) continue;
+                    mark.items += 1;
+                    for (const a of ['stroke', 'fill']) {
+                        const c = s.getAttribute(a);
+                        if (c && c !== 'none' && c !== 'transparent' && !mark.colours.includes(c))
+                            mark.colours.push(c);
+                    }
+                    if (s.tagName === 'text') mark.texts.push(s.textContent.trim());
+                }
+            }
+            return out;
+        }"""
+    )
+    return marks
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    colour = colour.strip()
+    if colour.startswith("#") and len(colour) == 4:
+        colour = "#" + "".join(c * 2 for c in colour[1:])
+    if colour.startswith("#") and len(colour) == 7:
+        return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+    if colour.startswith("rgb"):
+        parts = colour[colour.index("(") + 1 : colour.index(")")].split(",")
+        red, green, blue = (int(float(p)) for p in parts[:3])
+        return red, green, blue
+    raise ValueError(f"colour must be #rgb, #rrggbb or rgb(...), got {colour!r}")
+
+
+def _colours(png: bytes) -> list[tuple[int, tuple[int, int, int]]]:
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    width, height = image.size
+    return image.getcolors(maxcolors=width * height) or []
+
+
+def _near(pixel: tuple[int, int, int], colour: tuple[int, int, int], tolerance: int) -> bool:
+    return all(abs(p - c) <= tolerance for p, c in zip(pixel, colour, strict=True))
+
+
+def painted(png: bytes, colours: Iterable[str], *, tolerance: int = 30) -> dict[str, int]:
+    """How many pixels of a screenshot are each colour (within ``tolerance`` per channel)."""
+    counted = _colours(png)
+    return {
+        colour: sum(n for n, pixel in counted if _near(pixel, _rgb(colour), tolerance))
+        for colour in colours
+    }
+
+
+def ink(png: bytes, background: str, *, tolerance: int = 12) -> float:
+    """The share of a screenshot's pixels that are not the background colour."""
+    counted = _colours(png)
+    plain = sum(n for n, pixel in counted if _near(pixel, _rgb(background), tolerance))
+    return 1 - plain / sum(n for n, _ in counted)
+
+
+def horizontal_overflow(page: Page) -> dict[str, int]:
+    """How far the page scrolls sideways: the document's and Streamlit's main scroller's
+    scrollWidth against their width (0 each when nothing sticks out)."""
+    overflow: dict[str, int] = page.evaluate(
+        """() => {
+            const main = document.querySelector('[data-testid=stMain]');
+            const root = document.scrollingElement || document.documentElement;
+            return {
+                document: root.scrollWidth - root.clientWidth,
+                body: document.body.scrollWidth - document.body.clientWidth,
+                main: main ? main.scrollWidth - main.clientWidth : 0,
+            };
+        }"""
+    )
+    return overflow
+
+
+def save_full_page(page: Page, name: str) -> Path:
+    """A screenshot of the whole page at the current width. Streamlit scrolls its main block,
+    not the document, so the viewport is stretched to the content's height for the shot."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    viewport = page.viewport_size or {"width": 1280, "height": 900}
+    height = int(
+        page.evaluate(
+            "() => Math.max(document.querySelector('[data-testid=stMain]')?.scrollHeight || 0,"
+            " document.documentElement.scrollHeight)"
+        )
+    )
+    path = ARTIFACTS / f"{name}.png"
+    page.set_viewport_size({"width": viewport["width"], "height": max(height, viewport["height"])})
+    try:
+        page.wait_for_timeout(300)  # let the charts settle at the new height
+        page.screenshot(path=str(path), full_page=True)
+    finally:
+        page.set_viewport_size(viewport)
+    return path

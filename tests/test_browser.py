@@ -1,0 +1,306 @@
+"""The app in Debian's Chromium, driven the way a person drives it: type a number and press Enter
+or Tab, pick in a select box, move the cube slider with the keyboard, click a preset. Checks the
+numbers shown against SPEC ("Numbers the article publishes", the classic seed's worked examples or
+a hand calculation written next to them), that every chart drew its marks, and that a phone-width
+screen does not scroll sideways. Full-page screenshots go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_support import (
+    card,
+    chart_marks,
+    dataframe_with,
+    horizontal_overflow,
+    ink,
+    metric,
+    open_page,
+    painted,
+    save_full_page,
+)
+from playwright.sync_api import Locator, Page, expect
+
+pytestmark = pytest.mark.browser
+
+MINUS = "\u2212"
+#: The theme's background (.streamlit/config.toml), what an empty chart would be made of.
+BACKGROUND = "#fbf8f1"
+
+
+def no_exception(page: Page) -> None:
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+def shows(where: Page | Locator, label: str, value: str, delta: str | None = None) -> None:
+    """The metric ``label`` shows ``value`` (and ``delta``, its arrow pointing the delta's way)."""
+    found = metric(where, label)
+    expect(found.get_by_test_id("stMetricValue")).to_have_text(value)
+    if delta is not None:
+        expect(found.get_by_test_id("stMetricDelta")).to_have_text(delta)
+        if delta.startswith(("+", MINUS)):
+            arrow = "Up" if delta.startswith("+") else "Down"
+            expect(found.get_by_test_id(f"stMetricDeltaIcon-{arrow}")).to_be_visible()
+
+
+def type_number(page: Page, label: str, value: str, *, then: str = "Enter") -> None:
+    """Click the number input, replace its text with ``value`` and press Enter (or Tab)."""
+    field = page.get_by_label(label, exact=True)
+    field.click()
+    field.press("ControlOrMeta+a")
+    field.press_sequentially(value)
+    field.press(then)
+
+
+def choose(page: Page, label: str, option: str) -> None:
+    """Open the select box ``label`` and click ``option``."""
+    page.get_by_role("combobox", name=label, exact=True).click()
+    page.get_by_role("option", name=option, exact=True).click()
+
+
+def column(table: Locator, header: str) -> Locator:
+    """The cells under ``header`` in an st.dataframe (its accessible grid), top to bottom."""
+    table.locator("th[role=columnheader]", has_text=header).first.wait_for(state="attached")
+    index = table.evaluate(
+        """(el, header) => [...el.querySelectorAll('th[role=columnheader]')]
+            .findIndex(th => th.textContent.trim() === header) + 1""",
+        header,
+    )
+    assert index > 0, f"no column {header!r}"
+    return table.locator(f"td[aria-colindex='{index}']")
+
+
+def line_colours(chart: Locator, series: int) -> list[str]:
+    """Wait until the chart's line mark has ``series`` drawn lines; their colours."""
+    expect(chart.locator("svg.marks g.mark-line.role-mark path")).to_have_count(series)
+    colours = chart_marks(chart)["line"]["colours"]
+    assert len(colours) == series, colours
+    return list(colours)
+
+
+def assert_lines_painted(chart: Locator, colours: list[str]) -> None:
+    """Each line colour covers a line's worth of pixels, not just a legend swatch."""
+    counts = painted(chart.screenshot(), colours)
+    assert all(n >= 150 for n in counts.values()), counts
+
+
+# --- Home: "What is a win worth?" ---------------------------------------------------------------
+
+
+def test_home_heavy_week_example_typed_in(page: Page, app_url: str) -> None:
+    """SPEC: same ratings, you with 60 games this week and the opponent with 10: you win +8 and
+    they lose −16; they win +16 and you lose −8."""
+    open_page(page, app_url)
+    type_number(page, "Your ranked games in the last 7 days", "60", then="Enter")
+    type_number(page, "Your opponent's ranked games in the last 7 days", "10", then="Tab")
+
+    win, loss = card(page, "If you win"), card(page, "If you lose")
+    shows(win, "You", "1508", "+8")
+    shows(win, "Your opponent", "1484", f"{MINUS}16")
+    shows(loss, "You", "1492", f"{MINUS}8")
+    shows(loss, "Your opponent", "1516", "+16")
+    expect(win).to_contain_text("K = 16")
+    expect(win).to_contain_text("K = 32")
+    expect(page.get_by_test_id("stAlert").filter(has_text="heavy week")).to_be_visible()
+    expect(page).to_have_url(re.compile(r"[?&]games=60\b.*[?&]opponent_games=10\b"))
+    # Steps 1–3 are written out with these numbers (E = 0.5 between equals, K 16 × 0.5 = 8).
+    expect(page.get_by_role("heading", name=re.compile("^Step 1"))).to_be_visible()
+    expect(page.locator(".katex-display").first).to_contain_text("0.5000")
+    no_exception(page)
+    save_full_page(page, "home_1280")
+
+
+def test_home_link_and_rule_set_select_reproduce_the_favourite_by_300(
+    page: Page, app_url: str
+) -> None:
+    """SPEC: favourite by 300 under D = 400 / 800 / 1200: expected 84.9 / 70.3 / 64.0 %,
+    win +5 / +9 / +12, loss −27 / −23 / −20."""
+    open_page(page, f"{app_url}/?rating=1800&opponent=1500&rules=1.0.5")
+    win, loss = card(page, "If you win"), card(page, "If you lose")
+    shows(page, "Your expected win chance", "84.9%")
+    shows(win, "You", "1805", "+5")
+    shows(loss, "You", "1773", f"{MINUS}27")
+    expect(page.get_by_test_id("stAlert").filter(has_text="is not valid")).to_have_count(0)
+
+    choose(page, "Rule set", "1.2.0 (÷800)")
+    shows(page, "Your expected win chance", "70.3%")
+    shows(win, "You", "1809", "+9")
+    shows(loss, "You", "1777", f"{MINUS}23")
+    expect(page).to_have_url(re.compile(r"[?&]rules=1\.2\.0\b"))
+
+    choose(page, "Rule set", "1.3.1 (÷1200)")
+    shows(page, "Your expected win chance", "64.0%")
+    shows(win, "You", "1812", "+12")
+    shows(loss, "You", "1780", f"{MINUS}20")
+    no_exception(page)
+
+
+def test_home_bad_cube_in_link_is_named_then_cube_and_ending_by_hand(
+    page: Page, app_url: str
+) -> None:
+    """cube=3 is not a cube: a notice names it and cube 1 is used (±16 between equals). Then the
+    slider, moved with the arrow keys, gives cube 4: SPEC multiplier 1.33, K 32 ±21."""
+    open_page(page, f"{app_url}/?cube=3")
+    notice = page.get_by_test_id("stAlert").filter(has_text="cube=3")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("cube")
+    shows(page, "Cube multiplier", "1.00")
+    shows(card(page, "If you win"), "You", "1516", "+16")
+
+    slider = page.get_by_role("slider", name="Doubling cube at the end of the game")
+    slider.focus()
+    slider.press("ArrowRight")
+    slider.press("ArrowRight")
+    shows(page, "Cube multiplier", "1.33")
+    shows(card(page, "If you win"), "You", "1521", "+21")
+    expect(page).to_have_url(re.compile(r"[?&]cube=4\b"))
+
+    # SPEC: resigning is an ordinary loss at the cube of that moment (cube 4: −21).
+    choose(page, "How it ended", "Resigned")
+    shows(card(page, "If you lose"), "You", "1479", f"{MINUS}21")
+    expect(page.get_by_test_id("stAlert").filter(has_text="ordinary loss")).to_be_visible()
+    # SPEC: boosted games never change ELO.
+    choose(page, "Game type", "Boosted (Casual before 1.3.0)")
+    shows(card(page, "If you win"), "You", "1500", "0")
+    expect(page.get_by_test_id("stAlert").filter(has_text="never change ELO")).to_be_visible()
+    no_exception(page)
+
+
+# --- Divisors ---------------------------------------------------------------------------------
+
+
+def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
+    open_page(page, f"{app_url}/divisors")
+    charts = page.get_by_test_id("stVegaLiteChart")
+    expect(charts).to_have_count(2)
+    curves, points = charts.nth(0), charts.nth(1)
+
+    # SPEC, favourite by 300: ÷400 84.9 % +5 −27, ÷800 70.3 % +9 −23, ÷1200 64.0 % +12 −20.
+    favourite = dataframe_with(page, "Divisor")
+    expect(column(favourite, "Divisor")).to_have_text(["÷400", "÷800", "÷1200"])
+    expect(column(favourite, "Expected win rate")).to_have_text(["84.9%", "70.3%", "64.0%"])
+    expect(column(favourite, "Points for a win")).to_have_text(["+5", "+9", "+12"])
+    expect(column(favourite, "Points for a loss")).to_have_text(
+        [f"{MINUS}27", f"{MINUS}23", f"{MINUS}20"]
+    )
+
+    # One expected-score curve per divisor, drawn in its own colour, and the rule at +300.
+    colours = line_colours(curves, 3)
+    assert chart_marks(curves)["rule"]["items"] >= 1
+    assert_lines_painted(curves, colours)
+    # A win line and a loss line per divisor.
+    expect(points.locator("svg.marks g.mark-line.role-mark path")).to_have_count(6)
+    assert_lines_painted(points, chart_marks(points)["line"]["colours"])
+
+    # SPEC, K = 16 at a difference of 300 under ÷1200: +6 / −10.
+    type_number(page, "K", "16")
+    expect(column(favourite, "Points for a win")).to_have_text(["+2", "+5", "+6"])
+    expect(column(favourite, "Points for a loss")).to_have_text(
+        [f"{MINUS}14", f"{MINUS}11", f"{MINUS}10"]
+    )  # hand: 16 × 0.849 = 13.6, 16 × 0.703 = 11.3, 16 × 0.640 = 10.2
+
+    # FIBS adds a fourth curve. Hand: 1 / (1 + 10^(−300/2000)) = 58.5 %.
+    page.get_by_text("Add FIBS (1-point match, ÷2000)").click()
+    expect(column(favourite, "Divisor")).to_have_text(["÷400", "÷800", "÷1200", "FIBS ÷2000"])
+    expect(column(favourite, "Expected win rate")).to_contain_text(["58.5%"])
+    assert_lines_painted(curves, line_colours(curves, 4))
+    expect(page).to_have_url(re.compile(r"[?&]fibs=1\b"))
+    no_exception(page)
+    save_full_page(page, "divisors_1280")
+
+
+# --- Tables -----------------------------------------------------------------------------------
+
+
+def test_tables_regenerate_and_the_heat_map_is_drawn(page: Page, app_url: str) -> None:
+    open_page(page, f"{app_url}/tables")
+    # SPEC: expected win rate of the favourite at 0 … 500 points.
+    expected = dataframe_with(page, "Rating difference", "Expected win rate")
+    expect(column(expected, "Expected win rate")).to_have_text(
+        ["50.0%", "52.4%", "54.8%", "57.1%", "59.5%", "64.0%", "68.3%", "72.3%"]
+    )
+    # SPEC: K = 32, the favourite wins at 0 … 400: ±16/14/13/12/10.
+    changes = dataframe_with(page, "Favourite wins")
+    expect(column(changes, "Favourite wins")).to_have_text(
+        [f"+{n} / {MINUS}{n}" for n in (16, 14, 13, 12, 10)]
+    )
+
+    heat = page.get_by_test_id("stVegaLiteChart")
+    expect(heat).to_have_count(1)
+    expect(heat.locator("svg.marks g.mark-text.role-mark text").first).to_be_attached()
+    marks = chart_marks(heat)
+    assert marks["rect"]["items"] == len(marks["text"]["texts"]) > 0, marks
+    assert len(marks["rect"]["colours"]) > 5, marks  # a colour scale, not one flat fill
+    # SPEC's cube table (K 32, two players at 1500) is the heat map's 0-point column.
+    assert {"16", "19", "21", "24", "27", "29", "32"} <= set(marks["text"]["texts"])
+    assert ink(heat.screenshot(), BACKGROUND) > 0.2
+
+    # K 16: SPEC's cube table at K = 16, ±8 … ±16, and the changes table at ±8 between equals.
+    type_number(page, "K", "16", then="Tab")
+    expect(column(changes, "Favourite wins").first).to_have_text(f"+8 / {MINUS}8")
+    expect(heat.locator("svg.marks g.mark-text.role-mark text", has_text="32")).to_have_count(0)
+    texts = set(chart_marks(heat)["text"]["texts"])
+    assert {"8", "9", "11", "12", "13", "15", "16"} <= texts, texts
+    no_exception(page)
+    save_full_page(page, "tables_1280")
+
+
+# --- Classic Elo --------------------------------------------------------------------------------
+
+
+def test_classic_calculator_presets_draw_and_k(page: Page, app_url: str) -> None:
+    open_page(page, f"{app_url}/classic")
+    # Seed 002: 1500 beats 1600 at K 32 → expected ≈ 36 %, ≈ +20 → ≈ 1520
+    # (hand: E = 0.3599, 32 × 0.6401 = 20.48).
+    shows(page, "Expected score of A", "36.0%")
+    shows(page, "A's new rating", "1520.5", "+20.5")
+    shows(page, "B's new rating", "1579.5", f"{MINUS}20.5")
+
+    # Seed 002: 1600 beating 1500 gains only ≈ +12 (hand: 32 × 0.3599 = 11.52).
+    page.get_by_role("button", name=re.compile("^Expected win")).click()
+    shows(page, "A's new rating", "1611.5", "+11.5")
+    # A draw moves the favourite down (hand: 32 × (0.5 − 0.6401) = −4.48) …
+    page.get_by_text("Draw (½)", exact=True).click()
+    shows(page, "A's new rating", "1595.5", f"{MINUS}4.5")
+    # … by half as much at K 16 (hand: 16 × −0.1401 = −2.24).
+    choose(page, "K factor", "K = 16: Masters / established ratings")
+    shows(page, "A's new rating", "1597.8", f"{MINUS}2.2")
+    # Seed 002: a 400-point gap means an expected score of about 91 % (hand: 1 / 1.1 = 90.9 %).
+    type_number(page, "Player A's rating", "1900")
+    shows(page, "Expected score of A", "90.9%")
+    # SPEC: the favourite by 300 under D = 400 is expected to win 84.9 %.
+    type_number(page, "Player B's rating", "1600", then="Tab")
+    shows(page, "Expected score of A", "84.9%")
+    no_exception(page)
+    save_full_page(page, "classic_1280")
+
+
+# --- A phone ----------------------------------------------------------------------------------
+
+
+PAGES = {"home": "/", "divisors": "/divisors", "tables": "/tables", "classic": "/classic"}
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_phone_width_does_not_scroll_sideways(phone_page: Page, app_url: str, name: str) -> None:
+    """At 390 px the page fits the screen (tables and formulas may scroll inside their boxes)."""
+    page = phone_page
+    open_page(page, app_url + PAGES[name])
+    if name == "home":
+        shows(card(page, "If you win"), "You", "1516", "+16")
+        # The results are on screen, not pushed past its right edge.
+        for box in (m.bounding_box() for m in page.get_by_test_id("stMetric").all()):
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    else:
+        expect(
+            page.get_by_test_id("stMetric").or_(page.get_by_test_id("stDataFrame")).first
+        ).to_be_visible()
+    charts = page.get_by_test_id("stVegaLiteChart")
+    for index in range(charts.count()):
+        expect(charts.nth(index).locator("svg.marks g.role-mark").first).to_be_attached()
+    overflow = horizontal_overflow(page)
+    assert overflow == {"document": 0, "body": 0, "main": 0}, overflow
+    no_exception(page)
+    save_full_page(page, f"{name}_390")
