@@ -89,7 +89,12 @@ chart_col, table_col = st.columns([3, 2])
 chart_col.altair_chart(heat, alt=heat_alt)
 with table_col:
     st.subheader(t("tables.heatmap"))
-    heat_frame = cached.heatmap(rules, k).pivot(index="cube", columns="difference", values="change")
-    st.dataframe(heat_frame.sort_index(ascending=False), width="stretch")
+    heat_frame = (
+        cached.heatmap(rules, k)
+        .pivot(index="cube", columns="difference", values="change")
+        .sort_index(ascending=False)
+        .rename_axis(index=t("col.cube"), columns=t("col.difference"))
+    )
+    st.dataframe(heat_frame, width="stretch")
 if view == "full":
     embed.section(PAGE, views=("compact", "chart", "table"))

@@ -25,6 +25,40 @@ def is_compact() -> bool:
     return view() != "full"
 
 
+#: The compact views keep columns side by side down to a 420-pixel frame (Streamlit stacks them
+#: below 640) and drop the top padding, so the result card fits an article's iframe. Static CSS:
+#: no user data ever reaches it.
+_COMPACT_CSS = """<style>
+[data-testid="stMainBlockContainer"] { padding: 0.75rem 1rem 1rem; }
+@media (min-width: 420px) {
+  [data-testid="stHorizontalBlock"] { flex-wrap: nowrap !important; }
+  [data-testid="stColumn"] {
+    min-width: 0 !important; width: auto !important; flex: 1 1 0 !important;
+  }
+}
+</style>"""
+
+
+def compact_style() -> None:
+    st.html(_COMPACT_CSS)
+
+
+def bad_view_notice() -> None:
+    """A visible notice for a ``view`` the app does not know (the full page is shown)."""
+    raw = st.query_params.get("view")
+    if raw is not None and raw not in VIEWS:
+        st.warning(
+            t(
+                "url.bad_value",
+                name="view",
+                value=raw[:40],
+                expects=t("url.expects_choice", choices=", ".join(VIEWS)),
+                default="full",
+            ),
+            icon=":material/link_off:",
+        )
+
+
 def embed_url(chosen_view: str) -> str:
     """This page's URL with its current parameters, the view, and embed=true."""
     base = st.context.url or ""

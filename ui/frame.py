@@ -28,7 +28,9 @@ def setup(title_key: str) -> None:
     st.set_page_config(
         page_title=f"{t(title_key)} · Gammon42 ELO", page_icon=":material/casino:", layout="wide"
     )
+    embed.bad_view_notice()
     if embed.is_compact():
+        embed.compact_style()
         return
     with st.sidebar:
         for script, key, icon in PAGES:
