@@ -1,0 +1,137 @@
+"""``python -m gammon_elo simulate``: the population simulator on the command line.
+
+Kept apart from :mod:`gammon_elo.cli` so the simulator's options live beside nothing else;
+``cli.SUBCOMMANDS`` lists :func:`build_simulate`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import re
+from typing import Any
+
+from ._errors import InvalidInput
+from .rules import RULES, Rules
+from .simulate import Population, Simulation, simulate
+
+__all__ = ["build_simulate", "parse_rule_set"]
+
+_CUSTOM = re.compile(
+    r"(?P<divisor>\d+(?:\.\d+)?)/(?P<k>\d+)(?:/(?P<heavy_k>\d+)@(?P<heavy_games>\d+))?"
+)
+
+
+def parse_rule_set(text: str) -> Rules:
+    """A rule set from the command line: a name, or DIVISOR/K, or DIVISOR/K/HEAVY_K@GAMES.
+
+    >>> parse_rule_set("1.2.0").divisor
+    800.0
+    >>> parse_rule_set("1000/24").label
+    'custom (÷1000, K 24)'
+    >>> parse_rule_set("1200/32/16@50").label
+    'custom (÷1200, K 32, K 16 at ≥ 50 games / 7 days)'
+    """
+    if text in RULES:
+        return RULES[text]
+    match = _CUSTOM.fullmatch(text)
+    if match is None:
+        raise InvalidInput(
+            "rules",
+            text,
+            "must be a rule-set name (" + ", ".join(RULES) + ") or DIVISOR/K[/HEAVY_K@GAMES]",
+        )
+    heavy_k, heavy_games = match["heavy_k"], match["heavy_games"]
+    return Rules(
+        divisor=float(match["divisor"]),
+        k=int(match["k"]),
+        heavy_k=None if heavy_k is None else int(heavy_k),
+        heavy_games=None if heavy_games is None else int(heavy_games),
+    )
+
+
+def _finite(value: Any) -> Any:
+    """JSON has no NaN: a missing figure is null."""
+    return None if isinstance(value, float) and not math.isfinite(value) else value
+
+
+def _payload(run: Simulation) -> dict[str, Any]:
+    summary = run.summary().drop(columns=["divisor", "k", "heavy_k", "heavy_games"])
+    population = run.population
+    return {
+        "players": population.players,
+        "weeks": population.weeks,
+        "seed": population.seed,
+        "pairing": population.pairing,
+        "games": run.games,
+        "rule_sets": {
+            rules.label: {
+                "divisor": rules.divisor,
+                "k": rules.k,
+                "heavy_k": rules.heavy_k,
+                "heavy_games": rules.heavy_games,
+                **{column: _finite(float(value)) for column, value in figures.items()},
+            }
+            for rules, figures in zip(
+                run.rules, summary.drop(columns="rules").to_dict("records"), strict=True
+            )
+        },
+    }
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    population = Population(
+        players=args.players,
+        weeks=args.weeks,
+        seed=args.seed,
+        pairing=args.pairing,
+        heavy_share=args.heavy_share,
+    )
+    run = simulate(population, rules=[parse_rule_set(r) for r in args.rules])
+    if args.json:
+        print(json.dumps(_payload(run), ensure_ascii=False, indent=2))
+        return 0
+    print(
+        f"{population.players} players, {population.weeks} weeks, seed {population.seed},"
+        f" {population.pairing} pairing: {run.games} games, rated under each rule set"
+    )
+    summary = run.summary().set_index("rules")
+    columns = [
+        "iqr",
+        "half_within",
+        "spread",
+        "spearman",
+        "top_tenth_expected",
+        "top_tenth_actual",
+        "newcomer_games_to_level",
+    ]
+    print(summary[columns].T.to_string(float_format=lambda x: f"{x:.3f}"))
+    return 0
+
+
+def build_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "simulate", help="a population of players under several rule sets, the same games"
+    )
+    defaults = Population()
+    p.add_argument("--players", type=int, default=defaults.players, help="population size")
+    p.add_argument("--weeks", type=int, default=defaults.weeks, help="weeks to simulate")
+    p.add_argument(
+        "--seed", type=int, default=defaults.seed, help="random seed (same seed, same run)"
+    )
+    p.add_argument(
+        "--rules",
+        nargs="+",
+        default=list(RULES),
+        help="rule sets: names (" + ", ".join(RULES) + ") or DIVISOR/K[/HEAVY_K@GAMES]",
+    )
+    p.add_argument("--pairing", choices=("random", "band"), default=defaults.pairing)
+    p.add_argument(
+        "--heavy-share",
+        type=float,
+        default=defaults.heavy_share,
+        help="share of players with 300–400 ranked games a week",
+    )
+    p.add_argument("--json", action="store_true", help="print a JSON object")
+    p.set_defaults(run=_cmd_simulate)
