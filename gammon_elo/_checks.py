@@ -24,9 +24,11 @@ CUBES = tuple(2**n for n in range(7))
 
 def integer(field: str, value: Any, *, low: int | None = None, high: int | None = None) -> int:
     """``value`` as an ``int``: ints, and floats or numpy numbers with an integral value."""
-    if isinstance(value, bool) or value is None:
+    if type(value) is int:  # the common case, checked first: it is on every rating's path
+        result = value
+    elif isinstance(value, bool) or value is None:
         raise InvalidInput(field, value, "must be a whole number")
-    if isinstance(value, numbers.Integral):
+    elif isinstance(value, numbers.Integral):
         result = int(value)
     elif isinstance(value, numbers.Real):
         as_float = float(value)

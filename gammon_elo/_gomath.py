@@ -10,6 +10,10 @@ K × (1 − E) × multiplier lies within about 2^-44 × K × multiplier of a hal
 
 Verified bit for bit against Go 1.19's ``math.Pow(10, y)`` on 220,000 values of y, with FMA and
 with ``GODEBUG=cpu.fma=off``; the differential test in ``tests/test_go_reference.py`` keeps it so.
+
+This is an independent Python re-implementation of the numerical method of Go's ``math``
+package (Copyright The Go Authors, BSD-style licence), written to reproduce its results; it holds
+none of Go's source text.
 """
 
 from __future__ import annotations

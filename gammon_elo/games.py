@@ -39,6 +39,11 @@ class GameType(enum.StrEnum):
     BOOSTED = "boosted"
     TOURNAMENT = "tournament"
 
+    @classmethod
+    def _missing_(cls, value: object) -> GameType | None:
+        # Boosted games were called Casual before 1.3.0; old exports still say so.
+        return cls.BOOSTED if value == "casual" else None
+
 
 class Ending(enum.StrEnum):
     """How the game ended. None of these changes the rating formula (since 1.0.5)."""
@@ -108,8 +113,11 @@ class Game:
 def _enum_value(kind: type[_E], field: str, value: object) -> _E:
     if isinstance(value, kind):
         return value
-    if isinstance(value, str) and value in kind._value2member_map_:
-        return kind(value)
+    if isinstance(value, str):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
     choices = ", ".join(member.value for member in kind)
     raise InvalidInput(field, value, f"must be one of {choices}")
 

@@ -53,14 +53,14 @@ class Rules:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "divisor", _checks.positive("divisor", self.divisor))
-        _checks.k("k", self.k)
+        object.__setattr__(self, "k", _checks.k("k", self.k))
         if (self.heavy_k is None) != (self.heavy_games is None):
             raise InvalidInput(
                 "heavy_k", self.heavy_k, "and heavy_games must both be set or both be None"
             )
         if self.heavy_k is not None:
-            _checks.k("heavy_k", self.heavy_k)
-            _checks.games("heavy_games", self.heavy_games)
+            object.__setattr__(self, "heavy_k", _checks.k("heavy_k", self.heavy_k))
+            object.__setattr__(self, "heavy_games", _checks.games("heavy_games", self.heavy_games))
         if not isinstance(self.window, timedelta) or self.window <= timedelta(0):
             raise InvalidInput("window", self.window, "must be a positive length of time")
         _checks.rating("starting", self.starting)

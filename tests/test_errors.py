@@ -19,6 +19,7 @@ import pytest
 from gammon_elo import (
     CURRENT,
     Game,
+    GameType,
     InvalidInput,
     Rules,
     UnknownRules,
@@ -228,10 +229,15 @@ def test_bad_classic_ratings() -> None:
 # Games: type, ending, who won.
 
 
-@pytest.mark.parametrize("bad", ["casual", "Ranked", "RANKED", "", 1, None, "rated"])
+@pytest.mark.parametrize("bad", ["Ranked", "RANKED", "", 1, None, "rated"])
 def test_bad_game_types(bad: Any) -> None:
     error = raises_invalid("type", lambda: Game(1500, 1500, type=bad))
     assert "ranked, boosted, tournament" in str(error)
+
+
+def test_casual_is_the_old_name_of_boosted() -> None:
+    """The article: Boosted games were called Casual before 1.3.0; they never change ELO."""
+    assert Game(1500, 1500, type="casual").type is GameType.BOOSTED
 
 
 @pytest.mark.parametrize("bad", ["draw", "Gammon", "timed out", "", 0, None, "resign"])
