@@ -37,6 +37,15 @@ from .games import (
     what_if,
 )
 from .rules import CURRENT, FIBS_DIVISOR, RULES, Rules, get_rules
+from .simulate import (
+    Population,
+    Simulation,
+    go_round_array,
+    half_within,
+    simulate,
+    spearman,
+    strongest_tenth_win_rate,
+)
 from .tables import (
     change_table,
     cube_table,
@@ -67,7 +76,9 @@ __all__ = [
     "Notice",
     "Outcome",
     "PlayerOutcome",
+    "Population",
     "Rules",
+    "Simulation",
     "UnknownRules",
     "WhatIf",
     "break_even_win_rate",
@@ -87,6 +98,8 @@ __all__ = [
     "games_to_target",
     "get_rules",
     "go_round",
+    "go_round_array",
+    "half_within",
     "heavy_week_table",
     "k_choice",
     "k_factor",
@@ -94,6 +107,9 @@ __all__ = [
     "points_frame",
     "rate_game",
     "rating_change",
+    "simulate",
+    "spearman",
+    "strongest_tenth_win_rate",
     "team_rating",
     "what_if",
 ]
