@@ -218,14 +218,6 @@ def go_round_array(x: npt.ArrayLike) -> Ints:
     return (whole + np.copysign(away, values)).astype(np.int64)
 
 
-def _average_ranks(values: npt.ArrayLike) -> Floats:
-    """Ranks 1 … n, ties sharing the average of their ranks (as Spearman's rho needs)."""
-    _, inverse, counts = np.unique(np.asarray(values), return_inverse=True, return_counts=True)
-    ends = np.cumsum(counts)
-    average = ends - (counts - 1) / 2.0
-    return np.asarray(average[inverse.reshape(-1)], dtype=np.float64)
-
-
 def spearman(x: npt.ArrayLike, y: npt.ArrayLike) -> float:
     """Spearman's rho: the correlation of the ranks (ties averaged); NaN where a side is constant.
 
@@ -234,12 +226,10 @@ def spearman(x: npt.ArrayLike, y: npt.ArrayLike) -> float:
     >>> round(spearman([1, 2, 2, 3], [1, 3, 2, 4]), 4)
     0.9487
     """
-    rx, ry = _average_ranks(x), _average_ranks(y)
-    if rx.shape != ry.shape:
-        raise InvalidInput("y", f"{ry.size} values", f"must have as many values as x ({rx.size})")
-    dx, dy = rx - rx.mean(), ry - ry.mean()
-    scale = math.sqrt(float(dx @ dx) * float(dy @ dy))
-    return float(dx @ dy) / scale if scale > 0 else math.nan
+    xs, ys = np.asarray(x).ravel(), np.asarray(y).ravel()
+    if xs.shape != ys.shape:
+        raise InvalidInput("y", f"{ys.size} values", f"must have as many values as x ({xs.size})")
+    return _correlation(_ranks(xs)[0], _ranks(ys)[0])
 
 
 def half_within(ratings: npt.ArrayLike, *, share: float = 0.5) -> float:
@@ -250,11 +240,7 @@ def half_within(ratings: npt.ArrayLike, *, share: float = 0.5) -> float:
     20.0
     """
     share = _checks.probability("share", share)
-    values = np.sort(np.asarray(ratings, dtype=np.float64))
-    if values.size == 0:
-        return math.nan
-    count = max(1, math.ceil(share * values.size))
-    return float(np.min(values[count - 1 :] - values[: values.size - count + 1]))
+    return _half_within_sorted(np.sort(np.asarray(ratings, dtype=np.float64).ravel()), share)
 
 
 def _standard_quantiles(shape: StrengthShape, u: Floats) -> Floats:
@@ -653,7 +639,7 @@ class _Run:
         self.total = total = self.strength.size
         self.cube_values = np.array([c for c, _ in population.cubes], dtype=np.int64)
         weights = np.array([w for _, w in population.cubes], dtype=np.float64)
-        self.cube_chances = weights / weights.sum()
+        self.cube_cumulative = np.cumsum(weights[:-1]) / weights.sum()
         multipliers = np.array([_multiplier(int(c)) for c in self.cube_values])
         self.tables = _Tables(rules, multipliers)
         starting = np.array([r.starting for r in rules], dtype=np.int64)
@@ -664,6 +650,12 @@ class _Run:
             [no_heavy_week if r.heavy_games is None else r.heavy_games for r in rules],
             dtype=np.int64,
         )[:, None]
+        # Per heavy-week threshold, how far each rule set's heavy-K tables are (0: not its own).
+        self.heavy_levels = [
+            (level, np.where(self.threshold == level, tables_stride, 0)[:, :, None])
+            for level in sorted({r.heavy_games for r in rules if r.heavy_games is not None})
+            for tables_stride in [self.tables.heavy_stride]
+        ]
         self.luck_scale = population.true_divisor / math.log(10)
         self.recent = np.zeros(total, dtype=np.int64)  # ranked games in the last 7 days
         self.window: list[Ints | None] = [None] * population.slots_per_week
@@ -680,9 +672,7 @@ class _Run:
         order, starts = _week_schedule(self.schedule_rng, chance, slots)
         capacity = order.size // 2
         luck = self.games_rng.logistic(0.0, self.luck_scale, capacity)
-        cube_index = self.games_rng.choice(
-            self.cube_values.size, size=capacity, p=self.cube_chances
-        )
+        cube_index = np.searchsorted(self.cube_cumulative, self.games_rng.random(capacity))
         band = population.pairing == "band"
         if band:
             jitter = self.pairing_rng.random(order.size) * population.band
@@ -692,7 +682,7 @@ class _Run:
             winner, loser = self._play(a, b, luck)
         played = int(game_starts[-1])
         # Each slot's players side by side, winners then losers: slot t's h games fill the
-        # columns 2 × game_starts[t] … 2 × game_starts[t + 1].
+        # places 2 × game_starts[t] … 2 × game_starts[t + 1].
         per_slot = np.diff(game_starts)
         slot_of = np.repeat(np.arange(slots), per_slot)
         at_winner = np.arange(played) + game_starts[slot_of]
@@ -700,23 +690,22 @@ class _Run:
         players = np.empty(2 * played, dtype=np.int64)
         if not band:
             players[at_winner], players[at_loser] = winner, loser
-        columns = rows + players
-        cube_columns = np.empty(2 * played, dtype=np.int64)
-        cube_columns[at_winner] = cube_index[:played] * tables.width
-        cube_columns[at_loser] = cube_columns[at_winner] + tables.loser_offset
-        table = tables.rows + cube_columns
-        expected_winner = np.empty((len(self.rules), played))
+        # Where each place's change is in the tables, but for the rule set, K and difference.
+        cube_places = np.empty(2 * played, dtype=np.int64)
+        cube_places[at_winner] = cube_index[:played] * tables.width
+        cube_places[at_loser] = cube_places[at_winner] + tables.loser_offset
+        differences = np.empty((len(self.rules), played), dtype=np.int64)
+        exact: list[tuple[int, int, Floats]] = []
         recent_at_game = np.empty(2 * played, dtype=np.int64) if self.log is not None else None
 
         start_ratings = self.ratings.copy()
         ratings, recent, window = self.ratings, self.recent, self.window
-        threshold, heavy_stride = self.threshold, tables.heavy_stride
-        changes, reach = tables.changes, _TABLE_REACH
+        table_rows = tables.rows[:, :, None]
+        heavy_levels, changes, reach = self.heavy_levels, tables.changes, _TABLE_REACH
         bounds = game_starts.tolist()
         for t in range(slots):
             g0, g1 = bounds[t], bounds[t + 1]
-            c0, c1 = 2 * g0, 2 * g1
-            both = players[c0:c1]
+            both = players[2 * g0 : 2 * g1]
             if g1 > g0:
                 h = g1 - g0
                 if band:
@@ -724,24 +713,25 @@ class _Run:
                     key = ratings[act] + jitter[starts[t] : starts[t + 1]]
                     paired = act[np.argsort(key, kind="stable")]
                     both[:h], both[h:] = self._play(paired[0::2][:h], paired[1::2], luck[g0:g1])
-                    columns[:, c0:c1] = rows + both
-                at = columns[:, c0:c1]
+                at = rows + both
                 r = ratings[at]
-                difference = r[:, h:] - r[:, :h]
+                difference = differences[:, g0:g1]
+                np.subtract(r[:, h:], r[:, :h], out=difference)
                 counted = recent[both]
                 if recent_at_game is not None:
-                    recent_at_game[c0:c1] = counted
-                heavy = counted >= threshold
+                    recent_at_game[2 * g0 : 2 * g1] = counted
                 if difference.min() >= -reach and difference.max() <= reach:
-                    index = table[:, c0:c1] + np.concatenate((difference, difference), axis=1)
-                    ratings[at] += changes[index + heavy * heavy_stride]
-                    expected_winner[:, g0:g1] = tables.expected_winner[
-                        tables.expected_rows + difference
-                    ]
+                    # (rule set, 1, 1) + (1, side, game) + (rule set, 1, game)
+                    index = table_rows + cube_places[2 * g0 : 2 * g1].reshape(2, h)
+                    index += difference[:, None, :]
+                    for threshold, stride in heavy_levels:
+                        index += (counted >= threshold).reshape(2, h) * stride
+                    ratings[at] = r + changes[index].reshape(r.shape)
                 else:
+                    heavy = counted >= self.threshold
                     change, e = tables.exact(difference, heavy, cube_index[g0:g1])
-                    ratings[at] += change
-                    expected_winner[:, g0:g1] = e
+                    ratings[at] = r + change
+                    exact.append((g0, g1, e))
                 recent[both] += 1
             window[t] = both
             # The games of the slot 7 days before the next one leave the window.
@@ -754,6 +744,9 @@ class _Run:
         wins = np.bincount(winner, minlength=self.total)
         games = wins + np.bincount(loser, minlength=self.total)
         self.played += games
+        expected_winner = tables.expected_winner[tables.expected_rows + differences]
+        for g0, g1, e in exact:
+            expected_winner[:, g0:g1] = e
         expected = np.stack(
             [
                 np.bincount(winner, weights=e, minlength=self.total)
@@ -838,7 +831,7 @@ class _Stats:
         self.newcomer = newcomer
         self.rows: list[dict[str, Any]] = []
         self.cohort: list[dict[str, Any]] = []
-        self.heavy: list[pd.DataFrame] = []
+        self.heavy: list[dict[str, Any]] = []
         buckets = len(VOLATILITY_BUCKETS)
         self.n = np.zeros((len(rules), buckets))
         self.games = np.zeros((len(rules), buckets))
@@ -863,46 +856,41 @@ class _Stats:
         active = np.flatnonzero(self.population_mask & (games > 0))
         candidates = np.flatnonzero(self.population_mask & scheduled)
         tenth = max(1, candidates.size // 10)
-        strongest = candidates[np.argsort(-self.strength[candidates], kind="stable")[:tenth]]
+        strongest = _top(candidates, self.strength[candidates], tenth)
         strength = self.strength[active]
-        strength_centred = strength - strength.mean() if active.size else strength
-        spread_sq = float(strength_centred @ strength_centred)
+        strength_ranks, _ = _ranks(strength)
+        centred = strength - strength.mean() if active.size else strength
+        spread_sq = float(centred @ centred)
         for s, name in enumerate(self.names):
-            r = ratings[s, active].astype(np.float64)
-            top = candidates[np.argsort(-start[s, candidates], kind="stable")[:tenth]]
-            slope = (
-                float(strength_centred @ (r - r.mean())) / spread_sq if spread_sq > 0 else math.nan
-            )
-            q1, q3 = np.percentile(r, [25, 75]) if r.size else (math.nan, math.nan)
+            r = ratings[s, active]
+            ranks, ordered = _ranks(r)
+            slope = float(centred @ r) / spread_sq if spread_sq > 0 else math.nan
+            mean = float(r.mean()) if r.size else math.nan
             self.rows.append(
                 {
                     "week": week,
                     "rules": name,
                     "active": int(active.size),
-                    "mean": float(r.mean()) if r.size else math.nan,
-                    "iqr": float(q3 - q1),
-                    "half_within": half_within(r),
-                    "spread": float(r.max() - r.min()) if r.size else math.nan,
-                    "spearman": spearman(r, strength) if r.size > 1 else math.nan,
+                    "mean": mean,
+                    "iqr": _quantile(ordered, 0.75) - _quantile(ordered, 0.25),
+                    "half_within": _half_within_sorted(ordered, 0.5),
+                    "spread": float(ordered[-1] - ordered[0]) if r.size else math.nan,
+                    "spearman": _correlation(ranks, strength_ranks),
                     "slope": slope,
-                    **_tenth("top_tenth", top, wins, games, expected[s]),
+                    **_tenth("top_tenth", _top(candidates, start[s, candidates], tenth), wins,
+                             games, expected[s]),
                     **_tenth("strongest_tenth", strongest, wins, games, expected[s]),
                 }
-            )
+            )  # fmt: skip
             if joined and self.newcomer.any():
-                level = (
-                    float(r.mean())
-                    + slope * (self.population.newcomer_strength - float(strength.mean()))
-                    if active.size
-                    else math.nan
-                )
+                gap = self.population.newcomer_strength - float(strength.mean())
                 self.cohort.append(
                     {
                         "rules": name,
                         "week": first_week,
                         "games": float(played_so_far[self.newcomer].mean()),
                         "rating": float(ratings[s, self.newcomer].mean()),
-                        "level": level,
+                        "level": mean + slope * gap,
                     }
                 )
         self._volatility(week, ratings, start, expected, wins, games, active)
@@ -917,13 +905,16 @@ class _Stats:
         games: Ints,
         active: Ints,
     ) -> None:
-        bucket = np.searchsorted(VOLATILITY_BUCKETS, games[active], side="right") - 1
+        played = games[active]
+        bucket = np.searchsorted(VOLATILITY_BUCKETS, played, side="right") - 1
         size = len(VOLATILITY_BUCKETS)
-        heavy = active[games[active] >= HEAVY_WEEK_GAMES]
+        heavy = active[played >= HEAVY_WEEK_GAMES]
+        count = np.bincount(bucket, minlength=size)
+        games_sum = np.bincount(bucket, weights=played, minlength=size)
         for s, rules in enumerate(self.rules):
             change = (ratings[s, active] - start[s, active]).astype(np.float64)
-            self.n[s] += np.bincount(bucket, minlength=size)
-            self.games[s] += np.bincount(bucket, weights=games[active], minlength=size)
+            self.n[s] += count
+            self.games[s] += games_sum
             self.sum[s] += np.bincount(bucket, weights=change, minlength=size)
             self.sum_sq[s] += np.bincount(bucket, weights=change**2, minlength=size)
             self.sum_abs[s] += np.bincount(bucket, weights=np.abs(change), minlength=size)
@@ -932,18 +923,16 @@ class _Stats:
                 if rules.heavy_k is not None and rules.heavy_games is not None:
                     k[games[heavy] >= rules.heavy_games] = rules.heavy_k
                 self.heavy.append(
-                    pd.DataFrame(
-                        {
-                            "week": week,
-                            "player": heavy,
-                            "rules": rules.label,
-                            "k": k,
-                            "games": games[heavy],
-                            "wins": wins[heavy],
-                            "expected": expected[s, heavy],
-                            "change": ratings[s, heavy] - start[s, heavy],
-                        }
-                    )
+                    {
+                        "week": np.full(heavy.size, week),
+                        "player": heavy,
+                        "rules": np.full(heavy.size, s),
+                        "k": k,
+                        "games": games[heavy],
+                        "wins": wins[heavy],
+                        "expected": expected[s, heavy],
+                        "change": ratings[s, heavy] - start[s, heavy],
+                    }
                 )
 
     def weekly_frame(self) -> pd.DataFrame:
@@ -977,11 +966,61 @@ class _Stats:
         columns = ["week", "player", "rules", "k", "games", "wins", "expected", "change"]
         if not self.heavy:
             return pd.DataFrame({c: [] for c in columns})
-        return pd.concat(self.heavy, ignore_index=True)[columns]
+        frame = pd.DataFrame({c: np.concatenate([part[c] for part in self.heavy]) for c in columns})
+        frame["rules"] = np.array(self.names, dtype=object)[frame["rules"].to_numpy()]
+        return frame
 
     def newcomer_frame(self) -> pd.DataFrame:
         columns = ["rules", "week", "games", "rating", "level"]
         return pd.DataFrame(self.cohort, columns=columns)
+
+
+def _top(who: Ints, values: npt.NDArray[Any], count: int) -> Ints:
+    """The ``count`` of ``who`` with the highest values."""
+    if count >= who.size:
+        return who
+    return who[np.argpartition(-values, count - 1)[:count]]
+
+
+def _ranks(values: npt.NDArray[Any]) -> tuple[Floats, npt.NDArray[Any]]:
+    """Ranks 1 … n, ties sharing the average of their ranks, and the values sorted."""
+    order = np.argsort(values, kind="stable")
+    ordered = values[order]
+    n = ordered.size
+    new = np.empty(n, dtype=bool)
+    new[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    starts = np.flatnonzero(new)
+    ends = np.append(starts[1:], n)
+    ranks = np.empty(n)
+    ranks[order] = ((starts + ends + 1) / 2.0)[np.cumsum(new) - 1]
+    return ranks, ordered
+
+
+def _correlation(x: Floats, y: Floats) -> float:
+    """Pearson's r; NaN where a side is constant."""
+    if x.size < 2:
+        return math.nan
+    dx, dy = x - x.mean(), y - y.mean()
+    scale = math.sqrt(float(dx @ dx) * float(dy @ dy))
+    return float(dx @ dy) / scale if scale > 0 else math.nan
+
+
+def _quantile(ordered: npt.NDArray[Any], q: float) -> float:
+    """numpy's default (linear) quantile of values already sorted."""
+    if ordered.size == 0:
+        return math.nan
+    h = (ordered.size - 1) * q
+    low = math.floor(h)
+    high = min(low + 1, ordered.size - 1)
+    return float(ordered[low] + (h - low) * (ordered[high] - ordered[low]))
+
+
+def _half_within_sorted(ordered: npt.NDArray[Any], share: float) -> float:
+    if ordered.size == 0:
+        return math.nan
+    count = max(1, math.ceil(share * ordered.size))
+    return float(np.min(ordered[count - 1 :] - ordered[: ordered.size - count + 1]))
 
 
 def _tenth(prefix: str, who: Ints, wins: Ints, games: Ints, expected: Floats) -> dict[str, float]:
