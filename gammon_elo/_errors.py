@@ -2,14 +2,18 @@
 
 ValueError
  └── InvalidInput            a value the rules cannot rate (field, value, reason)
-      └── UnknownRules       a rule-set name that is not in RULES
+      ├── UnknownRules       a rule-set name that is not in RULES
+      └── InvalidHistory     a history with bad rows (report: row, column, value, reason)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["InvalidInput", "UnknownRules"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["InvalidHistory", "InvalidInput", "UnknownRules"]
 
 
 class InvalidInput(ValueError):  # noqa: N818 (the issue names it)
@@ -31,3 +35,23 @@ class UnknownRules(InvalidInput):
 
     def __init__(self, value: Any, known: tuple[str, ...]) -> None:
         super().__init__("rules", value, "must be one of " + ", ".join(known))
+
+
+class InvalidHistory(InvalidInput):
+    """A history of games with bad rows; ``report`` lists every problem of every row.
+
+    ``report`` has the columns row, column, value and reason (rows numbered as in the CSV
+    file: the header is row 1); ``field``, ``value`` and ``reason`` are its first problem's.
+    """
+
+    def __init__(self, report: pd.DataFrame, rows_read: int) -> None:
+        self.report = report
+        self.rows_read = rows_read
+        self.rows_rejected = int(report["row"].nunique())
+        first = report.iloc[0]
+        super().__init__(str(first["column"]), first["value"], str(first["reason"]))
+        problems = len(report)
+        self.args = (
+            f"{self.rows_rejected} of {rows_read} rows are invalid ({problems} problem"
+            f"{'s' if problems != 1 else ''}); first, row {first['row']}: {self}",
+        )
