@@ -310,6 +310,17 @@ class Simulation:
         """The rule sets' labels, in the order asked for."""
         return tuple(r.label for r in self.rules)
 
+    def distribution(self) -> pd.DataFrame:
+        """The final ratings of the population (newcomers left out), one row per player and rule
+        set: rules, player, strength, rating — long, for a histogram per rule set."""
+        players = self.ratings[~self.ratings["newcomer"]]
+        return players.melt(
+            id_vars=["player", "strength"],
+            value_vars=list(self.names),
+            var_name="rules",
+            value_name="rating",
+        )[["rules", "player", "strength", "rating"]]
+
     def summary(self) -> pd.DataFrame:
         """One row per rule set: the last week's distribution and accuracy, the top and
         strongest tenth's win rates averaged over the last quarter of the weeks, and how many

@@ -274,6 +274,31 @@ def test_newcomers_reach_their_level_slower_under_flatter_curves() -> None:
     assert games["1.0.5"] == pytest.approx(LN10 / (32 * LN10 / (4 * 400)), rel=0.25)
 
 
+def test_defaults_are_pinned() -> None:
+    # The calibration and the article's numbers behind the defaults; change them on purpose only.
+    assert TRUE_DIVISOR == 1325.0
+    assert Population() == Population(
+        players=2000, weeks=26, seed=0, strength="normal", strength_sd=100.0,
+        true_divisor=1325.0, games_per_week=15.0, games_spread=0.8, heavy_share=0.05,
+        heavy_games_per_week=(300.0, 400.0), slots_per_week=504,
+        cubes=((1, 0.50), (2, 0.30), (4, 0.13), (8, 0.05), (16, 0.02)), pairing="random",
+        band=200.0, newcomers=None, newcomer_strength=200.0, newcomer_week=None,
+        newcomer_games_per_week=20.0,
+    )  # fmt: skip
+    assert Population().cohort == 50
+    assert Population(weeks=26).join_week == 13
+
+
+def test_distribution_is_the_final_ratings_long() -> None:
+    run = simulate(Population(players=30, weeks=1, slots_per_week=20, heavy_share=0, newcomers=2))
+    frame = run.distribution()
+    assert list(frame.columns) == ["rules", "player", "strength", "rating"]
+    assert len(frame) == 30 * len(run.rules)
+    for name in run.names:
+        mine = frame[frame["rules"] == name].set_index("player")["rating"]
+        assert mine.tolist() == run.ratings[name].iloc[:30].tolist()
+
+
 def test_helpers() -> None:
     assert half_within([1, 2, 3, 100]) == 1.0
     assert math.isnan(half_within([]))
