@@ -384,8 +384,9 @@ class Simulation:
         """The article's heavy week: player-weeks of HEAVY_WEEK_GAMES+ games whose win rate fell
         ``low``–``high`` below their expected score, and what it cost them, per rule set.
 
-        ``k_games_shortfall`` is the article's estimate K × games × shortfall (K of a heavy week);
-        ``with_cube`` multiplies it by the average cube multiplier, since the cube scales changes.
+        ``k_games_shortfall`` is the article's estimate K × games × shortfall (K of a heavy
+        week), to set beside the measured ``change``; with undoubled games they agree to within
+        each game's rounding, while the cube scales each game's change but not the shortfall.
         """
         low = _checks.probability("low", low)
         high = _checks.probability("high", high)
@@ -407,7 +408,6 @@ class Simulation:
                     "shortfall": float(group["shortfall"].mean()) if len(group) else math.nan,
                     "change": float(group["change"].mean()) if len(group) else math.nan,
                     "k_games_shortfall": naive,
-                    "with_cube": naive * self.population.mean_cube_multiplier,
                 }
             )
         return pd.DataFrame(rows)
