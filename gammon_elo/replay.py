@@ -30,6 +30,7 @@ from . import _checks
 from ._errors import InvalidHistory, InvalidInput
 from .formulas import _expected, _multiplier, rating_change
 from .rules import CURRENT, Rules, get_rules
+from .simulate import _changes, _expected_winner
 
 __all__ = [
     "GAME_COLUMNS",
@@ -678,41 +679,33 @@ _MULTIPLIERS: Final = np.array([_multiplier(cube) for cube in _checks.CUBES])
 
 @functools.lru_cache(maxsize=16)
 def _change_tables(divisor: float, k: int, heavy_k: int) -> _Tables:
+    # The simulator's table builder: the package's scalar E, the server's float operations in
+    # its order, Go's rounding, and the scalar path (Go's own Pow) wherever the last bits of
+    # 10^x could decide a half; so every entry is what rating_change returns. A change depends
+    # on its own side's K only (the other side's K can switch the power to Go's only for
+    # values so near a half that they are recomputed anyway).
     reach = TABLE_REACH
-    # E from the package's own scalar function, so every entry is bit for bit the scalar one.
-    expected = np.fromiter(
-        (_expected(0, d, divisor) for d in range(-reach, reach + 1)),
-        dtype=np.float64,
-        count=2 * reach + 1,
-    )
-    # The server's operations in the server's order: K × (1 − E) × m and K × (0 − (1 − E)) × m.
-    # Each numpy operation rounds exactly as the same float operation in Python does.
-    m = _MULTIPLIERS[:, None]
-    winner = [(np.float64(kk) * (1 - expected))[None, :] * m for kk in (k, heavy_k)]
-    loser = [(np.float64(kk) * (0 - (1 - expected)))[None, :] * m for kk in (k, heavy_k)]
+    differences = np.arange(-reach, reach + 1, dtype=np.int64)
+    expected = _expected_winner(differences, divisor)
+    winner, loser = [], []
+    for kk in (k, heavy_k):
+        for m in _MULTIPLIERS:
+            same = np.full(differences.size, kk)
+            w, lo = _changes(
+                differences, expected, divisor, same, same, np.full(differences.size, m)
+            )
+            winner.append(w)
+            loser.append(lo)
     tables = _Tables(
-        winner=_go_round(np.concatenate(winner).ravel()),
-        loser=_go_round(np.concatenate(loser).ravel()),
+        winner=np.concatenate(winner),
+        loser=np.concatenate(loser),
         expected=expected,
         reach=reach,
-        width=2 * reach + 1,
+        width=differences.size,
     )
     for table in (tables.winner, tables.loser, tables.expected):
         table.flags.writeable = False
     return tables
-
-
-def _go_round(x: Floats) -> Ints:
-    """:func:`go_round` on an array: to the nearest integer, halves away from zero.
-
-    >>> _go_round(np.array([0.5, -0.5, 2.5, 0.49999999999999994, -2.4])).tolist()
-    [1, -1, 3, 0, -2]
-    """
-    whole = np.trunc(x)
-    # x − trunc(x) is exact in binary floating point, as go_round relies on.
-    away = np.abs(x - whole) >= 0.5
-    whole[away] += np.sign(x[away])
-    return whole.astype(np.int64)
 
 
 # ---------------------------------------------------------------------------------------------
