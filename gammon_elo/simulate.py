@@ -136,14 +136,14 @@ class Population:
     newcomer_games_per_week: float = 20.0
 
     def __post_init__(self) -> None:
-        _checks.integer("players", self.players, low=2)
-        _checks.integer("weeks", self.weeks, low=1)
-        _checks.integer("seed", self.seed, low=0)
+        # Whole numbers are stored as ints (2000.0 from a widget becomes 2000).
+        for name, low in (("players", 2), ("weeks", 1), ("seed", 0), ("slots_per_week", 1)):
+            object.__setattr__(self, name, _checks.integer(name, getattr(self, name), low=low))
         if self.strength not in ("normal", "uniform", "skewed"):
             raise InvalidInput("strength", self.strength, "must be normal, uniform or skewed")
         _non_negative("strength_sd", self.strength_sd)
         _checks.positive("true_divisor", self.true_divisor)
-        slots = _checks.integer("slots_per_week", self.slots_per_week, low=1)
+        slots = self.slots_per_week
         _checks.positive("games_per_week", self.games_per_week)
         _non_negative("games_spread", self.games_spread)
         _checks.probability("heavy_share", self.heavy_share)
@@ -173,11 +173,14 @@ class Population:
             raise InvalidInput("pairing", self.pairing, "must be random or band")
         _checks.positive("band", self.band)
         if self.newcomers is not None:
-            _checks.integer("newcomers", self.newcomers, low=0)
+            object.__setattr__(
+                self, "newcomers", _checks.integer("newcomers", self.newcomers, low=0)
+            )
         if not math.isfinite(self.newcomer_strength):
             raise InvalidInput("newcomer_strength", self.newcomer_strength, "must be finite")
         if self.newcomer_week is not None:
-            _checks.integer("newcomer_week", self.newcomer_week, low=0, high=self.weeks - 1)
+            week = _checks.integer("newcomer_week", self.newcomer_week, low=0, high=self.weeks - 1)
+            object.__setattr__(self, "newcomer_week", week)
         _checks.positive("newcomer_games_per_week", self.newcomer_games_per_week)
 
     @property

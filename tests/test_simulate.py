@@ -336,6 +336,13 @@ def test_bad_population_names_the_field(changes: dict[str, object], field: str) 
     assert error.value.field == field
 
 
+def test_whole_numbers_given_as_floats_are_kept_as_ints() -> None:
+    population = Population(players=30.0, weeks=1.0, slots_per_week=20.0, heavy_share=0)  # type: ignore[arg-type]
+    assert (population.players, population.weeks, population.slots_per_week) == (30, 1, 20)
+    assert isinstance(population.players, int)
+    assert simulate(population).games > 0
+
+
 def test_the_same_rule_set_twice_is_refused() -> None:
     with pytest.raises(InvalidInput, match="rules"):
         simulate(Population(players=10, weeks=1), rules=["1.2.0", "1.2.0"])
