@@ -8,7 +8,7 @@ The public API is below; the modules behind it are private to the package's layo
 """
 
 from ._checks import CUBES
-from ._errors import InvalidInput, UnknownRules
+from ._errors import InvalidHistory, InvalidInput, UnknownRules
 from .analysis import break_even_win_rate, games_to_target
 from .classic import K_PRESETS, ClassicResult, KPreset, classic_update, team_rating
 from .fibs import FibsChange, fibs_change, fibs_k, fibs_underdog_probability
@@ -35,6 +35,16 @@ from .games import (
     podium_prize,
     rate_game,
     what_if,
+)
+from .replay import (
+    ReplayResult,
+    RulesComparison,
+    compare_rules,
+    neutralize_formulas,
+    read_history,
+    replay,
+    sample_history,
+    trajectories,
 )
 from .rules import CURRENT, FIBS_DIVISOR, RULES, Rules, get_rules
 from .simulate import (
@@ -70,6 +80,7 @@ __all__ = [
     "FibsChange",
     "Game",
     "GameType",
+    "InvalidHistory",
     "InvalidInput",
     "KChoice",
     "KPreset",
@@ -77,13 +88,16 @@ __all__ = [
     "Outcome",
     "PlayerOutcome",
     "Population",
+    "ReplayResult",
     "Rules",
+    "RulesComparison",
     "Simulation",
     "UnknownRules",
     "WhatIf",
     "break_even_win_rate",
     "change_table",
     "classic_update",
+    "compare_rules",
     "cube_multiplier",
     "cube_table",
     "divisor_table",
@@ -103,13 +117,18 @@ __all__ = [
     "heavy_week_table",
     "k_choice",
     "k_factor",
+    "neutralize_formulas",
     "podium_prize",
     "points_frame",
     "rate_game",
     "rating_change",
+    "read_history",
+    "replay",
+    "sample_history",
     "simulate",
     "spearman",
     "strongest_tenth_win_rate",
     "team_rating",
+    "trajectories",
     "what_if",
 ]

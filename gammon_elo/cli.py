@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._errors import InvalidInput
+from ._replay_cli import build_replay
 from ._simulate_cli import build_simulate
 from .classic import classic_update
 from .formulas import explain_change
@@ -204,6 +205,7 @@ SUBCOMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]]
     _build_tables,
     _build_classic,
     build_simulate,
+    build_replay,
 ]
 
 

@@ -196,8 +196,8 @@ def read_history(source: str | os.PathLike[str] | IO[bytes] | IO[str] | bytes) -
     several lines is one row, as in a spreadsheet), and ``replay`` reports rows by it. Wholly
     blank rows (an empty line, or only commas) are dropped, keeping the others' numbers.
 
-    An empty file, a missing required column, bytes that are not UTF-8 or a row with more cells
-    than the header raise :class:`InvalidInput` naming the problem.
+    A file that cannot be read or is empty, a missing required column, bytes that are not UTF-8
+    or a row with more cells than the header raise :class:`InvalidInput` naming the problem.
 
     >>> frame = read_history(b"time,winner,loser\\n2026-10-01T20:00:00Z,Eleni,Nikos\\n")
     >>> frame.index.tolist(), frame.loc[2, "winner"]
@@ -221,6 +221,8 @@ def read_history(source: str | os.PathLike[str] | IO[bytes] | IO[str] | bytes) -
             )
     except pd.errors.EmptyDataError:
         raise InvalidInput("file", name, "is empty") from None
+    except OSError as error:
+        raise InvalidInput("file", name, f"cannot be read ({error.strerror or error})") from None
     except UnicodeDecodeError as error:
         raise InvalidInput(
             "file",

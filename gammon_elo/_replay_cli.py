@@ -1,0 +1,111 @@
+"""``python -m gammon_elo replay``: re-rate a CSV history of games on the command line.
+
+Kept apart from :mod:`gammon_elo.cli` so the replay's options live beside nothing else;
+``cli.SUBCOMMANDS`` lists :func:`build_replay`. Strict by default: a bad row prints the report
+on stderr and exits with status 2; ``--skip-invalid`` rates the valid rows and lists the others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+import pandas as pd
+
+from ._errors import InvalidHistory
+from ._simulate_cli import parse_rule_set
+from .replay import compare_rules, neutralize_formulas, read_history
+from .rules import RULES
+
+__all__ = ["build_replay"]
+
+#: Exit status for a history with bad rows (the CLI's status for any input it cannot rate).
+EXIT_INVALID = 2
+
+#: Problems printed before "… and N more" (the whole report goes to --rejected).
+SHOWN_PROBLEMS = 50
+
+
+def build_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "replay",
+        help="re-rate a CSV history of games, game by game, under one or more rule sets",
+        description=(
+            "Columns: time (ISO 8601, no offset = UTC), winner, loser, and optionally cube"
+            " (default 1), type (ranked, boosted, tournament, podium; default ranked) and prize"
+            " (podium rows: the player is the winner, the loser is empty)."
+        ),
+    )
+    p.add_argument("history", help="the CSV file of games")
+    p.add_argument(
+        "--rules",
+        nargs="+",
+        default=["1.3.1"],
+        metavar="RULES",
+        help="rule sets to compare: " + ", ".join(RULES) + ", or DIVISOR/K[/HEAVY_K@GAMES]",
+    )
+    p.add_argument(
+        "--out", help="write every game with its ratings to this CSV file (one block per rule set)"
+    )
+    p.add_argument(
+        "--skip-invalid", action="store_true", help="rate the valid rows and list the rejected"
+    )
+    p.add_argument("--rejected", help="write the rejected rows' report to this CSV file")
+    p.add_argument("--top", type=int, default=10, help="players listed (default 10)")
+    p.set_defaults(run=_cmd_replay)
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    rules = [parse_rule_set(text) for text in args.rules]
+    games = read_history(args.history)
+    try:
+        comparison = compare_rules(games, rules, skip_invalid=args.skip_invalid)
+    except InvalidHistory as error:
+        print(f"error: {error}", file=sys.stderr)
+        _report(error.report, sys.stderr)
+        if args.rejected:
+            _write(error.report, args.rejected)
+        print("(--skip-invalid rates the valid rows and lists these)", file=sys.stderr)
+        return EXIT_INVALID
+
+    first = next(iter(comparison.results.values()))
+    kinds = first.games["type"].value_counts()
+    span = first.games["time"]
+    print(
+        f"{args.history}: {first.rows_read} rows read, {len(first.games)} replayed,"
+        f" {first.rows_rejected} rejected; {len(first.players)} players"
+        + (f", {span.min():%Y-%m-%d %H:%M} to {span.max():%Y-%m-%d %H:%M} UTC" if len(span) else "")
+    )
+    print(", ".join(f"{count} {kind}" for kind, count in kinds.items() if count))
+    print()
+    labels = list(comparison.results)
+    top = comparison.ratings.head(max(args.top, 0))
+    print(f"Final ratings, best {len(top)} under {labels[0]}:")
+    print(top.to_string(index=False))
+    print()
+    print("Spread of the active players' final ratings:")
+    print(comparison.spread.to_string(index=False))
+    if first.rows_rejected:
+        print()
+        print(f"Rejected rows ({first.rows_rejected}):")
+        _report(first.rejected, sys.stdout)
+        if args.rejected:
+            _write(first.rejected, args.rejected)
+    if args.out:
+        blocks = [result.games.assign(rules=label) for label, result in comparison.results.items()]
+        table = pd.concat(blocks, ignore_index=True)
+        _write(table[["rules", *first.games.columns]], args.out)
+    return 0
+
+
+def _report(report: pd.DataFrame, stream: TextIO) -> None:
+    shown = report.head(SHOWN_PROBLEMS)
+    print(shown.to_string(index=False), file=stream)
+    if len(report) > len(shown):
+        print(f"… and {len(report) - len(shown)} more problems", file=stream)
+
+
+def _write(frame: pd.DataFrame, path: str) -> None:
+    """A CSV file a spreadsheet opens safely (no cell runs as a formula)."""
+    neutralize_formulas(frame).to_csv(path, index=False)
