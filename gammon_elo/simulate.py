@@ -122,7 +122,9 @@ class Population:
     slots_per_week: int = 504
     #: (cube, weight) pairs: how often a game ends at each cube value.
     cubes: tuple[tuple[int, float], ...] = DEFAULT_CUBES
-    #: "random" pairing, or "band": opponents within about ``band`` rating points.
+    #: "random" pairing, or "band": opponents within about ``band`` rating points of the first
+    #: rule set's ratings (the games are played under it; the others re-rate the same games).
+    #: Under band pairing the spread keeps growing: opponents of equal rating teach little.
     pairing: Pairing = "random"
     band: float = 200.0
     #: Newcomers who join at the starting rating in newcomer_week, all of newcomer_strength;
