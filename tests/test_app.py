@@ -10,16 +10,30 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
-PAGES = ["app.py", "pages/divisors.py", "pages/tables.py", "pages/classic.py"]
+PAGES = [
+    "app.py",
+    "pages/divisors.py",
+    "pages/tables.py",
+    "pages/simulator.py",
+    "pages/classic.py",
+]
 MINUS = "\u2212"
 
 
 def run(page: str = "app.py", **params: str) -> AppTest:
+    """Open ``page`` as a link does, its URL parameters reaching that page.
+
+    The session starts on the home page (Streamlit's entry point, which page links need) with
+    only ``lang``, so the home page does not consume the other page's parameters.
+    """
     at = AppTest.from_file(APP, default_timeout=60)
-    for name, value in params.items():
+    first = params if page == "app.py" else {k: v for k, v in params.items() if k == "lang"}
+    for name, value in first.items():
         at.query_params[name] = value
     at.run()
     if page != "app.py":
+        for name, value in params.items():
+            at.query_params[name] = value
         at.switch_page(page)
         at.run()
     assert not at.exception, [e.message for e in at.exception]
@@ -70,6 +84,10 @@ HOSTILE = {
     "custom_on": "maybe",
     "table_k": "3.5",
     "a": "1,5",
+    "players": "-3",
+    "weeks": "many",
+    "strength": "huge",
+    "pairing": "",
 }
 
 
@@ -219,3 +237,14 @@ def test_classic_draw_and_teams() -> None:
     at = run("pages/classic.py", teams="1", team_a="1500,1700", team_b="1500")
     # Team A averages 1600 against 1500 and wins: +11.5 as above.
     assert metric(at, "A's new rating")[1] == "+11.5"
+
+
+def test_simulator_runs_the_three_rule_sets_on_the_same_games() -> None:
+    at = run("pages/simulator.py", players="300", weeks="4", seed="7")
+    summary = table_with(at, "Rank correlation with true strength")
+    assert summary["Rule set"].tolist() == ["1.0.5 (÷400)", "1.2.0 (÷800)", "1.3.1 (÷1200)"]
+    # Theory: the spread scales with the divisor, so the IQR grows 400 → 800 → 1200.
+    iqr = [int(v) for v in summary["Interquartile range"]]
+    assert iqr[0] < iqr[1] < iqr[2]
+    assert at.query_params["seed"] == "7"
+    assert len(at.get("vega_lite_chart")) == 4

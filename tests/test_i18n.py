@@ -16,7 +16,13 @@ from ui.catalog_el import EL
 from ui.catalog_en import EN
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
-PAGES = ["app.py", "pages/divisors.py", "pages/tables.py", "pages/classic.py"]
+PAGES = [
+    "app.py",
+    "pages/divisors.py",
+    "pages/tables.py",
+    "pages/simulator.py",
+    "pages/classic.py",
+]
 MINUS = "\u2212"
 
 
@@ -63,12 +69,20 @@ def _texts(node: Any) -> list[str]:
     return found
 
 
-def run(page: str, **params: str) -> AppTest:
+def run(page: str = "app.py", **params: str) -> AppTest:
+    """Open ``page`` as a link does, its URL parameters reaching that page.
+
+    The session starts on the home page (Streamlit's entry point, which page links need) with
+    only ``lang``, so the home page does not consume the other page's parameters.
+    """
     at = AppTest.from_file(APP, default_timeout=60)
-    for name, value in params.items():
+    first = params if page == "app.py" else {k: v for k, v in params.items() if k == "lang"}
+    for name, value in first.items():
         at.query_params[name] = value
     at.run()
     if page != "app.py":
+        for name, value in params.items():
+            at.query_params[name] = value
         at.switch_page(page)
         at.run()
     assert not at.exception, [e.message for e in at.exception]
@@ -114,6 +128,8 @@ def test_a_bad_language_falls_back_to_english_with_a_notice() -> None:
 
 
 def test_the_language_is_kept_when_moving_between_pages() -> None:
-    at = run("pages/divisors.py", lang="el")
+    at = run("app.py", lang="el")
+    at.switch_page("pages/divisors.py")
+    at.run()
     assert at.title[0].value == "Οι διαιρέτες δίπλα δίπλα"
     assert at.query_params["lang"] == "el"

@@ -3,12 +3,18 @@ so that a rerun stays fast and memory stays flat however many readers come."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, cast
+
 import numpy as np
 import pandas as pd
 import streamlit as st
 
 import gammon_elo as g
 from gammon_elo import Rules
+from gammon_elo.simulate import Population, Simulation, simulate
 
 #: Distinct argument sets kept per cached function: plenty for one server's readers.
 MAX_ENTRIES = 128
@@ -78,3 +84,51 @@ def heatmap(rules: Rules, k: int, max_difference: int = 600, step: int = 50) -> 
         for d in range(0, max_difference + 1, step)
     ]
     return pd.DataFrame(rows)
+
+
+class _BoundedStore:
+    """A small least-recently-used store shared by all sessions (thread-safe), for results whose
+    computation reports progress and so cannot run inside st.cache_data."""
+
+    def __init__(self, max_entries: int) -> None:
+        self._max = max_entries
+        self._items: OrderedDict[Hashable, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Any | None:
+        with self._lock:
+            if key not in self._items:
+                return None
+            self._items.move_to_end(key)
+            return self._items[key]
+
+    def put(self, key: Hashable, value: Any) -> None:
+        with self._lock:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self._max:
+                self._items.popitem(last=False)
+
+
+#: Simulations kept: each holds a few MB of weekly tables and final ratings.
+SIMULATIONS_KEPT = 16
+
+
+@st.cache_resource
+def _simulations() -> _BoundedStore:
+    return _BoundedStore(SIMULATIONS_KEPT)
+
+
+def simulation(
+    population: Population,
+    rules: tuple[Rules, ...],
+    progress: Callable[[float], None] | None = None,
+) -> Simulation:
+    """simulate(population, rules), computed once per distinct inputs across all sessions."""
+    store = _simulations()
+    key = (population, rules)
+    cached = store.get(key)
+    if cached is None:
+        cached = simulate(population, rules=rules, progress=progress)
+        store.put(key, cached)
+    return cast(Simulation, cached)

@@ -220,6 +220,7 @@ EL: dict[str, str] = {
     "col.change_k": "Αλλαγή με K = {k}",
     "col.change": "Αλλαγή",
     "col.outcome": "Αποτέλεσμα",
+    "col.rules": "Κανόνες",
     "col.rule": "Διαιρέτης",
     # Classic
     "classic.nav": "Κλασικό Elo",
@@ -266,5 +267,93 @@ EL: dict[str, str] = {
     "k.effect.20": "Ισορροπημένη αντίδραση",
     "k.effect.16": "Σταθερά, αλλάζουν αργά",
     "k.effect.10": "Σταθερά, αλλάζουν αργά",
+    # Simulator
+    "simulator.nav": "Προσομοίωση",
+    "simulator.title": "Τι κάνει κάθε κανόνας σε μια ολόκληρη κοινότητα",
+    "simulator.intro": (
+        "Προσομοιωμένοι παίκτες με κρυφή πραγματική δύναμη παίζουν παιχνίδια κατάταξης εβδομάδα "
+        "με εβδομάδα· κάθε σύνολο κανόνων βαθμολογεί τα ίδια παιχνίδια, οπότε οι διαφορές "
+        "έρχονται μόνο από τους κανόνες."
+    ),
+    "simulator.players": "Παίκτες",
+    "simulator.weeks": "Εβδομάδες",
+    "simulator.seed": "Σπόρος",
+    "simulator.seed_help": (
+        "Ο ίδιος σπόρος δίνει τα ίδια παιχνίδια: ένας σύνδεσμος αναπαράγει την προσομοίωση."
+    ),
+    "simulator.strength": "Πραγματικές δυνάμεις",
+    "simulator.shape_normal": "Κανονική (καμπάνα)",
+    "simulator.shape_uniform": "Ομοιόμορφη",
+    "simulator.shape_skewed": "Ασύμμετρη (ουρά δυνατών παικτών)",
+    "simulator.strength_sd": "Διασπορά της πραγματικής δύναμης (πόντοι)",
+    "simulator.true_divisor": "Τύχη: διαιρέτης της πραγματικής καμπύλης",
+    "simulator.true_divisor_help": (
+        "Πόσο αποφασίζουν τα ζάρια. Η προεπιλογή κάνει το δυνατότερο δέκατο να κερδίζει περίπου "
+        "το 57–58 % των παιχνιδιών του, όπως αναφέρει το άρθρο."
+    ),
+    "simulator.games_per_week": "Παιχνίδια κατάταξης την εβδομάδα (τυπικός παίκτης)",
+    "simulator.heavy_share": "Ποσοστό παικτών με βαριά εβδομάδα (300+ παιχνίδια)",
+    "simulator.heavy_help": "Αυτοί παίζουν 300 έως 400 παιχνίδια κατάταξης την εβδομάδα.",
+    "simulator.pairing": "Ζευγάρωμα",
+    "simulator.pairing_random": "Τυχαίοι αντίπαλοι",
+    "simulator.pairing_band": "Αντίπαλοι σε κοντινό rating",
+    "simulator.rules": "Κανόνες για σύγκριση",
+    "simulator.rules_flat": "1.3.1 χωρίς το K βαριάς εβδομάδας",
+    "simulator.rules_custom": "Δικοί σου (διαιρέτης και K παρακάτω)",
+    "simulator.custom_divisor": "Δικός σου διαιρέτης",
+    "simulator.custom_k": "Δικό σου K",
+    "simulator.run": "Εκτέλεση",
+    "simulator.running": "Προσομοίωση… {percent}",
+    "simulator.invalid": "Αυτές οι τιμές δεν προσομοιώνονται: {message}",
+    "simulator.ran": (
+        "{games} παιχνίδια ανάμεσα σε {players} παίκτες σε {weeks} εβδομάδες, σπόρος {seed}· "
+        "όλοι οι κανόνες βαθμολόγησαν αυτά τα ίδια παιχνίδια."
+    ),
+    "simulator.summary": "Στο τέλος",
+    "simulator.iqr": "Ενδοτεταρτημοριακό εύρος",
+    "simulator.half_within": "Οι μισοί παίκτες μέσα σε (πόντους)",
+    "simulator.spread": "Από τον πρώτο ως τον τελευταίο",
+    "simulator.spearman": "Συσχέτιση σειράς με την πραγματική δύναμη",
+    "simulator.top_expected": "Κορυφαίο δέκατο: αναμενόμενο ποσοστό νίκης",
+    "simulator.top_actual": "Κορυφαίο δέκατο: πραγματικό ποσοστό νίκης",
+    "simulator.newcomer_games": "Παιχνίδια ώσπου ένας νέος να φτάσει το 90 % του επιπέδου του",
+    "simulator.week": "Εβδομάδα",
+    "simulator.spread_title": "Πόσο απλώνονται τα rating",
+    "simulator.spread_alt": (
+        "Γράφημα γραμμών: το στενότερο εύρος rating που χωράει τους μισούς ενεργούς παίκτες, "
+        "εβδομάδα με εβδομάδα, μία γραμμή ανά σύνολο κανόνων ({rules})."
+    ),
+    "simulator.spread_table": "Οι μισοί παίκτες μέσα σε, ανά εβδομάδα",
+    "simulator.accuracy_title": "Πόσο σωστά κατατάσσουν τα rating την πραγματική δύναμη",
+    "simulator.accuracy_alt": (
+        "Γράφημα γραμμών: η συσχέτιση σειράς ανάμεσα σε rating και πραγματική δύναμη, εβδομάδα "
+        "με εβδομάδα, μία γραμμή ανά σύνολο κανόνων ({rules})."
+    ),
+    "simulator.accuracy_table": "Συσχέτιση σειράς, ανά εβδομάδα",
+    "simulator.volatility_title": "Εβδομαδιαίες διακυμάνσεις ανά αριθμό παιχνιδιών",
+    "simulator.volatility_alt": (
+        "Ραβδόγραμμα: η τυπική απόκλιση της εβδομαδιαίας αλλαγής rating ενός παίκτη, ανά "
+        "παιχνίδια κατάταξης εκείνης της εβδομάδας, μία ράβδος ανά σύνολο κανόνων ({rules})."
+    ),
+    "simulator.games_week": "Παιχνίδια κατάταξης εκείνη την εβδομάδα",
+    "simulator.sd_change": "Τυπική εβδομαδιαία αλλαγή (τ.α., πόντοι)",
+    "simulator.heavy_title": "Η βαριά εβδομάδα του άρθρου",
+    "simulator.heavy_text": (
+        "Εβδομάδες με 300+ παιχνίδια κατάταξης και ποσοστό νίκης 2–3 μονάδες κάτω από το "
+        "αναμενόμενο: πόσο κόστισαν, δίπλα στην εκτίμηση K × παιχνίδια × υστέρηση."
+    ),
+    "simulator.player_weeks": "Τέτοιες εβδομάδες",
+    "simulator.games": "Παιχνίδια",
+    "simulator.shortfall": "Κάτω από το αναμενόμενο",
+    "simulator.week_change": "Αλλαγή στην εβδομάδα",
+    "simulator.estimate": "K × παιχνίδια × υστέρηση",
+    "simulator.distribution_title": "Τελικά rating",
+    "simulator.distribution_alt": (
+        "Ιστόγραμμα: πόσοι παίκτες καταλήγουν σε κάθε rating, ένα περίγραμμα ανά σύνολο "
+        "κανόνων ({rules})."
+    ),
+    "simulator.distribution_table": "Τελικά rating ανά εκατοστημόριο",
+    "simulator.rating": "Rating",
+    "simulator.players_count": "Παίκτες",
     "error.invalid": "{message}",
 }

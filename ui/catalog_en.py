@@ -198,6 +198,7 @@ EN: dict[str, str] = {
     "col.change_k": "Change at K {k}",
     "col.change": "Change",
     "col.outcome": "Outcome",
+    "col.rules": "Rule set",
     "col.rule": "Divisor",
     # Classic
     "classic.nav": "Classic Elo",
@@ -243,5 +244,89 @@ EN: dict[str, str] = {
     "k.effect.20": "Balanced response",
     "k.effect.16": "Stable, changes slowly",
     "k.effect.10": "Stable, changes slowly",
+    # Simulator
+    "simulator.nav": "Simulator",
+    "simulator.title": "What each rule does to a whole community",
+    "simulator.intro": (
+        "Simulated players with a hidden true strength play ranked games week after week; every "
+        "rule set rates the same games, so the differences come from the rules alone."
+    ),
+    "simulator.players": "Players",
+    "simulator.weeks": "Weeks",
+    "simulator.seed": "Seed",
+    "simulator.seed_help": "The same seed gives the same games: a link reproduces the run.",
+    "simulator.strength": "True strengths",
+    "simulator.shape_normal": "Normal (bell curve)",
+    "simulator.shape_uniform": "Uniform",
+    "simulator.shape_skewed": "Skewed (a tail of strong players)",
+    "simulator.strength_sd": "Spread of true strength (points)",
+    "simulator.true_divisor": "Luck: divisor of the true curve",
+    "simulator.true_divisor_help": (
+        "How much the dice decide. The default makes the strongest tenth win about 57–58 % of "
+        "their games against the field, as the article reports."
+    ),
+    "simulator.games_per_week": "Ranked games a week (median player)",
+    "simulator.heavy_share": "Share of heavy players (300+ games a week)",
+    "simulator.heavy_help": "Heavy players play 300 to 400 ranked games a week.",
+    "simulator.pairing": "Pairing",
+    "simulator.pairing_random": "Random opponents",
+    "simulator.pairing_band": "Opponents within a rating band",
+    "simulator.rules": "Rule sets to compare",
+    "simulator.rules_flat": "1.3.1 without the heavy-week K",
+    "simulator.rules_custom": "Custom (divisor and K below)",
+    "simulator.custom_divisor": "Custom divisor",
+    "simulator.custom_k": "Custom K",
+    "simulator.run": "Run",
+    "simulator.running": "Simulating… {percent}",
+    "simulator.invalid": "These inputs cannot be simulated: {message}",
+    "simulator.ran": (
+        "{games} games among {players} players over {weeks} weeks, seed {seed}; every rule set "
+        "rated these same games."
+    ),
+    "simulator.summary": "At the end",
+    "simulator.iqr": "Interquartile range",
+    "simulator.half_within": "Half the players within (points)",
+    "simulator.spread": "Top to bottom",
+    "simulator.spearman": "Rank correlation with true strength",
+    "simulator.top_expected": "Top tenth: expected win rate",
+    "simulator.top_actual": "Top tenth: actual win rate",
+    "simulator.newcomer_games": "Games for a newcomer to reach 90 % of their level",
+    "simulator.week": "Week",
+    "simulator.spread_title": "How wide the ratings spread",
+    "simulator.spread_alt": (
+        "Line chart: the narrowest rating window holding half the active players, week by week, "
+        "one line per rule set ({rules})."
+    ),
+    "simulator.spread_table": "Half the players within, by week",
+    "simulator.accuracy_title": "How well ratings rank true strength",
+    "simulator.accuracy_alt": (
+        "Line chart: the rank correlation between ratings and true strength, week by week, one "
+        "line per rule set ({rules})."
+    ),
+    "simulator.accuracy_table": "Rank correlation, by week",
+    "simulator.volatility_title": "Weekly rating swings by games played",
+    "simulator.volatility_alt": (
+        "Bar chart: the standard deviation of a player's weekly rating change, by ranked games "
+        "played that week, one bar per rule set ({rules})."
+    ),
+    "simulator.games_week": "Ranked games that week",
+    "simulator.sd_change": "Typical weekly change (sd, points)",
+    "simulator.heavy_title": "The article's heavy week",
+    "simulator.heavy_text": (
+        "Weeks of 300+ ranked games won 2–3 points under the expected rate: what they cost, "
+        "against the estimate K × games × shortfall."
+    ),
+    "simulator.player_weeks": "Such weeks",
+    "simulator.games": "Games",
+    "simulator.shortfall": "Under expectation",
+    "simulator.week_change": "Change over the week",
+    "simulator.estimate": "K × games × shortfall",
+    "simulator.distribution_title": "Final ratings",
+    "simulator.distribution_alt": (
+        "Histogram: how many players end at each rating, one outline per rule set ({rules})."
+    ),
+    "simulator.distribution_table": "Final ratings by percentile",
+    "simulator.rating": "Rating",
+    "simulator.players_count": "Players",
     "error.invalid": "{message}",
 }

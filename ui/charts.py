@@ -173,3 +173,62 @@ def lines(
         )
     )
     return _style(alt.layer(chart), title)
+
+
+def bars(
+    frame: pd.DataFrame,
+    *,
+    x: str,
+    y: str,
+    series: str,
+    title: str,
+    x_title: str,
+    y_title: str,
+    series_title: str,
+    x_order: list[str] | None = None,
+) -> alt.LayerChart:
+    """Grouped bars: one group per ``x`` category, one bar per series."""
+    chart = (
+        alt.Chart(frame)
+        .mark_bar()
+        .encode(
+            x=alt.X(f"{x}:N", title=x_title, sort=x_order, axis=alt.Axis(labelAngle=0)),
+            xOffset=alt.XOffset(f"{series}:N"),
+            y=alt.Y(f"{y}:Q", title=y_title),
+            color=alt.Color(f"{series}:N", scale=alt.Scale(range=PALETTE), title=series_title),
+            tooltip=[
+                alt.Tooltip(f"{series}:N", title=series_title),
+                alt.Tooltip(f"{x}:N", title=x_title),
+                alt.Tooltip(f"{y}:Q", title=y_title, format=".1f"),
+            ],
+        )
+    )
+    return _style(alt.layer(chart), title)
+
+
+def histogram(
+    frame: pd.DataFrame,
+    *,
+    value: str,
+    series: str,
+    title: str,
+    x_title: str,
+    y_title: str,
+    series_title: str,
+) -> alt.LayerChart:
+    """Overlaid step histograms of ``value``, one per series."""
+    chart = (
+        alt.Chart(frame)
+        .mark_line(interpolate="step", strokeWidth=2)
+        .encode(
+            x=alt.X(f"{value}:Q", bin=alt.Bin(maxbins=60), title=x_title),
+            y=alt.Y("count():Q", title=y_title),
+            color=alt.Color(f"{series}:N", scale=alt.Scale(range=PALETTE), title=series_title),
+            tooltip=[
+                alt.Tooltip(f"{series}:N", title=series_title),
+                alt.Tooltip(f"{value}:Q", bin=alt.Bin(maxbins=60), title=x_title),
+                alt.Tooltip("count():Q", title=y_title),
+            ],
+        )
+    )
+    return _style(alt.layer(chart), title)

@@ -129,8 +129,61 @@ def standard_divisor_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> 
     return Table(shown=shown, raw=raw)
 
 
-def show(table: Table, *, download: str | None, key: str | None = None) -> None:
-    st.dataframe(table.shown, hide_index=True, width="stretch")
+def simulation_summary(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
+    """One row per rule set: the last week's spread and accuracy, the tenths' win rates."""
+    columns = {
+        "iqr": (t("simulator.iqr"), _int),
+        "half_within": (t("simulator.half_within"), _int),
+        "spread": (t("simulator.spread"), _int),
+        "spearman": (t("simulator.spearman"), lambda v: number(v, 3)),
+        "top_tenth_expected": (t("simulator.top_expected"), _pct),
+        "top_tenth_actual": (t("simulator.top_actual"), _pct),
+        "newcomer_games_to_level": (t("simulator.newcomer_games"), _int),
+    }
+    shown = pd.DataFrame({t("col.rules"): frame["rules"].map(labels)})
+    raw = pd.DataFrame({t("col.rules"): frame["rules"]})
+    for column, (header, fmt) in columns.items():
+        shown[header] = [fmt(v) if pd.notna(v) else "—" for v in frame[column]]
+        raw[header] = frame[column].to_numpy()
+    return Table(shown=shown, raw=raw)
+
+
+def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: int = 0) -> Table:
+    """A week × rule-set table of one weekly figure (the numbers behind a time-series chart)."""
+    wide = frame.pivot(index="week", columns="rules", values=column)
+    wide = wide[[name for name in labels if name in wide.columns]]
+    raw = wide.rename(columns=labels).reset_index().rename(columns={"week": t("simulator.week")})
+    raw.columns.name = None
+    shown = raw.copy()
+    for header in labels.values():
+        if header in shown:
+            shown[header] = [number(v, digits) for v in raw[header]]
+    shown[t("simulator.week")] = raw[t("simulator.week")].map(_int)
+    return Table(shown=shown.astype(str), raw=raw)
+
+
+def heavy_claim(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
+    """The article's heavy week: what 300+ games at 2–3 points under expectation cost."""
+    columns = {
+        "player_weeks": (t("simulator.player_weeks"), _int),
+        "games": (t("simulator.games"), _int),
+        "shortfall": (t("simulator.shortfall"), _pct),
+        "change": (t("simulator.week_change"), _signed),
+        "k_games_shortfall": (t("simulator.estimate"), lambda v: signed(-v)),
+    }
+    shown = pd.DataFrame({t("col.rules"): frame["rules"].map(labels)})
+    raw = pd.DataFrame({t("col.rules"): frame["rules"]})
+    for column, (header, fmt) in columns.items():
+        shown[header] = [fmt(v) if pd.notna(v) else "—" for v in frame[column]]
+        raw[header] = frame[column].to_numpy()
+    return Table(shown=shown, raw=raw)
+
+
+def show(
+    table: Table, *, download: str | None, key: str | None = None, only_download: bool = False
+) -> None:
+    if not only_download:
+        st.dataframe(table.shown, hide_index=True, width="stretch")
     if download:
         st.download_button(
             t("tables.download"),
