@@ -69,23 +69,23 @@ curve_frame = cached.curves(tuple(divisors), span).assign(series=lambda f: f["di
 curve = charts.expected_curves(
     curve_frame,
     difference=difference,
-    title=t("divisors.curve_title"),
     x_title=t("divisors.difference"),
     y_title=t("col.expected"),
     series_title=t("col.rule"),
 )
 standard = tables.standard_divisor_table(cached.standard_table(tuple(divisors), k, cube), labels)
 
+curve_alt = t("divisors.curve_alt", divisors=names, difference=difference)
 if view == "chart":
-    st.altair_chart(curve, alt=t("divisors.curve_alt", divisors=names, difference=difference))
-    tables.show(standard, download=None)
+    charts.show(st, curve, title=t("divisors.curve_title"), alt_text=curve_alt)
+    tables.data_expander(standard)
     st.stop()
 if view == "table":
     tables.show(standard, download=None)
     st.stop()
 
 chart_col, table_col = st.columns(2)
-chart_col.altair_chart(curve, alt=t("divisors.curve_alt", divisors=names, difference=difference))
+charts.show(chart_col, curve, title=t("divisors.curve_title"), alt_text=curve_alt)
 with table_col:
     st.subheader(t("divisors.favourite_title", difference=number(abs(difference))))
     tables.show(
@@ -105,17 +105,18 @@ if view == "full":
     ).assign(series=lambda f: f["divisor"].map(labels))
     chart_col, table_col = st.columns(2)
     points_alt = t("divisors.points_alt", divisors=names, k=k, cube=cube)
-    chart_col.altair_chart(
+    charts.show(
+        chart_col,
         charts.points(
             long[["difference", "series", "outcome", "points"]],
             difference=difference,
-            title=t("divisors.points_title"),
             x_title=t("divisors.difference"),
             y_title=t("col.change"),
             series_title=t("col.rule"),
             outcome_title=t("col.outcome"),
         ),
-        alt=points_alt,
+        title=t("divisors.points_title"),
+        alt_text=points_alt,
     )
     with table_col:
         st.subheader(t("divisors.table_title"))

@@ -174,19 +174,23 @@ summary = result.summary()
 weekly = result.weekly.assign(series=lambda f: f["rules"].map(labels))
 summary_table = tables.simulation_summary(summary, labels)
 
+rules_text = ", ".join(labels.values())
 spread_chart = charts.lines(
     weekly,
     x="week",
     y="half_within",
     series="series",
-    title=t("simulator.spread_title"),
     x_title=t("simulator.week"),
     y_title=t("simulator.half_within"),
     series_title=t("col.rules"),
 )
-spread_alt = t("simulator.spread_alt", rules=", ".join(labels.values()))
+spread = {
+    "title": t("simulator.spread_title"),
+    "alt_text": t("simulator.spread_alt", rules=rules_text),
+}
 if view == "chart":
-    st.altair_chart(spread_chart, alt=spread_alt)
+    charts.show(st, spread_chart, **spread)
+    tables.data_expander(tables.weekly(weekly, "half_within", labels))
     st.stop()
 if view == "table":
     tables.show(summary_table, download=None)
@@ -196,69 +200,72 @@ st.subheader(t("simulator.summary"))
 tables.show(summary_table, download=f"simulation_seed{population.seed}_summary.csv")
 
 chart_col, table_col = st.columns([3, 2])
-chart_col.altair_chart(spread_chart, alt=spread_alt)
+charts.show(chart_col, spread_chart, **spread)
 with table_col:
-    st.subheader(t("simulator.spread_table"))
+    st.markdown(f"**{t('simulator.spread_table')}**")
     tables.show(tables.weekly(weekly, "half_within", labels), download=None)
 
-accuracy_alt = t("simulator.accuracy_alt", rules=", ".join(labels.values()))
 chart_col, table_col = st.columns([3, 2])
-chart_col.altair_chart(
+charts.show(
+    chart_col,
     charts.lines(
         weekly,
         x="week",
         y="spearman",
         series="series",
-        title=t("simulator.accuracy_title"),
         x_title=t("simulator.week"),
         y_title=t("simulator.spearman"),
         series_title=t("col.rules"),
     ),
-    alt=accuracy_alt,
+    title=t("simulator.accuracy_title"),
+    alt_text=t("simulator.accuracy_alt", rules=rules_text),
 )
 with table_col:
-    st.subheader(t("simulator.accuracy_table"))
+    st.markdown(f"**{t('simulator.accuracy_table')}**")
     tables.show(tables.weekly(weekly, "spearman", labels, digits=3), download=None)
 
 volatility = result.volatility.assign(series=lambda f: f["rules"].map(labels))
-volatility_alt = t("simulator.volatility_alt", rules=", ".join(labels.values()))
 chart_col, table_col = st.columns([3, 2])
-chart_col.altair_chart(
+charts.show(
+    chart_col,
     charts.bars(
         volatility,
         x="group",
         y="sd_change",
         series="series",
-        title=t("simulator.volatility_title"),
         x_title=t("simulator.games_week"),
         y_title=t("simulator.sd_change"),
         series_title=t("col.rules"),
         x_order=list(dict.fromkeys(volatility["group"])),
     ),
-    alt=volatility_alt,
+    title=t("simulator.volatility_title"),
+    alt_text=t("simulator.volatility_alt", rules=rules_text),
 )
 with table_col:
-    st.subheader(t("simulator.heavy_title"))
-    st.caption(t("simulator.heavy_text"))
-    tables.show(tables.heavy_claim(result.heavy_week_claim(), labels), download=None)
+    st.markdown(f"**{t('simulator.volatility_table')}**")
+    tables.show(tables.volatility(volatility, labels), download=None)
+
+st.subheader(t("simulator.heavy_title"))
+st.caption(t("simulator.heavy_text"))
+tables.show(tables.heavy_claim(result.heavy_week_claim(), labels), download=None)
 
 distribution = result.distribution().assign(series=lambda f: f["rules"].map(labels))
-distribution_alt = t("simulator.distribution_alt", rules=", ".join(labels.values()))
 chart_col, table_col = st.columns([3, 2])
-chart_col.altair_chart(
+charts.show(
+    chart_col,
     charts.histogram(
         distribution,
         value="rating",
         series="series",
-        title=t("simulator.distribution_title"),
         x_title=t("simulator.rating"),
         y_title=t("simulator.players_count"),
         series_title=t("col.rules"),
     ),
-    alt=distribution_alt,
+    title=t("simulator.distribution_title"),
+    alt_text=t("simulator.distribution_alt", rules=rules_text),
 )
 with table_col:
-    st.subheader(t("simulator.distribution_table"))
+    st.markdown(f"**{t('simulator.distribution_table')}**")
     quantiles = (
         distribution.groupby("series", sort=False)["rating"]
         .quantile([0.1, 0.25, 0.5, 0.75, 0.9])

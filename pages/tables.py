@@ -64,14 +64,21 @@ sections = [
 heat_alt = t("tables.heatmap_alt", k=k, rules=rules.label)
 heat = charts.heatmap(
     cached.heatmap(rules, k),
-    title=t("tables.heatmap"),
     x_title=t("col.difference"),
     y_title=t("col.cube"),
     value_title=t("col.change"),
 )
 
+heat_frame = (
+    cached.heatmap(rules, k)
+    .pivot(index="cube", columns="difference", values="change")
+    .sort_index(ascending=False)
+    .rename_axis(index=t("col.cube"), columns=t("col.difference"))
+)
 if view == "chart":
-    st.altair_chart(heat, alt=heat_alt)
+    charts.show(st, heat, title=t("tables.heatmap"), alt_text=heat_alt)
+    with st.expander(t("charts.data")):
+        st.dataframe(heat_frame, width="stretch")
     st.stop()
 if view == "table":
     title, table = sections[1][1], sections[1][2]
@@ -86,15 +93,9 @@ for index, (name, title, table) in enumerate(sections):
         tables.show(table, download=f"{name}_{rules.name}_k{k}_cube{cube}.csv")
 
 chart_col, table_col = st.columns([3, 2])
-chart_col.altair_chart(heat, alt=heat_alt)
+charts.show(chart_col, heat, title=t("tables.heatmap"), alt_text=heat_alt)
 with table_col:
-    st.subheader(t("tables.heatmap"))
-    heat_frame = (
-        cached.heatmap(rules, k)
-        .pivot(index="cube", columns="difference", values="change")
-        .sort_index(ascending=False)
-        .rename_axis(index=t("col.cube"), columns=t("col.difference"))
-    )
+    st.markdown(f"**{t('charts.data')}**")
     st.dataframe(heat_frame, width="stretch")
 if view == "full":
     embed.section(PAGE, views=("compact", "chart", "table"))

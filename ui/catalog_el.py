@@ -355,5 +355,7 @@ EL: dict[str, str] = {
     "simulator.distribution_table": "Τελικά rating ανά εκατοστημόριο",
     "simulator.rating": "Rating",
     "simulator.players_count": "Παίκτες",
+    "simulator.volatility_table": "Τυπική εβδομαδιαία αλλαγή, ανά παιχνίδια της εβδομάδας",
+    "charts.data": "Οι αριθμοί πίσω από το γράφημα",
     "error.invalid": "{message}",
 }

@@ -328,5 +328,7 @@ EN: dict[str, str] = {
     "simulator.distribution_table": "Final ratings by percentile",
     "simulator.rating": "Rating",
     "simulator.players_count": "Players",
+    "simulator.volatility_table": "Typical weekly change, by games that week",
+    "charts.data": "The numbers behind the chart",
     "error.invalid": "{message}",
 }

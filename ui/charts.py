@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import altair as alt
 import pandas as pd
+from streamlit.delta_generator import DeltaGenerator
 
 from .i18n import decimal_comma
 
@@ -12,9 +13,18 @@ from .i18n import decimal_comma
 PALETTE = ["#7b2d26", "#1f5f5b", "#c8963e", "#4a4e69", "#9a8c98", "#22333b"]
 
 
-def _style(chart: alt.Chart | alt.LayerChart, title: str) -> alt.LayerChart:
-    # The accessible description is the page's ``alt=`` on st.altair_chart, not set here.
-    styled = chart.properties(title=title, height=340)
+def show(where: DeltaGenerator, chart: alt.LayerChart, *, title: str, alt_text: str) -> None:
+    """A chart under its title, with its accessible description.
+
+    The title is page text, not Vega's: Streamlit sized some charts a title's height too short
+    and clipped Vega titles at the top.
+    """
+    where.markdown(f"**{title}**")
+    where.altair_chart(chart, alt=alt_text)
+
+
+def _style(chart: alt.Chart | alt.LayerChart) -> alt.LayerChart:
+    styled = chart.properties(height=340)
     if decimal_comma():
         # Axes and tooltips as the Greek article writes numbers: 64,0% and no thousands mark.
         # (configure() replaces the whole config, so it comes before the other configure_*.)
@@ -33,7 +43,6 @@ def expected_curves(
     frame: pd.DataFrame,
     *,
     difference: int,
-    title: str,
     x_title: str,
     y_title: str,
     series_title: str,
@@ -68,14 +77,13 @@ def expected_curves(
         .mark_rule(color="#333", strokeDash=[4, 4])
         .encode(x="difference:Q")
     )
-    return _style(alt.layer(lines, rule), title)
+    return _style(alt.layer(lines, rule))
 
 
 def points(
     frame: pd.DataFrame,
     *,
     difference: int,
-    title: str,
     x_title: str,
     y_title: str,
     series_title: str,
@@ -113,13 +121,12 @@ def points(
         .mark_rule(color="#333", strokeDash=[4, 4])
         .encode(x="difference:Q")
     )
-    return _style(alt.layer(lines, zero, rule), title)
+    return _style(alt.layer(lines, zero, rule))
 
 
 def heatmap(
     frame: pd.DataFrame,
     *,
-    title: str,
     x_title: str,
     y_title: str,
     value_title: str,
@@ -141,7 +148,7 @@ def heatmap(
         ],
     )
     text = base.mark_text(fontSize=11).encode(text="change:Q", color=alt.value("#111"))
-    return _style(alt.layer(cells, text), title)
+    return _style(alt.layer(cells, text))
 
 
 def lines(
@@ -150,7 +157,6 @@ def lines(
     x: str,
     y: str,
     series: str,
-    title: str,
     x_title: str,
     y_title: str,
     series_title: str,
@@ -172,7 +178,7 @@ def lines(
             ],
         )
     )
-    return _style(alt.layer(chart), title)
+    return _style(alt.layer(chart))
 
 
 def bars(
@@ -181,7 +187,6 @@ def bars(
     x: str,
     y: str,
     series: str,
-    title: str,
     x_title: str,
     y_title: str,
     series_title: str,
@@ -203,7 +208,7 @@ def bars(
             ],
         )
     )
-    return _style(alt.layer(chart), title)
+    return _style(alt.layer(chart))
 
 
 def histogram(
@@ -211,7 +216,6 @@ def histogram(
     *,
     value: str,
     series: str,
-    title: str,
     x_title: str,
     y_title: str,
     series_title: str,
@@ -231,4 +235,4 @@ def histogram(
             ],
         )
     )
-    return _style(alt.layer(chart), title)
+    return _style(alt.layer(chart))

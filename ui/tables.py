@@ -162,6 +162,29 @@ def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: 
     return Table(shown=shown.astype(str), raw=raw)
 
 
+def volatility(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
+    """Weekly swing (sd of the weekly change) by games that week: a column per rule set."""
+    wide = frame.pivot(index="group", columns="rules", values="sd_change")
+    wide = wide.loc[list(dict.fromkeys(frame["group"])), [n for n in labels if n in wide.columns]]
+    raw = (
+        wide.rename(columns=labels)
+        .reset_index()
+        .rename(columns={"group": t("simulator.games_week")})
+    )
+    raw.columns.name = None
+    shown = raw.copy()
+    for header in labels.values():
+        if header in shown:
+            shown[header] = [number(v, 1) for v in raw[header]]
+    return Table(shown=shown.astype(str), raw=raw)
+
+
+def data_expander(table: Table) -> None:
+    """The numbers behind a chart shown alone (view=chart), folded under it."""
+    with st.expander(t("charts.data")):
+        show(table, download=None)
+
+
 def heavy_claim(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
     """The article's heavy week: what 300+ games at 2–3 points under expectation cost."""
     columns = {
