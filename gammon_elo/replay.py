@@ -790,18 +790,18 @@ def _ranked_games(
     # Each appearance's next ranked game of the same player, and its count this week: packed
     # into one number so that one scatter puts both in game order.
     same = player[1:] == player[:-1]
-    packed = np.full(len(slot), count, dtype=np.int64)
-    packed[:-1][same] = game[1:][same]
+    packed = np.empty(len(slot), dtype=np.int64)
+    np.copyto(packed[:-1], np.where(same, game[1:], count))
+    packed[-1:] = count
     packed <<= 32
     packed |= recent
     by_game = np.full(2 * count + 2, count << 32, dtype=np.int64)
     by_game[game_slot] = packed
     following = by_game >> 32
     recent_game = by_game[: 2 * count] & 0xFFFFFFFF
-    opens = np.ones(len(slot), dtype=bool)
-    opens[1:] = ~same
+    runs = np.flatnonzero(np.concatenate((np.ones(min(len(slot), 1), dtype=bool), ~same)))
     first = np.full(players + 1, count, dtype=np.int64)
-    first[player[opens]] = game[opens]
+    first[player[runs]] = game[runs]
 
     recent_w, recent_l = recent_game[0::2], recent_game[1::2]
     if rules.heavy_games is None:
@@ -810,19 +810,32 @@ def _ranked_games(
         heavy_w, heavy_l = recent_w >= rules.heavy_games, recent_l >= rules.heavy_games
 
     prize_difference = np.zeros(count, dtype=np.int64)
-    if h.prize.any():
-        prize_slot = np.zeros(2 * n, dtype=np.int64)
-        prize_slot[0::2] = h.prize
-        before = np.zeros(2 * n, dtype=np.int64)
-        before[chains.slot] = _exclusive_sums(prize_slot[chains.slot], chains.starts)
-        prize_difference = before[2 * positions + 1] - before[2 * positions]
+    podium = np.flatnonzero(h.kind == _PODIUM)
+    podium = podium[h.prize[podium] != 0]
+    if podium.size:
+        # Prizes won before each ranked appearance: a prize adds from the player's next ranked
+        # appearance on, to the end of their run (a sum over the few podium rows).
+        champion = h.winner[podium]
+        where = np.searchsorted(chains.ranked_key, (champion << chains.shift) | (podium << 3))
+        later = where < len(slot)
+        later[later] = player[where[later]] == champion[later]  # none later: nothing to add
+        where, prizes = where[later], h.prize[podium[later]]
+        ends = np.append(runs[1:], len(slot))[np.searchsorted(runs, where, side="right") - 1]
+        steps = np.zeros(len(slot) + 1, dtype=np.int64)
+        np.add.at(steps, where, prizes)
+        np.add.at(steps, ends, -prizes)
+        won = np.cumsum(steps[:-1])
+        some = np.flatnonzero(won)
+        by_slot = np.zeros(2 * count, dtype=np.int64)
+        by_slot[game_slot[some]] = won[some]
+        prize_difference = by_slot[1::2] - by_slot[0::2]
 
     cube = ranked(h.cube)
     offset = tables.reach + prize_difference
     cubes = len(_checks.CUBES)
     winner = np.append(ranked(h.winner), players)
     loser = np.append(ranked(h.loser), players)
-    lengths = np.diff(np.append(np.flatnonzero(opens), len(slot)))
+    lengths = np.diff(np.append(runs, len(slot)))
     return _Ranked(
         winner=winner,
         loser=loser,
@@ -858,7 +871,8 @@ def _rate_waves(games: _Ranked, ratings: Ints, tables: _Tables) -> Ints | None:
     r = np.append(ratings, 0)
     current = games.first.copy()
     current[-1] = -1  # the sentinel player is never at any game
-    differences = np.zeros(count + 1, dtype=np.int64)
+    rated: list[Indices] = []
+    found: list[Ints] = []
     stamp = np.zeros(count + 1, dtype=np.intp)
     counter = np.arange(2 * count + 2, dtype=np.intp)
     everyone = np.arange(count)
@@ -872,7 +886,8 @@ def _rate_waves(games: _Ranked, ratings: Ints, tables: _Tables) -> Ints | None:
             rw = r[w]
             rl = r[l]
             d = rl - rw
-            differences[ready] = d
+            rated.append(ready)
+            found.append(d)
             r[w] = rw + table_w[base_w[ready] + d]
             r[l] = rl + table_l[base_l[ready] + d]
             nw = next_w[ready]
@@ -887,7 +902,9 @@ def _rate_waves(games: _Ranked, ratings: Ints, tables: _Tables) -> Ints | None:
             ready = c[stamp[c] == counter[:k]]
     except IndexError:  # a difference far past the tables
         return None
-    differences = differences[:count]
+    differences = np.zeros(count, dtype=np.int64)
+    if rated:
+        differences[np.concatenate(rated)] = np.concatenate(found)
     # An index below a table's start lands in another table silently: check every game.
     if np.any(np.abs(differences + games.prize_difference) > tables.reach):
         return None
