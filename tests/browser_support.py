@@ -239,9 +239,11 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 
 def _colours(png: bytes) -> list[tuple[int, tuple[int, int, int]]]:
+    """(how many pixels, (r, g, b)) for each colour in a screenshot."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
     width, height = image.size
-    return image.getcolors(maxcolors=width * height) or []
+    counted = image.getcolors(width * height) or []
+    return [(n, (rgb[0], rgb[1], rgb[2])) for n, rgb in counted if isinstance(rgb, tuple)]
 
 
 def _near(pixel: tuple[int, int, int], colour: tuple[int, int, int], tolerance: int) -> bool:
@@ -293,6 +295,9 @@ def save_full_page(page: Page, name: str) -> Path:
         )
     )
     path = ARTIFACTS / f"{name}.png"
+    # No focus ring or help tooltip left over from the last key press over the picture.
+    page.evaluate("() => document.activeElement?.blur()")
+    page.mouse.move(0, 0)
     page.set_viewport_size({"width": viewport["width"], "height": max(height, viewport["height"])})
     try:
         page.wait_for_timeout(300)  # let the charts settle at the new height

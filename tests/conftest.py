@@ -21,14 +21,15 @@ from playwright.sync_api import (
     BrowserContext,
     Page,
     Playwright,
+    ViewportSize,
     expect,
     sync_playwright,
 )
 
 #: Long enough for a rerun on a loaded 2-core machine, short enough to fail a stuck page quickly.
 PAGE_TIMEOUT_MS = 20_000
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}  # a current mid-size phone, CSS pixels
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}  # a current mid-size phone, CSS pixels
 
 expect.set_options(timeout=PAGE_TIMEOUT_MS)
 
@@ -58,8 +59,10 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
         chromium.close()
 
 
-def _new_page(browser: Browser, **options: object) -> Iterator[Page]:
-    context: BrowserContext = browser.new_context(locale="en-GB", **options)  # type: ignore[arg-type]
+def _new_page(browser: Browser, viewport: ViewportSize, *, phone: bool = False) -> Iterator[Page]:
+    context: BrowserContext = browser.new_context(
+        viewport=viewport, is_mobile=phone, has_touch=phone, locale="en-GB"
+    )
     context.set_default_timeout(PAGE_TIMEOUT_MS)
     try:
         yield context.new_page()
@@ -70,10 +73,10 @@ def _new_page(browser: Browser, **options: object) -> Iterator[Page]:
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     """A fresh tab (own cookies and Streamlit session) on a 1280 × 900 desktop screen."""
-    yield from _new_page(browser, viewport=DESKTOP)
+    yield from _new_page(browser, DESKTOP)
 
 
 @pytest.fixture
 def phone_page(browser: Browser) -> Iterator[Page]:
     """A fresh tab on a 390-px-wide touch phone."""
-    yield from _new_page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+    yield from _new_page(browser, PHONE, phone=True)
