@@ -1,0 +1,247 @@
+"""The home page's speed in Chromium, beside a one-widget Streamlit page measured in the same run.
+
+    python benchmarks/bench_app.py [--repeat N] [--warmup W] [--root DIR] [--option NAME=VALUE]
+
+Two servers (``streamlit run app.py`` and ``streamlit run benchmarks/minimal_app.py``, both
+started in the same directory so both read the same ``.streamlit/config.toml``) and one headless
+Chromium (Debian's, started as the browser tests start it). For each page, N times, interleaved
+so that both share the machine's noise:
+
+- **first load**: a fresh browser context (empty cache, new Streamlit session) navigates to the
+  page; the time is from navigation start until every result metric shows a value (home: its 7
+  metrics; minimal: its one). Measured in the page (``performance.now()`` in a MutationObserver
+  installed before any of the page's scripts), so Playwright's polling adds nothing.
+- **rerun**: in one open page, type a new number in the input (home: "Your rating"; minimal:
+  "Value") and press Enter; the time is from the Enter key-down until the watched metric shows a
+  different number (home: "You" in the "If you win" card). "script done" is until Streamlit
+  reports the script run finished (the rest of the page updated too).
+
+Prints median and p95 (nearest rank) of each, and the ratios home / minimal. Goal (issue 3):
+rerun ≤ 1.3 × and first load ≤ 1.5 × the minimal page. W warm-up rounds per page are not counted
+(the server's first run of a page imports its modules). ``--root`` serves the app from another
+copy of the repository (an exported commit, say, while the checkout is being edited);
+``--option`` passes a Streamlit config option to both servers, to try a setting on both sides.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import platform
+import statistics
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the browser tests' helpers: same server, same browser
+
+from browser_support import launch_chromium, streamlit_server  # noqa: E402
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
+
+VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
+TIMEOUT_MS = 60_000
+
+#: Records when ``want`` metrics all show a value, from the document's first moment.
+FIRST_LOAD_JS = """
+(() => {
+  const want = %d;
+  const ready = () => {
+    const values = document.querySelectorAll('[data-testid="stMetricValue"]');
+    return values.length >= want && [...values].every(
+      v => v.textContent.trim() !== '' && v.getClientRects().length > 0);
+  };
+  const observer = new MutationObserver(() => {
+    if (ready()) { window.__firstLoad = performance.now(); observer.disconnect(); }
+  });
+  observer.observe(document, {childList: true, subtree: true, characterData: true});
+})();
+"""
+
+#: Arms one rerun measurement: Enter's key-down, the watched metric's change, the script's end.
+ARM_RERUN_JS = """
+([label, index]) => {
+  const value = () => {
+    const found = [...document.querySelectorAll('[data-testid="stMetric"]')].filter(m =>
+      m.querySelector('[data-testid="stMetricLabel"]').textContent.trim() === label);
+    return found[index]?.querySelector('[data-testid="stMetricValue"]')?.textContent;
+  };
+  const app = document.querySelector('[data-testid="stApp"]');
+  const before = value();
+  const bench = window.__rerun = {start: null, shown: null, done: null};
+  const enter = e => {
+    if (e.key === 'Enter' && bench.start === null) bench.start = performance.now();
+  };
+  document.addEventListener('keydown', enter, {capture: true});
+  const observer = new MutationObserver(() => {
+    if (bench.start === null) return;
+    const now = performance.now();
+    if (bench.shown === null && value() !== undefined && value() !== before) bench.shown = now;
+    // The script's start and end can land in one React commit on a fast page: then the state
+    // is never seen "running", and the run is done when the number shows.
+    const running = app.getAttribute('data-test-script-state') === 'running';
+    if (bench.shown !== null && !running && bench.done === null) bench.done = now;
+    if (bench.shown !== null && bench.done !== null) {
+      observer.disconnect();
+      document.removeEventListener('keydown', enter, {capture: true});
+    }
+  });
+  observer.observe(document, {childList: true, subtree: true, characterData: true,
+                              attributes: true});
+}
+"""
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    path: str
+    metrics: int  #: metrics the page shows once its results are in
+    field: str  #: the number input typed into
+    watched: tuple[str, int]  #: (metric label, which one) whose number must change
+    values: tuple[int, int]  #: typed alternately, so that every Enter changes the number
+
+
+@dataclass
+class Figures:
+    first_load: list[float] = field(default_factory=list)
+    rerun: list[float] = field(default_factory=list)
+    script_done: list[float] = field(default_factory=list)
+
+
+HOME = Target("home", "/", 7, "Your rating", ("You", 0), (1510, 1500))
+MINIMAL = Target("minimal", "/", 1, "Value", ("Shown", 0), (1510, 1500))
+#: The baseline page, always this checkout's (it is the benchmark's, not the app's).
+MINIMAL_SCRIPT = ROOT / "benchmarks" / "minimal_app.py"
+
+
+def first_load(browser: Browser, url: str, target: Target) -> float:
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        context.add_init_script(FIRST_LOAD_JS % target.metrics)
+        page = context.new_page()
+        page.goto(url + target.path, wait_until="commit")
+        page.wait_for_function("() => window.__firstLoad !== undefined", timeout=TIMEOUT_MS)
+        return float(page.evaluate("window.__firstLoad"))
+    finally:
+        context.close()
+
+
+def open_for_reruns(browser: Browser, url: str, target: Target) -> Page:
+    page = browser.new_context(viewport=VIEWPORT).new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.goto(url + target.path)
+    page.get_by_label(target.field, exact=True).wait_for()
+    _wait_idle(page)
+    return page
+
+
+def rerun(page: Page, target: Target, value: int) -> tuple[float, float]:
+    """(until the number shows, until the script finished), in ms from Enter's key-down."""
+    box = page.get_by_label(target.field, exact=True)
+    box.fill(str(value))
+    page.evaluate(ARM_RERUN_JS, list(target.watched))
+    box.press("Enter")
+    try:
+        page.wait_for_function(
+            "() => window.__rerun.shown !== null && window.__rerun.done !== null",
+            timeout=TIMEOUT_MS,
+        )
+    except PlaywrightTimeoutError as error:
+        raise RuntimeError(
+            f"{target.name}: no rerun seen after typing {value} in {target.field!r}: "
+            f"{page.evaluate('window.__rerun')}; exceptions shown: "
+            f"{page.get_by_test_id('stException').all_inner_texts()}"
+        ) from error
+    bench = page.evaluate("window.__rerun")
+    _wait_idle(page)
+    return bench["shown"] - bench["start"], bench["done"] - bench["start"]
+
+
+def _wait_idle(page: Page) -> None:
+    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for()
+
+
+def p95(values: list[float]) -> float:
+    """Nearest-rank 95th percentile (with 15 runs: the slowest)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=15, help="measured runs per page")
+    parser.add_argument("--warmup", type=int, default=2, help="uncounted runs per page first")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a Streamlit config option for both servers, e.g. runner.postScriptGC=false",
+    )
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=ROOT,
+        help="serve app.py and its .streamlit/config.toml from this copy of the repository",
+    )
+    args = parser.parse_args()
+    options = [f"--{option}" for option in args.option]
+    root = args.root.resolve()
+
+    targets = (HOME, MINIMAL)
+    figures = {t.name: Figures() for t in targets}
+    with (
+        streamlit_server(root / "app.py", cwd=root, options=options) as home_url,
+        streamlit_server(MINIMAL_SCRIPT, cwd=root, options=options) as minimal_url,
+        sync_playwright() as playwright,
+    ):
+        urls = {HOME.name: home_url, MINIMAL.name: minimal_url}
+        browser = launch_chromium(playwright)
+        try:
+            pages = {t.name: open_for_reruns(browser, urls[t.name], t) for t in targets}
+            for index in range(args.warmup + args.repeat):
+                counted = index >= args.warmup
+                # Alternate which page goes first, so neither always follows the other.
+                for target in targets if index % 2 == 0 else targets[::-1]:
+                    load = first_load(browser, urls[target.name], target)
+                    shown, done = rerun(pages[target.name], target, target.values[index % 2])
+                    if counted:
+                        figures[target.name].first_load.append(load)
+                        figures[target.name].rerun.append(shown)
+                        figures[target.name].script_done.append(done)
+        finally:
+            browser.close()
+
+    print(
+        f"Chromium headless, {args.repeat} runs per page after {args.warmup} warm-up; "
+        f"Python {platform.python_version()}, {platform.machine()}"
+        + (f"; options: {' '.join(args.option)}" if args.option else "")
+    )
+    print(
+        f"{'ms':<22}{'home median':>12}{'p95':>8}{'minimal median':>16}{'p95':>8}"
+        f"{'ratio median':>14}{'ratio p95':>11}"
+    )
+    goals = {"first_load": 1.5, "rerun": 1.3, "script_done": None}
+    verdicts = []
+    for measure, goal in goals.items():
+        home = getattr(figures[HOME.name], measure)
+        minimal = getattr(figures[MINIMAL.name], measure)
+        ratio = statistics.median(home) / statistics.median(minimal)
+        ratio_p95 = p95(home) / p95(minimal)
+        print(
+            f"{measure.replace('_', ' '):<22}{statistics.median(home):>12.0f}{p95(home):>8.0f}"
+            f"{statistics.median(minimal):>16.0f}{p95(minimal):>8.0f}"
+            f"{ratio:>13.2f}×{ratio_p95:>10.2f}×"
+        )
+        if goal is not None:
+            verdicts.append(
+                f"{measure.replace('_', ' ')}: {ratio:.2f}× the minimal page (goal ≤ {goal}×) — "
+                + ("met" if ratio <= goal else "MISSED")
+            )
+    print("\n".join(verdicts))
+
+
+if __name__ == "__main__":
+    main()
