@@ -1385,21 +1385,34 @@ def neutralize_formulas(frame: pd.DataFrame) -> pd.DataFrame:
     [["'=HYPERLINK(1)", -16], ['Eleni', 8], ["'-Nikos", 0]]
     """
     safe = frame.copy()
-    for column in safe.columns:
-        values = safe[column]
+    for i in range(safe.shape[1]):
+        values = safe.iloc[:, i]
         if isinstance(values.dtype, pd.CategoricalDtype):
+            # Few categories stand for many cells: quote the categories, when that keeps them
+            # distinct (else quote the cells).
+            names = list(values.cat.categories)
+            quoted = [_quoted(name) for name in names]
+            if quoted != names and len(set(quoted)) == len(quoted):
+                safe.isetitem(i, values.cat.rename_categories(quoted).array)
+                continue
             values = values.astype(object)
         elif not (
             pd.api.types.is_object_dtype(values.dtype) or pd.api.types.is_string_dtype(values.dtype)
         ):
-            continue
-        text = values.map(lambda v: isinstance(v, str) and v.startswith(_FORMULA_STARTS))
-        risky = text.to_numpy(dtype=bool)
+            continue  # numbers and times cannot start a formula
+        cells = values.to_numpy(dtype=object)
+        risky = np.fromiter(
+            (isinstance(v, str) and v.startswith(_FORMULA_STARTS) for v in cells),
+            dtype=bool,
+            count=len(cells),
+        )
         if risky.any():
-            values = values.astype(object)
-            values[risky] = "'" + values[risky].astype(str)
-        safe[column] = values
-    safe.columns = [
-        "'" + c if isinstance(c, str) and c.startswith(_FORMULA_STARTS) else c for c in safe.columns
-    ]
+            cells = cells.copy()
+            cells[risky] = ["'" + v for v in cells[risky]]
+            safe.isetitem(i, cells)
+    safe.columns = [_quoted(c) for c in safe.columns]
     return safe
+
+
+def _quoted(value: Any) -> Any:
+    return "'" + value if isinstance(value, str) and value.startswith(_FORMULA_STARTS) else value

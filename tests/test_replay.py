@@ -602,6 +602,9 @@ def test_neutralize_formulas() -> None:
     assert safe.change.tolist() == [-16, 8, 0, 1, 2, 3, 4]  # numbers stay numbers
     assert safe["'=bad name"].tolist()[:2] == ["'=x", "y"]
     assert frame.player.iloc[0] == "=1+1"  # the original is untouched
+    # Quoting a category must not merge it with another: then the cells are quoted instead.
+    clash = pd.DataFrame({"player": pd.Categorical(["=x", "'=x", "y"])})
+    assert neutralize_formulas(clash).player.tolist() == ["'=x", "'=x", "y"]
 
 
 # ---------------------------------------------------------------------------------------------
