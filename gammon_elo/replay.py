@@ -841,10 +841,23 @@ def _ranked_games(
         prize_difference = by_slot[1::2] - by_slot[0::2]
 
     cube = ranked(h.cube)
-    offset = tables.reach + prize_difference
     cubes = len(_checks.CUBES)
-    winner = np.append(ranked(h.winner), players)
-    loser = np.append(ranked(h.loser), players)
+    winner = np.empty(count + 1, dtype=np.intp)
+    loser = np.empty(count + 1, dtype=np.intp)
+    winner[count] = loser[count] = players
+    if everything:
+        winner[:count], loser[:count] = h.winner, h.loser
+    else:
+        np.take(h.winner, positions, out=winner[:count])
+        np.take(h.loser, positions, out=loser[:count])
+    base_w = heavy_w * cubes + cube
+    base_w *= tables.width
+    base_w += prize_difference
+    base_w += tables.reach
+    base_l = heavy_l * cubes + cube
+    base_l *= tables.width
+    base_l += prize_difference
+    base_l += tables.reach
     lengths = np.diff(np.append(runs, len(slot)))
     return _Ranked(
         winner=winner,
@@ -857,8 +870,8 @@ def _ranked_games(
         first=first,
         next_winner=following[0::2].copy(),
         next_loser=following[1::2].copy(),
-        base_winner=(heavy_w * cubes + cube) * tables.width + offset,
-        base_loser=(heavy_l * cubes + cube) * tables.width + offset,
+        base_winner=base_w,
+        base_loser=base_l,
         prize_difference=prize_difference,
         busiest=int(lengths.max(initial=0)),
     )
@@ -968,7 +981,8 @@ def _exclusive_sums(values: Ints, starts: Indices) -> Ints:
     total = np.cumsum(values)
     total -= values
     lengths = np.diff(np.append(starts, len(values)))
-    return total - np.repeat(total[starts], lengths)
+    total -= np.repeat(total[starts], lengths)
+    return total
 
 
 def _nullable(values: npt.NDArray[Any], missing: Flags) -> pd.arrays.IntegerArray:
@@ -1023,7 +1037,8 @@ def _rate(
     change_slot[2 * positions] = change_w
     change_slot[2 * positions + 1] = change_l
     change_sorted = change_slot[chains.slot]
-    before_sorted = start[chains.player] + _exclusive_sums(change_sorted, chains.starts)
+    before_sorted = _exclusive_sums(change_sorted, chains.starts)
+    before_sorted += start[chains.player]
     before_slot = np.zeros(2 * n, dtype=np.int64)
     before_slot[chains.slot] = before_sorted
     after_sorted = np.add(before_sorted, change_sorted, out=before_sorted)  # befores are kept
