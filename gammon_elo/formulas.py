@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass
 
 from . import _checks
+from ._errors import InvalidInput
 from ._gomath import go_pow10
 from .rules import CURRENT, Rules, get_rules
 
@@ -42,6 +43,15 @@ def go_round(x: float) -> int:
     >>> go_round(0.49999999999999994)  # floor(x + 0.5) would say 1
     0
     """
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+        # Go's int() of NaN or ±Inf is undefined; no change of a valid game is ever one.
+        raise InvalidInput("x", x, "must be a finite number")
+    if isinstance(x, int):
+        return x  # already whole (float(x) could lose digits past 2**53)
+    return _go_round(x)
+
+
+def _go_round(x: float) -> int:
     whole = math.trunc(x)
     # x - trunc(x) is exact in binary floating point, so this compares the true fraction.
     if abs(x - whole) >= 0.5:
@@ -259,7 +269,7 @@ def explain_change(
         cube_multiplier=multiplier,
         winner_unrounded=winner_unrounded,
         loser_unrounded=loser_unrounded,
-        change=Change(go_round(winner_unrounded), go_round(loser_unrounded)),
+        change=Change(_go_round(winner_unrounded), _go_round(loser_unrounded)),
     )
 
 
@@ -288,4 +298,4 @@ def rating_change(
     *_, winner_unrounded, loser_unrounded = _server_values(
         loser - winner, rules.divisor, winner_k, loser_k, multiplier
     )
-    return Change(go_round(winner_unrounded), go_round(loser_unrounded))
+    return Change(_go_round(winner_unrounded), _go_round(loser_unrounded))
