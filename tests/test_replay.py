@@ -20,6 +20,7 @@ import dataclasses
 import importlib
 import importlib.util
 import io
+import pickle
 from collections import defaultdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -271,6 +272,14 @@ def test_replay_is_deterministic() -> None:
     first, second = replay(sample_history()), replay(sample_history())
     pd.testing.assert_frame_equal(first.games, second.games)
     pd.testing.assert_frame_equal(first.players, second.players)
+
+
+def test_results_survive_pickling() -> None:
+    # The app caches results with st.cache_data, which pickles them.
+    comparison = compare_rules(sample_history(), ["1.3.1", "1.2.0"])
+    copy = pickle.loads(pickle.dumps(comparison))
+    pd.testing.assert_frame_equal(copy.results["1.2.0"].games, comparison.results["1.2.0"].games)
+    assert copy.results["1.3.1"].rules == CURRENT
 
 
 def test_the_columns_are_pinned() -> None:
