@@ -156,8 +156,13 @@ _CUBE_CODES: Final = {cube: code for code, cube in enumerate(_checks.CUBES)}
 class ReplayResult:
     """One history rated under one rule set.
 
-    ``games`` has one row per accepted input row, in input order; ``players`` one row per
-    player, best final rating first; ``rejected`` one row per problem of a rejected row.
+    ``games`` has one row per accepted input row, in input order: ``row`` (its number in the
+    file), the input's columns checked (UTC times; names, types and cubes cleaned), then
+    GAME_COLUMNS, then the input's other columns. Recent games, K, the cube multiplier and the
+    expected score (as ``expected_score`` gives it) are for ranked rows only, NA elsewhere;
+    a podium row has no loser, so its loser columns are NA and its winner's change is the
+    prize. ``players`` has one row per player, best final rating first (peak and lowest count
+    the starting rating too); ``rejected`` one row per problem of a rejected row.
     ``rows_read == len(games) + rows_rejected`` always holds.
     """
 
@@ -1197,7 +1202,8 @@ def replay(
     earlier no longer counts, the game itself never counts, and an earlier row with the same
     time counts (the server rated it first). Boosted and tournament rows change nothing and
     count for nothing; a podium row adds its prize. Everyone starts at the rule set's starting
-    rating unless ``initial_ratings`` (name → rating) says otherwise.
+    rating unless ``initial_ratings`` (name → rating; names not in the history are ignored)
+    says otherwise.
 
     Every row is checked. Rows are numbered as a person counts them in the CSV file — the
     header is row 1, the first data row is row 2 — from the frame's index when it is named
