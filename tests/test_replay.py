@@ -40,6 +40,7 @@ from gammon_elo import (
     InvalidHistory,
     InvalidInput,
     compare_rules,
+    expected_score,
     neutralize_formulas,
     rating_change,
     read_history,
@@ -783,3 +784,4 @@ def test_replay_equals_rating_change_game_by_game(
         if wr is not None:
             assert (row.winner_recent_games, row.loser_recent_games) == (wr, lr)
             assert row.winner_after == wb + wc and row.loser_after == lb + lc
+            assert row.expected_winner == expected_score(wb, lb, divisor=rules.divisor)
