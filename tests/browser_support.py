@@ -297,7 +297,7 @@ def save_full_page(page: Page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     # No focus ring or help tooltip left over from the last key press over the picture.
     page.evaluate("() => document.activeElement?.blur()")
-    page.mouse.move(0, 0)
+    page.mouse.move(viewport["width"] - 1, viewport["height"] - 1)  # hovering nothing
     page.set_viewport_size({"width": viewport["width"], "height": max(height, viewport["height"])})
     try:
         page.wait_for_timeout(300)  # let the charts settle at the new height
