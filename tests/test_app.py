@@ -3,17 +3,16 @@ and the numbers shown are the article's (SPEC "Numbers the article publishes")."
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pandas as pd
 import pytest
+from apptest_support import open_page
 from streamlit.testing.v1 import AppTest
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGES = [
     "app.py",
     "pages/divisors.py",
     "pages/tables.py",
+    "pages/history.py",
     "pages/simulator.py",
     "pages/classic.py",
 ]
@@ -21,21 +20,7 @@ MINUS = "\u2212"
 
 
 def run(page: str = "app.py", **params: str) -> AppTest:
-    """Open ``page`` as a link does, its URL parameters reaching that page.
-
-    The session starts on the home page (Streamlit's entry point, which page links need) with
-    only ``lang``, so the home page does not consume the other page's parameters.
-    """
-    at = AppTest.from_file(APP, default_timeout=60)
-    first = params if page == "app.py" else {k: v for k, v in params.items() if k == "lang"}
-    for name, value in first.items():
-        at.query_params[name] = value
-    at.run()
-    if page != "app.py":
-        for name, value in params.items():
-            at.query_params[name] = value
-        at.switch_page(page)
-        at.run()
+    at = open_page(page, **params)
     assert not at.exception, [e.message for e in at.exception]
     return at
 
@@ -248,3 +233,15 @@ def test_simulator_runs_the_three_rule_sets_on_the_same_games() -> None:
     assert iqr[0] < iqr[1] < iqr[2]
     assert at.query_params["seed"] == "7"
     assert len(at.get("vega_lite_chart")) == 4
+
+
+def test_history_opens_on_the_sample_and_compares_rule_sets() -> None:
+    at = run("pages/history.py", rules="1.3.1,1.0.5")
+    final = table_with(at, "1.0.5 (÷400)")
+    assert list(final.columns) == ["Player", "Ranked games", "1.3.1 (÷1200)", "1.0.5 (÷400)"]
+    spread = table_with(at, "Interquartile range")
+    # Theory: a larger divisor spreads the same games wider (÷1200 against ÷400).
+    top_to_bottom = [int(v) for v in spread["Top to bottom"]]
+    assert top_to_bottom[0] > top_to_bottom[1]
+    assert any("0 rejected" in c.value for c in at.caption)
+    assert len(at.get("vega_lite_chart")) == 1

@@ -5,21 +5,21 @@ from __future__ import annotations
 
 import re
 import string
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import pytest
+from apptest_support import open_page
 from streamlit.testing.v1 import AppTest
 
 from ui.catalog_el import EL
 from ui.catalog_en import EN
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGES = [
     "app.py",
     "pages/divisors.py",
     "pages/tables.py",
+    "pages/history.py",
     "pages/simulator.py",
     "pages/classic.py",
 ]
@@ -70,21 +70,7 @@ def _texts(node: Any) -> list[str]:
 
 
 def run(page: str = "app.py", **params: str) -> AppTest:
-    """Open ``page`` as a link does, its URL parameters reaching that page.
-
-    The session starts on the home page (Streamlit's entry point, which page links need) with
-    only ``lang``, so the home page does not consume the other page's parameters.
-    """
-    at = AppTest.from_file(APP, default_timeout=60)
-    first = params if page == "app.py" else {k: v for k, v in params.items() if k == "lang"}
-    for name, value in first.items():
-        at.query_params[name] = value
-    at.run()
-    if page != "app.py":
-        for name, value in params.items():
-            at.query_params[name] = value
-        at.switch_page(page)
-        at.run()
+    at = open_page(page, **params)
     assert not at.exception, [e.message for e in at.exception]
     return at
 

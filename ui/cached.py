@@ -14,6 +14,7 @@ import streamlit as st
 
 import gammon_elo as g
 from gammon_elo import Rules
+from gammon_elo.replay import RulesComparison, compare_rules, read_history, sample_history
 from gammon_elo.simulate import Population, Simulation, simulate
 
 #: Distinct argument sets kept per cached function: plenty for one server's readers.
@@ -132,3 +133,14 @@ def simulation(
         cached = simulate(population, rules=rules, progress=progress)
         store.put(key, cached)
     return cast(Simulation, cached)
+
+
+@st.cache_data(max_entries=8, ttl=TTL, show_spinner=False)
+def history(data: bytes | None, rules: tuple[Rules, ...], skip_invalid: bool) -> RulesComparison:
+    """The uploaded file (or the sample history, for None) under each rule set.
+
+    Keyed by the file's bytes, so a rerun does not replay it again; at most 8 kept (an upload is
+    at most ``server.maxUploadSize``).
+    """
+    games = sample_history() if data is None else read_history(data)
+    return compare_rules(games, rules, skip_invalid=skip_invalid)

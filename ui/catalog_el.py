@@ -357,5 +357,95 @@ EL: dict[str, str] = {
     "simulator.players_count": "Παίκτες",
     "simulator.volatility_table": "Τυπική εβδομαδιαία αλλαγή, ανά παιχνίδια της εβδομάδας",
     "charts.data": "Οι αριθμοί πίσω από το γράφημα",
+    # History
+    "history.nav": "Ιστορικό",
+    "history.title": "Τα παιχνίδια σου, ξαναβαθμολογημένα ένα ένα",
+    "history.intro": (
+        "Ένα CSV με παιχνίδια (στήλες time, winner, loser και προαιρετικά cube, type, prize): "
+        "κάθε rating μετά από κάθε παιχνίδι, ο καθένας με το δικό του K των τελευταίων 7 ημερών, "
+        "με ένα ή περισσότερα σύνολα κανόνων δίπλα δίπλα."
+    ),
+    "history.source": "Παιχνίδια",
+    "history.source_sample": "Δείγμα ιστορικού (12 παίκτες, 3 εβδομάδες)",
+    "history.source_upload": "Ανέβασε αρχείο CSV",
+    "history.rules": "Κανόνες για σύγκριση",
+    "history.upload": "Αρχείο CSV με παιχνίδια",
+    "history.upload_help": (
+        "Στήλες: time (ISO 8601, UTC χωρίς ζώνη), winner, loser· προαιρετικά cube (1–64), "
+        "type (ranked, boosted, tournament, podium) και prize (γραμμές βάθρου). Έως {limit} MB."
+    ),
+    "history.skip_invalid": "Βαθμολόγησε τις έγκυρες γραμμές και δείξε τις απορριφθείσες",
+    "history.skip_help": (
+        "Κλειστό: ένα αρχείο με έστω μία λάθος γραμμή δεν βαθμολογείται και δείχνονται όλα τα "
+        "προβλήματα. Ανοιχτό: βαθμολογούνται οι έγκυρες γραμμές και οι λάθος δείχνονται δίπλα· "
+        "βαθμολογημένες και απορριφθείσες είναι πάντα όσες διαβάστηκαν."
+    ),
+    "history.waiting": "Διάλεξε ένα αρχείο CSV με παιχνίδια για να ξαναβαθμολογηθούν.",
+    "history.rating": "Ξαναβαθμολόγηση των παιχνιδιών…",
+    "history.invalid": (
+        "{rejected} από τις {rows} γραμμές δεν μπορούν να βαθμολογηθούν, οπότε δεν βαθμολογήθηκε "
+        "τίποτα. Κάθε πρόβλημα φαίνεται παρακάτω με τον αριθμό γραμμής όπως τον μετράει το αρχείο "
+        "σου (η επικεφαλίδα είναι η γραμμή 1). Διόρθωσέ τα ή άνοιξε το «Βαθμολόγησε τις έγκυρες "
+        "γραμμές»."
+    ),
+    "history.unreadable": "Αυτό το αρχείο δεν διαβάζεται: {message}",
+    "history.summary": (
+        "{rows} γραμμές: {rated} βαθμολογήθηκαν ή μετρήθηκαν, {rejected} απορρίφθηκαν· "
+        "{players} παίκτες."
+    ),
+    "history.players": "Παίκτες στο γράφημα",
+    "history.players_help": "Οι πιο δραστήριοι παίκτες αρχικά· διάλεξε όποιους θέλεις.",
+    "history.player": "Παίκτης",
+    "history.game": "Παιχνίδι του παίκτη",
+    "history.opponent": "Αντίπαλος",
+    "history.result": "Αποτέλεσμα",
+    "history.chart_title": "Rating μετά από κάθε παιχνίδι",
+    "history.chart_alt": (
+        "Γράφημα γραμμών: το rating των {players} μετά από κάθε παιχνίδι τους, ένα χρώμα ανά "
+        "παίκτη, ένα είδος γραμμής ανά σύνολο κανόνων ({rules})."
+    ),
+    "history.final_title": "Τελικά rating",
+    "history.ranked_games": "Παιχνίδια κατάταξης",
+    "history.spread_title": "Πόσο απέχουν τα rating στο τέλος",
+    "history.active_players": "Παίκτες",
+    "history.games_title": "Κάθε παιχνίδι με τους κανόνες {rules}",
+    "history.players_title": "Κάθε παίκτης με τους κανόνες {rules}",
+    "history.rejected_title": "Απορριφθείσες γραμμές ({rejected})",
+    "history.col_row": "Γραμμή",
+    "history.col_column": "Στήλη",
+    "history.col_value": "Τιμή",
+    "history.col_reason": "Πρόβλημα",
+    # History table headers (replay's columns)
+    "data.row": "Γραμμή",
+    "data.time": "Ώρα (UTC)",
+    "data.winner": "Νικητής",
+    "data.loser": "Ηττημένος",
+    "data.cube": "Κύβος",
+    "data.type": "Είδος",
+    "data.prize": "Έπαθλο",
+    "data.winner_before": "Νικητής πριν",
+    "data.loser_before": "Ηττημένος πριν",
+    "data.winner_recent_games": "Παιχνίδια κατάταξης νικητή (7 ημέρες)",
+    "data.loser_recent_games": "Παιχνίδια κατάταξης ηττημένου (7 ημέρες)",
+    "data.winner_k": "K νικητή",
+    "data.loser_k": "K ηττημένου",
+    "data.cube_multiplier": "Συντελεστής κύβου",
+    "data.expected_winner": "Αναμενόμενο σκορ νικητή",
+    "data.winner_change": "Αλλαγή νικητή",
+    "data.loser_change": "Αλλαγή ηττημένου",
+    "data.winner_after": "Νικητής μετά",
+    "data.loser_after": "Ηττημένος μετά",
+    "data.player": "Παίκτης",
+    "data.initial": "Αρχή",
+    "data.final": "Τελικό",
+    "data.peak": "Υψηλότερο",
+    "data.lowest": "Χαμηλότερο",
+    "data.ranked_games": "Παιχνίδια κατάταξης",
+    "data.wins": "Νίκες",
+    "data.losses": "Ήττες",
+    "data.games_at_heavy_k": "Παιχνίδια με K βαριάς εβδομάδας",
+    "data.unrated_games": "Μη βαθμολογημένα παιχνίδια",
+    "data.prizes": "Έπαθλα βάθρου",
+    "data.last_game": "Τελευταίο παιχνίδι",
     "error.invalid": "{message}",
 }

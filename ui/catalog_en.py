@@ -330,5 +330,93 @@ EN: dict[str, str] = {
     "simulator.players_count": "Players",
     "simulator.volatility_table": "Typical weekly change, by games that week",
     "charts.data": "The numbers behind the chart",
+    # History
+    "history.nav": "History",
+    "history.title": "Your games, re-rated game by game",
+    "history.intro": (
+        "A CSV of games in (columns time, winner, loser, and optionally cube, type, prize): every "
+        "rating after every game out, each player with their own rolling 7-day K, under one rule "
+        "set or several side by side."
+    ),
+    "history.source": "Games",
+    "history.source_sample": "Sample history (12 players, 3 weeks)",
+    "history.source_upload": "Upload a CSV file",
+    "history.rules": "Rule sets to compare",
+    "history.upload": "CSV file of games",
+    "history.upload_help": (
+        "Columns: time (ISO 8601, UTC when no offset), winner, loser; optional cube (1–64), "
+        "type (ranked, boosted, tournament, podium) and prize (podium rows). At most {limit} MB."
+    ),
+    "history.skip_invalid": "Rate the valid rows and list the rejected ones",
+    "history.skip_help": (
+        "Off: a file with any bad row is not rated, and every problem is listed. On: the valid "
+        "rows are rated and the bad ones listed beside; rated plus rejected is always the rows "
+        "read."
+    ),
+    "history.waiting": "Choose a CSV file of games to re-rate.",
+    "history.rating": "Re-rating the games…",
+    "history.invalid": (
+        "{rejected} of {rows} rows cannot be rated, so nothing was rated. Each problem is listed "
+        "below with its row number as your file counts rows (the header is row 1). Fix them, or "
+        "switch on “Rate the valid rows”."
+    ),
+    "history.unreadable": "This file cannot be read: {message}",
+    "history.summary": (
+        "{rows} rows read: {rated} rated or counted, {rejected} rejected; {players} players."
+    ),
+    "history.players": "Players on the chart",
+    "history.players_help": "The busiest players by default; choose any.",
+    "history.player": "Player",
+    "history.game": "Player's game",
+    "history.opponent": "Opponent",
+    "history.result": "Result",
+    "history.chart_title": "Rating after each game",
+    "history.chart_alt": (
+        "Line chart: the rating of {players} after each of their games, one colour per player, "
+        "one dash style per rule set ({rules})."
+    ),
+    "history.final_title": "Final ratings",
+    "history.ranked_games": "Ranked games",
+    "history.spread_title": "How far apart the ratings end",
+    "history.active_players": "Players",
+    "history.games_title": "Every game under {rules}",
+    "history.players_title": "Every player under {rules}",
+    "history.rejected_title": "Rejected rows ({rejected})",
+    "history.col_row": "Row",
+    "history.col_column": "Column",
+    "history.col_value": "Value",
+    "history.col_reason": "Problem",
+    # History table headers (replay's columns)
+    "data.row": "Row",
+    "data.time": "Time (UTC)",
+    "data.winner": "Winner",
+    "data.loser": "Loser",
+    "data.cube": "Cube",
+    "data.type": "Type",
+    "data.prize": "Prize",
+    "data.winner_before": "Winner before",
+    "data.loser_before": "Loser before",
+    "data.winner_recent_games": "Winner's ranked games (7 days)",
+    "data.loser_recent_games": "Loser's ranked games (7 days)",
+    "data.winner_k": "Winner's K",
+    "data.loser_k": "Loser's K",
+    "data.cube_multiplier": "Cube multiplier",
+    "data.expected_winner": "Winner's expected score",
+    "data.winner_change": "Winner's change",
+    "data.loser_change": "Loser's change",
+    "data.winner_after": "Winner after",
+    "data.loser_after": "Loser after",
+    "data.player": "Player",
+    "data.initial": "Start",
+    "data.final": "Final",
+    "data.peak": "Peak",
+    "data.lowest": "Lowest",
+    "data.ranked_games": "Ranked games",
+    "data.wins": "Wins",
+    "data.losses": "Losses",
+    "data.games_at_heavy_k": "Games at heavy-week K",
+    "data.unrated_games": "Unrated games",
+    "data.prizes": "Podium prizes",
+    "data.last_game": "Last game",
     "error.invalid": "{message}",
 }

@@ -3,6 +3,8 @@ Titles, axes and tooltips come in already translated."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import altair as alt
 import pandas as pd
 from streamlit.delta_generator import DeltaGenerator
@@ -235,4 +237,34 @@ def histogram(
             ],
         )
     )
+    return _style(alt.layer(chart))
+
+
+def trajectories(
+    frame: pd.DataFrame,
+    *,
+    x_title: str,
+    y_title: str,
+    player_title: str,
+    rules_title: str,
+    tooltip_titles: dict[str, str],
+) -> alt.LayerChart:
+    """Each player's rating after each of their games: colour = player, dash = rule set.
+
+    ``frame`` has the columns of ``gammon_elo.replay.trajectories`` plus ``series`` (the rule
+    set's display name). Names are data, drawn as text by Vega, never as HTML.
+    """
+    dashed = frame["series"].nunique() > 1
+    encoding: dict[str, Any] = {
+        "x": alt.X("game:Q", title=x_title),
+        "y": alt.Y("rating:Q", title=y_title, scale=alt.Scale(zero=False)),
+        "color": alt.Color("player:N", scale=alt.Scale(range=PALETTE), title=player_title),
+        "detail": "series:N",
+        "tooltip": [
+            alt.Tooltip(f"{column}:N", title=title) for column, title in tooltip_titles.items()
+        ],
+    }
+    if dashed:
+        encoding["strokeDash"] = alt.StrokeDash("series:N", title=rules_title)
+    chart = alt.Chart(frame).mark_line(strokeWidth=2, point=False).encode(**encoding)
     return _style(alt.layer(chart))

@@ -18,6 +18,7 @@ PAGES = (
     ("app.py", "home.nav", ":material/calculate:"),
     ("pages/divisors.py", "divisors.nav", ":material/show_chart:"),
     ("pages/tables.py", "tables.nav", ":material/table_chart:"),
+    ("pages/history.py", "history.nav", ":material/history:"),
     ("pages/simulator.py", "simulator.nav", ":material/groups:"),
     ("pages/classic.py", "classic.nav", ":material/swap_horiz:"),
 )

@@ -29,9 +29,17 @@ class Param:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+def _number(raw: str) -> float:
+    """A plain ASCII number (Python's float() would also take "١٥٠٠" or "1_500")."""
+    text = raw.strip()
+    if not text.isascii() or "_" in text:
+        raise ValueError(raw)
+    return float(text)
+
+
 def int_param(name: str, default: int, low: int, high: int) -> Param:
     def parse(raw: str) -> int:
-        value = float(raw.strip())
+        value = _number(raw)
         if not (math.isfinite(value) and value.is_integer() and low <= value <= high):
             raise ValueError(raw)
         return int(value)
@@ -41,7 +49,7 @@ def int_param(name: str, default: int, low: int, high: int) -> Param:
 
 def float_param(name: str, default: float, low: float, high: float) -> Param:
     def parse(raw: str) -> float:
-        value = float(raw.strip())
+        value = _number(raw)
         if not (math.isfinite(value) and low <= value <= high):
             raise ValueError(raw)
         return value
@@ -77,6 +85,8 @@ def list_param(name: str, default: Sequence[Any], choices: Sequence[Any]) -> Par
 
     def parse(raw: str) -> list[Any]:
         items = [item.strip() for item in raw.split(",") if item.strip()]
+        if not items:
+            raise ValueError(raw)
         return [by_text[item] for item in items]
 
     def show(value: Iterable[Any]) -> str:

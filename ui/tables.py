@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 import streamlit as st
 
+from .catalog_en import EN
 from .i18n import number, percent, signed, t
+
+#: Keys every catalog holds (tests/test_i18n.py checks the parity).
+CATALOG_KEYS = frozenset(EN)
 
 
 @dataclass(frozen=True)
@@ -203,16 +208,81 @@ def heavy_claim(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
 
 
 def show(
-    table: Table, *, download: str | None, key: str | None = None, only_download: bool = False
+    table: Table,
+    *,
+    download: str | None,
+    key: str | None = None,
+    only_download: bool = False,
+    neutralize: Callable[[pd.DataFrame], pd.DataFrame] | None = None,
 ) -> None:
+    """The table as text cells (names are never HTML), and a CSV download of its numbers;
+    ``neutralize`` makes cells a spreadsheet would run as formulas plain text first."""
     if not only_download:
         st.dataframe(table.shown, hide_index=True, width="stretch")
     if download:
+        raw = neutralize(table.raw) if neutralize else table.raw
         st.download_button(
             t("tables.download"),
-            table.raw.to_csv(index=False).encode("utf-8"),
+            raw.to_csv(index=False).encode("utf-8"),
             file_name=download,
             mime="text/csv",
             key=key or f"download.{download}",
             icon=":material/download:",
         )
+
+
+def rejected(report: pd.DataFrame) -> Table:
+    """Every problem of every rejected row: row number (as the file counts), column, value, why."""
+    raw = report.rename(
+        columns={
+            "row": t("history.col_row"),
+            "column": t("history.col_column"),
+            "value": t("history.col_value"),
+            "reason": t("history.col_reason"),
+        }
+    )
+    return Table(shown=raw.astype(str), raw=raw)
+
+
+def history_trajectories(
+    comparison: Any, players: list[str], labels: Mapping[str, str]
+) -> pd.DataFrame:
+    """The chosen players' ratings after each of their rows, with display names of rule sets."""
+    from gammon_elo.replay import trajectories
+
+    if not players:
+        return pd.DataFrame(
+            {c: [] for c in ("rules", "player", "game", "opponent", "result", "change", "rating")}
+        ).assign(series=[])
+    frame = trajectories(comparison, players)
+    return frame.assign(series=frame["rules"].map(labels))
+
+
+def history_ratings(ratings: pd.DataFrame, labels: Mapping[str, str]) -> Table:
+    raw = ratings.rename(
+        columns={"player": t("history.player"), "ranked_games": t("history.ranked_games"), **labels}
+    )
+    return Table(shown=raw.astype(str), raw=raw)
+
+
+def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Table:
+    columns = {
+        "players": t("history.active_players"),
+        "top_to_bottom": t("simulator.spread"),
+        "iqr": t("simulator.iqr"),
+        "half_within": t("simulator.half_within"),
+    }
+    raw = pd.DataFrame({t("col.rules"): spread["rules"].map(labels)})
+    for column, header in columns.items():
+        raw[header] = spread[column].to_numpy()
+    shown = raw.copy()
+    for header in columns.values():
+        shown[header] = [number(v) for v in raw[header]]
+    return Table(shown=shown.astype(str), raw=raw)
+
+
+def replay_frame(frame: pd.DataFrame) -> Table:
+    """A replay's per-game or per-player table with translated headers; the input's own extra
+    columns keep their names. The CSV keeps the package's column names, for other tools."""
+    headers = {c: t(f"data.{c}") for c in frame.columns if f"data.{c}" in CATALOG_KEYS}
+    return Table(shown=frame.rename(columns=headers), raw=frame)
