@@ -1380,11 +1380,10 @@ def _trajectory(label: str, games: pd.DataFrame, chosen: list[str]) -> pd.DataFr
                 }
             )
         )
-    long = pd.concat(sides, ignore_index=True)
+    # A side with no rows (a player who never won) would turn the time column into objects.
+    long = pd.concat([side for side in sides if len(side)] or sides[:1], ignore_index=True)
     long = long.sort_values(["player", "time", "_position"], kind="stable", ignore_index=True)
-    long["time"] = (
-        long["time"].dt.tz_localize("UTC") if long["time"].dt.tz is None else long["time"]
-    )
+    long["time"] = pd.to_datetime(long["time"], utc=True)
     long.insert(0, "rules", label)
     long.insert(2, "game", long.groupby("player", sort=False).cumcount() + 1)
     return long.drop(columns="_position")[list(TRAJECTORY_COLUMNS)]

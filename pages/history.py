@@ -92,7 +92,8 @@ players = st.multiselect(
     t("history.players"),
     everyone,
     default=busiest["player"].head(5).tolist(),
-    key=f"{PAGE}.players",
+    # A new file starts from its own busiest players, not the last file's choice.
+    key=f"{PAGE}.players.{upload.file_id if upload else 'sample'}",
     help=t("history.players_help"),
 )
 lines = tables.history_trajectories(comparison, players, labels)
@@ -134,14 +135,14 @@ for label, result in comparison.results.items():
     name = labels[label]
     with st.expander(t("history.games_title", rules=name), expanded=len(labels) == 1):
         tables.show(
-            tables.Table(shown=result.games, raw=result.games),
+            tables.replay_frame(result.games),
             download=f"games_{result.rules.name}.csv",
             neutralize=neutralize_formulas,
             key=f"{PAGE}.games.{label}",
         )
     with st.expander(t("history.players_title", rules=name)):
         tables.show(
-            tables.Table(shown=result.players, raw=result.players),
+            tables.replay_frame(result.players),
             download=f"players_{result.rules.name}.csv",
             neutralize=neutralize_formulas,
             key=f"{PAGE}.players.{label}",

@@ -785,3 +785,20 @@ def test_replay_equals_rating_change_game_by_game(
             assert (row.winner_recent_games, row.loser_recent_games) == (wr, lr)
             assert row.winner_after == wb + wc and row.loser_after == lb + lc
             assert row.expected_winner == expected_score(wb, lb, divisor=rules.divisor)
+
+
+def test_trajectory_of_a_player_who_never_won() -> None:
+    """Nikos only loses: his line is his losses alone (16 points each between equals, K 32)."""
+    history = pd.DataFrame(
+        {
+            "time": ["2026-10-05T20:00:00Z", "2026-10-05T21:00:00Z"],
+            "winner": ["Eleni", "Maria"],
+            "loser": ["Nikos", "Nikos"],
+        }
+    )
+    line = trajectories(replay(history), ["Nikos"])
+    # Hand: 1500 − 16 = 1484; then Maria (1500) beats Nikos (1484): E = 1/(1 + 10^(16/1200))
+    # = 0.50768, 32 × 0.50768 = 16.25 → −16 → 1468.
+    assert line["result"].tolist() == ["loss", "loss"]
+    assert line["rating"].tolist() == [1484, 1468]
+    assert str(line["time"].dt.tz) == "UTC"

@@ -284,5 +284,14 @@ def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Table:
 def replay_frame(frame: pd.DataFrame) -> Table:
     """A replay's per-game or per-player table with translated headers; the input's own extra
     columns keep their names. The CSV keeps the package's column names, for other tools."""
-    headers = {c: t(f"data.{c}") for c in frame.columns if f"data.{c}" in CATALOG_KEYS}
-    return Table(shown=frame.rename(columns=headers), raw=frame)
+    first = [c for c in _READING_ORDER if c in frame.columns]
+    shown = frame[first + [c for c in frame.columns if c not in first]]
+    headers = {c: t(f"data.{c}") for c in shown.columns if f"data.{c}" in CATALOG_KEYS}
+    return Table(shown=shown.rename(columns=headers), raw=frame)
+
+
+#: What a reader looks for first in a replayed game: who, then what it did to each of them.
+_READING_ORDER = (
+    "row", "time", "winner", "loser", "winner_change", "loser_change", "winner_after",
+    "loser_after", "winner_k", "loser_k", "winner_before", "loser_before", "cube", "type",
+)  # fmt: skip
