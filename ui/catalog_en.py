@@ -131,6 +131,7 @@ EN: dict[str, str] = {
         "Paste this into a help-center article: it shows this view with the current inputs "
         "and language, in a frame 600 pixels wide."
     ),
+    "embed.show": "Show the code",
     "embed.view": "What to embed",
     "embed.view_compact": "Inputs and result",
     "embed.view_chart": "The chart only",

@@ -88,6 +88,9 @@ def section(page: str, views: tuple[str, ...] = ("compact",), height: int = 720)
             horizontal=True,
             format_func={v: t(f"embed.view_{v}") for v in views}.__getitem__,
         )
-        st.code(
-            iframe_html(embed_url(chosen), title=t(f"{page}.title"), height=height), language="html"
-        )
+        # The code block loads a syntax highlighter of 1.5 MB: only when asked for.
+        if st.toggle(t("embed.show"), key=f"{page}.embed_show"):
+            st.code(
+                iframe_html(embed_url(chosen), title=t(f"{page}.title"), height=height),
+                language="html",
+            )

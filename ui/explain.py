@@ -42,8 +42,11 @@ def outcome_card(column: st.delta_generator.DeltaGenerator, title: str, outcome:
             number(outcome.opponent.new_rating),
             outcome.opponent.change,
         )
-        st.caption(t("home.your_k", reason=k_reason(outcome.you.k)))
-        st.caption(t("home.their_k", reason=k_reason(outcome.opponent.k)))
+        st.caption(
+            t("home.your_k", reason=k_reason(outcome.you.k))
+            + "  \n"
+            + t("home.their_k", reason=k_reason(outcome.opponent.k))
+        )
 
 
 def notices(both: WhatIf) -> None:
@@ -61,7 +64,12 @@ def _latex_number(value: float, digits: int) -> str:
 
 
 def steps(both: WhatIf, rules: Rules) -> None:
-    """Steps 1–3 of the article with these numbers (nothing to show for unrated games)."""
+    """Steps 1–3 of the article with these numbers (nothing to show for unrated games).
+
+    One markdown element per step, each formula an aligned block with one "=" a line, so that
+    a phone shows every value (a one-line formula ran past a 390-px screen) and a rerun sends a
+    handful of elements instead of sixteen.
+    """
     win, loss = both.win.steps, both.loss.steps
     st.header(t("steps.title"))
     if win is None or loss is None:
@@ -69,53 +77,68 @@ def steps(both: WhatIf, rules: Rules) -> None:
         return
     rating, opponent = win.winner_rating, win.loser_rating
     divisor = _latex_number(rules.divisor, 0 if rules.divisor.is_integer() else 2)
-
-    st.subheader(t("steps.step1"))
-    st.write(t("steps.step1_text"))
-    st.latex(
-        rf"E = \frac{{1}}{{1 + 10^{{({opponent} - {rating}) / {divisor}}}}}"
-        rf" = \frac{{1}}{{1 + 10^{{{_latex_number(win.exponent, 4)}}}}}"
-        rf" = \frac{{1}}{{1 + {_latex_number(win.power, 4)}}}"
-        rf" = {_latex_number(win.expected_winner, 4)}"
+    step1 = _aligned(
+        rf"E &= \frac{{1}}{{1 + 10^{{({opponent} - {rating}) / {divisor}}}}}",
+        rf"&= \frac{{1}}{{1 + 10^{{{_latex_number(win.exponent, 4)}}}}}",
+        rf"&= \frac{{1}}{{1 + {_latex_number(win.power, 4)}}}",
+        rf"&= {_latex_number(win.expected_winner, 4)}",
     )
-    st.write(t("steps.step1_result", expected=percent(win.expected_winner)))
-
-    st.subheader(t("steps.step2"))
-    st.write(t("steps.step2_text"))
-    _change_line(t("steps.if_win"), win, winner=True)
-    _change_line(t("steps.if_lose"), loss, winner=False)
-
-    st.subheader(t("steps.step3"))
-    st.write(t("steps.step3_text"))
     st.markdown(
+        f"### {t('steps.step1')}\n\n{t('steps.step1_text')}\n\n{step1}\n\n"
+        f"{t('steps.step1_result', expected=percent(win.expected_winner))}"
+    )
+    halves = [s for s, side in ((win, True), (loss, False)) if _is_half(s, winner=side)]
+    st.markdown(
+        f"### {t('steps.step2')}\n\n{t('steps.step2_text')}\n\n"
+        f"**{t('steps.if_win')}**\n\n{_change(win, winner=True)}\n\n"
+        f"**{t('steps.if_lose')}**\n\n{_change(loss, winner=False)}"
+        + (f"\n\n*{t('steps.half_rounding')}*" if halves else "")
+    )
+    notes = [t("steps.no_heavy_rule", rules=rules.label)] if rules.heavy_k is None else []
+    st.markdown(
+        f"### {t('steps.step3')}\n\n{t('steps.step3_text')}\n\n"
         f"- {t('home.your_k', reason=k_reason(win.winner_k))}\n"
         f"- {t('home.their_k', reason=k_reason(win.loser_k))}"
+        + "".join(f"\n\n*{note}*" for note in notes)
     )
-    if rules.heavy_k is None:
-        st.caption(t("steps.no_heavy_rule", rules=rules.label))
-
-    st.subheader(t("steps.cube"))
-    st.latex(
-        rf"\text{{{t('steps.multiplier_word')}}} = 1 + \frac{{\log_2 {win.cube}}}{{6}}"
-        rf" = {_latex_number(win.cube_multiplier, 4)}"
+    cube = _aligned(
+        rf"\text{{{t('steps.multiplier_word')}}} &= 1 + \frac{{\log_2 {win.cube}}}{{6}}",
+        rf"&= {_latex_number(win.cube_multiplier, 4)}",
     )
-    if rules is not CURRENT and rules.name != CURRENT.name:
-        st.caption(t("steps.old_rules_note", rules=rules.label))
+    old_rules = rules is not CURRENT and rules.name != CURRENT.name
+    st.markdown(
+        f"### {t('steps.cube')}\n\n{cube}"
+        + (f"\n\n*{t('steps.old_rules_note', rules=rules.label)}*" if old_rules else "")
+    )
 
 
-def _change_line(label: str, steps: ChangeSteps, *, winner: bool) -> None:
-    """K × (result − E) × multiplier = unrounded → rounded, for your side of this outcome."""
+def _aligned(*lines: str) -> str:
+    """A display formula, one line per "=" step."""
+    return "$$\n\\begin{aligned}\n" + " \\\\\n".join(lines) + "\n\\end{aligned}\n$$"
+
+
+def _sides(steps: ChangeSteps, *, winner: bool) -> tuple[int, int, float, float, int]:
     if winner:
-        k, result, expected = steps.winner_k.k, 1, steps.expected_winner
-        unrounded, rounded = steps.winner_unrounded, steps.change.winner
-    else:
-        k, result, expected = steps.loser_k.k, 0, steps.expected_loser
-        unrounded, rounded = steps.loser_unrounded, steps.change.loser
-    st.markdown(f"**{label}**")
-    st.latex(
-        rf"{k} \times ({result} - {_latex_number(expected, 4)}) \times "
-        rf"{_latex_number(steps.cube_multiplier, 4)} = {_latex_number(unrounded, 4)}"
-        rf" \;\rightarrow\; {_latex_number(rounded, 0)}"
+        return (
+            steps.winner_k.k,
+            1,
+            steps.expected_winner,
+            steps.winner_unrounded,
+            steps.change.winner,
+        )
+    return steps.loser_k.k, 0, steps.expected_loser, steps.loser_unrounded, steps.change.loser
+
+
+def _is_half(steps: ChangeSteps, *, winner: bool) -> bool:
+    unrounded = _sides(steps, winner=winner)[3]
+    return abs(abs(unrounded - int(unrounded)) - 0.5) < 1e-9
+
+
+def _change(steps: ChangeSteps, *, winner: bool) -> str:
+    """K × (result − E) × multiplier = unrounded → rounded, for your side of this outcome."""
+    k, result, expected, unrounded, rounded = _sides(steps, winner=winner)
+    return _aligned(
+        rf"&{k} \times ({result} - {_latex_number(expected, 4)}) \times "
+        rf"{_latex_number(steps.cube_multiplier, 4)}",
+        rf"&= {_latex_number(unrounded, 4)} \;\rightarrow\; {_latex_number(rounded, 0)}",
     )
-    if abs(abs(unrounded - int(unrounded)) - 0.5) < 1e-9:
-        st.caption(t("steps.half_rounding"))
