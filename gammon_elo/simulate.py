@@ -760,7 +760,10 @@ class _Run:
         wins = np.bincount(winner, minlength=self.total)
         games = wins + np.bincount(loser, minlength=self.total)
         self.played += games
-        expected_winner = tables.expected_winner[tables.expected_rows + differences]
+        # Slots beyond the tables' reach were rated exactly; clip here only to index safely,
+        # their expected scores are overwritten just below.
+        reachable = np.clip(differences, -_TABLE_REACH, _TABLE_REACH)
+        expected_winner = tables.expected_winner[tables.expected_rows + reachable]
         for g0, g1, e in exact:
             expected_winner[:, g0:g1] = e
         expected = np.stack(

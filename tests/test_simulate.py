@@ -15,6 +15,7 @@ Small populations and fixed seeds keep the whole file to a few seconds.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import math
@@ -374,3 +375,18 @@ def test_cli_custom_rule_sets_and_bad_ones(capsys: pytest.CaptureFixture[str]) -
     assert list(json.loads(out)["rule_sets"]) == ["1.3.1", "custom (÷1000, K 24)"]
     assert main(["simulate", "--players", "100", "--weeks", "1", "--rules", "fast"]) == 2
     assert "rules" in capsys.readouterr().err
+
+
+def test_ratings_beyond_the_tables_reach_are_rated_exactly() -> None:
+    """A custom rule set with a huge K pushes ratings tens of thousands of points apart, past
+    the lookup tables: those games take the exact path, and every rating stays the sum of
+    rounded changes (zero-sum: K equal for both players, no heavy-week K)."""
+    rules = dataclasses.replace(
+        RULES["1.3.1"], name="custom", k=365, divisor=98602, heavy_k=None, heavy_games=None
+    )
+    run = simulate(
+        Population(players=120, weeks=2, seed=0, strength_sd=300, heavy_share=0.2), rules=[rules]
+    )
+    ratings = run.ratings[rules.label]
+    assert ratings.max() - ratings.min() > 2 * 8192  # beyond the tables' reach of ±8 192
+    assert ratings.sum() == 1500 * len(ratings)
