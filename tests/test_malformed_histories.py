@@ -1,0 +1,113 @@
+"""A corpus of malformed history files, as users really send them: each gets a clear report
+naming the problem, never a traceback, and whatever is read is accounted for: rated rows plus
+rejected rows always equal the rows read (nothing is silently dropped)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gammon_elo import InvalidInput
+from gammon_elo.replay import read_history, replay
+
+GOOD = "2026-10-01T10:00:00Z,Eleni,Nikos,1\n"
+
+#: name → (file bytes, words the report must contain). Files a reader must refuse as a whole.
+UNREADABLE = {
+    "empty file": (b"", "is empty"),
+    "wrong delimiter": (b"time;winner;loser\n2026-10-01T10:00:00Z;Eleni;Nikos\n", "winner"),
+    "latin-1 bytes": ("time,winner,loser\n2026-10-01T10:00:00Z,Zoë,Nikos\n".encode("latin-1"),
+                      "UTF-8"),
+    "missing columns": (b"time,player\n2026-10-01T10:00:00Z,Eleni\n", "loser"),
+    "a row longer than the header": (b"time,winner,loser\n2026-10-01T10:00:00Z,Eleni,Nikos,4,x\n",
+                                     "more cells"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(UNREADABLE))
+def test_files_that_cannot_be_read_say_why(name: str) -> None:
+    data, words = UNREADABLE[name]
+    with pytest.raises(InvalidInput) as caught:
+        replay(read_history(data))
+    assert words in str(caught.value), str(caught.value)
+
+
+def rows(*lines: str, header: str = "time,winner,loser,cube") -> bytes:
+    return (header + "\n" + "".join(lines)).encode()
+
+
+#: name → (file bytes, rows read, rows rejected, columns the report must name).
+READABLE = {
+    "header only": (rows(), 0, 0, set()),
+    "utf-8 with a byte-order mark": (b"\xef\xbb\xbf" + rows(GOOD), 1, 0, set()),
+    "quoted newline inside a name": (
+        rows('2026-10-01T10:00:00Z,"Ele\nni",Nikos,1\n', GOOD), 2, 0, set()
+    ),
+    "duplicated rows": (rows(GOOD, GOOD, GOOD), 3, 0, set()),
+    "formulas and html in names": (
+        rows('2026-10-01T10:00:00Z,=HYPERLINK("x"),<b>Nikos</b>,1\n', GOOD), 2, 0, set()
+    ),
+    "huge cube values": (
+        rows("2026-10-01T10:00:00Z,Eleni,Nikos,128\n", "2026-10-01T10:00:00Z,Eleni,Nikos,1e308\n",
+             "2026-10-01T10:00:00Z,Eleni,Nikos,99999999999999999999999\n", GOOD),
+        4, 3, {"cube"},
+    ),
+    "negative and missing prizes": (
+        rows("2026-10-02T10:00:00Z,Eleni,,,podium,-50\n",
+             "2026-10-02T10:00:00Z,Maria,,,podium,\n",
+             "2026-10-01T10:00:00Z,Eleni,Nikos,1,ranked,\n",
+             header="time,winner,loser,cube,type,prize"),
+        3, 2, {"prize"},
+    ),
+    "unparsable times and empty names": (
+        rows("yesterday,Eleni,Nikos,1\n", "2026-10-01T10:00:00Z,,Nikos,1\n", GOOD), 3, 2,
+        {"time", "winner"},
+    ),
+    "winner equals loser and unknown type": (
+        rows("2026-10-01T10:00:00Z,Eleni,Eleni,1,ranked\n",
+             "2026-10-01T10:00:00Z,Eleni,Nikos,1,friendly\n", header="time,winner,loser,cube,type"),
+        2, 2, {"loser", "type"},
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(READABLE))
+def test_every_row_is_rated_or_reported(name: str) -> None:
+    data, read, rejected, columns = READABLE[name]
+    frame = read_history(data)
+    result = replay(frame, skip_invalid=True)
+    assert result.rows_read == read
+    assert result.rows_rejected == rejected
+    assert len(result.games) + result.rows_rejected == result.rows_read
+    assert set(result.rejected["column"]) == columns
+    if rejected:
+        # Strict by default: nothing rated, the same report raised.
+        with pytest.raises(InvalidInput) as caught:
+            replay(frame)
+        assert f"{rejected} of {read} rows are invalid" in str(caught.value)
+
+
+def test_names_are_kept_exactly_as_written() -> None:
+    """Formulas and markup in names are data: kept verbatim (the app shows them as text and
+    neutralises formulas only in downloads)."""
+    data = READABLE["formulas and html in names"][0]
+    players = set(replay(read_history(data)).players["player"])
+    assert {'=HYPERLINK("x")', "<b>Nikos</b>", "Eleni", "Nikos"} == players
+
+
+def test_a_million_rows_are_all_accounted_for() -> None:
+    """A million-row file: one bad row in every thousand is reported by its row number, the
+    rest rated: 999 000 + 1 000 = 1 000 000."""
+    players = [f"p{i}" for i in range(2000)]
+    lines = []
+    for i in range(1_000_000):
+        day, second = divmod(i, 86_400)  # one game a second: about 12 days
+        hour, second = divmod(second, 3600)
+        time = f"2026-10-{1 + day:02d}T{hour:02d}:{second // 60:02d}:{second % 60:02d}Z"
+        cube = "3" if i % 1000 == 999 else "1"
+        lines.append(f"{time},{players[i % 2000]},{players[(i * 7 + 1) % 2000]},{cube}\n")
+    result = replay(read_history(rows(*lines)), skip_invalid=True)
+    assert result.rows_read == 1_000_000
+    assert result.rows_rejected == 1000
+    assert len(result.games) == 999_000
+    # The first bad row is data row 1 000, the file's line 1 001 (the header is line 1).
+    assert result.rejected["row"].iloc[0] == 1001
