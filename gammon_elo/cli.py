@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -227,4 +228,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InvalidInput as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_INVALID
+    except BrokenPipeError:
+        # The reader went away (``… | head``): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return status
