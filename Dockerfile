@@ -2,7 +2,9 @@
 # requirements, a non-root user, and a health check on Streamlit's health endpoint.
 FROM python:3.11-slim
 
-ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+# NUMPY_MADVISE_HUGEPAGE=0: numpy's huge-page advice made large replays 1.3–4× slower on our VMs.
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    NUMPY_MADVISE_HUGEPAGE=0
 
 RUN apt-get update \
     && apt-get install -y --no-install-recommends curl \
