@@ -8,6 +8,8 @@ labels come from file names; ours are translated, and the compact views show non
 
 from __future__ import annotations
 
+import json
+
 import streamlit as st
 
 from . import embed, i18n
@@ -30,6 +32,7 @@ def setup(title_key: str) -> None:
     st.set_page_config(
         page_title=f"{t(title_key)} · Gammon42 ELO", page_icon=":material/casino:", layout="wide"
     )
+    document_language()
     embed.bad_view_notice()
     if embed.is_compact():
         embed.compact_style()
@@ -40,3 +43,23 @@ def setup(title_key: str) -> None:
         st.divider()
         i18n.language_selector()
         st.caption(t("app.footer"))
+
+
+def document_language() -> None:
+    """Say the page's language in ``<html lang>``, which screen readers choose their voice by.
+
+    Streamlit's page always says ``lang="en"`` and has no setting for it, so a one-line script
+    sets it; its only variable is the language code, one of ``i18n.LANGUAGES``. The style keeps
+    the script's empty element out of the layout (it would add a gap above the title).
+    """
+    code = json.dumps(i18n.language())
+    st.html(
+        f"<style>{_HIDE_LANG_SCRIPT}</style>"
+        f"<script data-page-lang>document.documentElement.lang = {code};</script>",
+        unsafe_allow_javascript=True,
+    )
+
+
+_HIDE_LANG_SCRIPT = (
+    '[data-testid="stElementContainer"]:has(script[data-page-lang]) { display: none; }'
+)
