@@ -135,7 +135,7 @@ metric(na, t("classic.new_a"), number(result.new_a, 1), result.change_a, 1)
 metric(nb, t("classic.new_b"), number(result.new_b, 1), result.change_b, 1)
 
 if not compact:
-    st.subheader(t("classic.guidance"))
+    st.header(t("classic.guidance"))
     st.dataframe(
         pd.DataFrame(
             {

@@ -87,7 +87,7 @@ if view == "table":
 chart_col, table_col = st.columns(2)
 charts.show(chart_col, curve, title=t("divisors.curve_title"), alt_text=curve_alt)
 with table_col:
-    st.subheader(t("divisors.favourite_title", difference=number(abs(difference))))
+    st.header(t("divisors.favourite_title", difference=number(abs(difference))))
     tables.show(
         tables.favourite_table(
             cached.divisor_table(abs(difference), tuple(divisors), k, cube), labels
@@ -119,6 +119,6 @@ if view == "full":
         alt_text=points_alt,
     )
     with table_col:
-        st.subheader(t("divisors.table_title"))
+        st.header(t("divisors.table_title"))
         tables.show(standard, download=f"divisors_k{k}_cube{cube}.csv")
     embed.section(PAGE, views=("compact", "chart", "table"))

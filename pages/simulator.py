@@ -196,7 +196,7 @@ if view == "table":
     tables.show(summary_table, download=None)
     st.stop()
 
-st.subheader(t("simulator.summary"))
+st.header(t("simulator.summary"))
 tables.show(summary_table, download=f"simulation_seed{population.seed}_summary.csv")
 
 chart_col, table_col = st.columns([3, 2])
@@ -245,7 +245,7 @@ with table_col:
     st.markdown(f"**{t('simulator.volatility_table')}**")
     tables.show(tables.volatility(volatility, labels), download=None)
 
-st.subheader(t("simulator.heavy_title"))
+st.header(t("simulator.heavy_title"))
 st.caption(t("simulator.heavy_text"))
 tables.show(tables.heavy_claim(result.heavy_week_claim(), labels), download=None)
 

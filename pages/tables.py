@@ -82,14 +82,14 @@ if view == "chart":
     st.stop()
 if view == "table":
     title, table = sections[1][1], sections[1][2]
-    st.subheader(title)
+    st.header(title)
     tables.show(table, download=None)
     st.stop()
 
 left, right = st.columns(2)
 for index, (name, title, table) in enumerate(sections):
     with left if index % 2 == 0 else right:
-        st.subheader(title)
+        st.header(title)
         tables.show(table, download=f"{name}_{rules.name}_k{k}_cube{cube}.csv")
 
 chart_col, table_col = st.columns([3, 2])

@@ -49,17 +49,22 @@ def document_language() -> None:
     """Say the page's language in ``<html lang>``, which screen readers choose their voice by.
 
     Streamlit's page always says ``lang="en"`` and has no setting for it, so a one-line script
-    sets it; its only variable is the language code, one of ``i18n.LANGUAGES``. The style keeps
-    the script's empty element out of the layout (it would add a gap above the title).
+    sets it; its only variable is the language code, one of ``i18n.LANGUAGES``. The page's
+    shared style rules come along (:data:`_PAGE_CSS`).
     """
     code = json.dumps(i18n.language())
     st.html(
-        f"<style>{_HIDE_LANG_SCRIPT}</style>"
+        f"<style>{_PAGE_CSS}</style>"
         f"<script data-page-lang>document.documentElement.lang = {code};</script>",
         unsafe_allow_javascript=True,
     )
 
 
-_HIDE_LANG_SCRIPT = (
-    '[data-testid="stElementContainer"]:has(script[data-page-lang]) { display: none; }'
+#: The script's empty element stays out of the layout (it would add a gap above the title).
+#: Sections are h2 under the page's h1 (screen readers list headings by level, and axe-core
+#: checks that no level is skipped); beside another column an h2 is drawn at the size of
+#: Streamlit's h3, so that a long section title does not wrap to three lines. Static CSS.
+_PAGE_CSS = (
+    '[data-testid="stElementContainer"]:has(script[data-page-lang]) { display: none; }\n'
+    '[data-testid="stColumn"] [data-testid="stHeading"] h2 { font-size: 1.75rem; }'
 )
