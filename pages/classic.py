@@ -58,7 +58,9 @@ if not compact:
     st.title(t("classic.title"))
     st.caption(t("classic.intro"))
     st.write(t("classic.examples"))
-    for column, (label, a, b, score, k) in zip(st.columns(len(EXAMPLES)), EXAMPLES, strict=False):
+    # Two a row: four side by side cut their labels short at 1280 px.
+    columns = [*st.columns(2), *st.columns(2)]
+    for column, (label, a, b, score, k) in zip(columns, EXAMPLES, strict=True):
         column.button(
             t(label),
             on_click=_load_example,
@@ -75,10 +77,20 @@ with st.container(border=True):
         right.text_input(t("classic.team_b"), key=state.key(PAGE, "team_b"))
     else:
         left.number_input(
-            t("classic.rating_a"), -100_000.0, 100_000.0, step=1.0, key=state.key(PAGE, "a")
+            t("classic.rating_a"),
+            -100_000.0,
+            100_000.0,
+            step=1.0,
+            format="%g",
+            key=state.key(PAGE, "a"),
         )
         right.number_input(
-            t("classic.rating_b"), -100_000.0, 100_000.0, step=1.0, key=state.key(PAGE, "b")
+            t("classic.rating_b"),
+            -100_000.0,
+            100_000.0,
+            step=1.0,
+            format="%g",
+            key=state.key(PAGE, "b"),
         )
     first, second, third = st.columns(3)
     first.radio(
