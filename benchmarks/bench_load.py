@@ -210,7 +210,8 @@ shown: ms from the committing key-down until the result shows (the goal's figure
 the last websocket message of the rerun arrived (the server's part); done: until the script run
 finished. server: CPU ms per interaction, and its share of one core over the phase. client CPU ms
 per interaction: Chromium's tab processes, its other processes, Playwright's driver and Python;
-the tabs' main thread (Chrome's Performance metrics): JavaScript, layout, style, all its tasks.
+the tabs' main thread (Chrome's Performance metrics): JavaScript, layout, style, all its tasks,
+in wall time (so they grow beyond the CPU time when the tabs wait for a core).
 sent: websocket messages and kB per interaction. open: median s for a page to come up with N
 opening at once; wall: s of the interaction phase. Load average: 1/5/15 min."""
 

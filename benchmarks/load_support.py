@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the browser tests' helpers: same serv
 
 from browser_support import CHROMIUM_ARGS, CHROMIUM_MISSING, chromium_path  # noqa: E402
 from playwright.async_api import Browser, BrowserContext, CDPSession, Page, Playwright  # noqa: E402
+from playwright.async_api import Error as PlaywrightError  # noqa: E402
 
 #: One interaction may take this long before it counts as an error (timeout).
 INTERACTION_TIMEOUT_S = 30.0
@@ -246,6 +247,9 @@ async def interact(session: Session, step: Step) -> Timing | None:
         session.errors.append(
             f"timeout: {step.kind} {step.argument!r} after {INTERACTION_TIMEOUT_S:.0f} s ({state})"
         )
+        return None
+    except PlaywrightError as error:  # the tab crashed or closed under load: an error, not a crash
+        session.errors.append(f"{step.kind}: {str(error).splitlines()[0][:200]}")
         return None
     shown = await page.get_by_test_id("stException").count()
     if shown:
