@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image  # Pillow comes with Streamlit (a dependency of its own).
-from playwright.sync_api import Browser, Locator, Page, Playwright
+from playwright.sync_api import Browser, FrameLocator, Locator, Page, Playwright, expect
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Screenshots land here (gitignored).
@@ -156,6 +156,28 @@ def open_page(page: Page, url: str) -> None:
     page.goto(url)
     main = page.get_by_test_id("stMain")
     main.get_by_test_id("stElementContainer").filter(visible=True).first.wait_for()
+
+
+def wait_idle(where: Page | FrameLocator) -> None:
+    """Wait until the page's script run has finished (Streamlit's own ``data-test-script-state``).
+
+    A click on a widget drawn by a run still in progress can be lost, so a test waits for the
+    result it expects and then for this before the next click.
+    """
+    app = where.get_by_test_id("stApp")
+    expect(app).to_have_attribute("data-test-script-state", "notRunning")
+
+
+def open_expander(where: Page | FrameLocator, title: str) -> Locator:
+    """Unfold the st.expander titled ``title`` and wait for its opening animation to end (it
+    animates its height for about 300 ms: a click on its content meanwhile was lost in the
+    tests); the expander."""
+    expander = where.get_by_test_id("stExpander").filter(has_text=title)
+    details = expander.locator("details")
+    details.locator("summary").click()
+    expect(details).to_have_attribute("open", "")
+    expect(details).not_to_have_attribute("style", re.compile("height"))
+    return expander
 
 
 def card(page: Page, heading: str) -> Locator:

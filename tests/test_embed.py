@@ -1,0 +1,390 @@
+"""The app inside a help-center article, as the help center shows it: a host page served by a real
+HTTP server on loopback (Python's http.server, not an intercepted route) frames the app's compact
+view 600 px wide, in Greek. Checks the numbers as the Greek article writes them, that nothing
+scrolls sideways inside the frame, that the frame shows no sidebar or navigation, and that the
+``<iframe>`` code a page offers under "Embed this", pasted into such a host page, shows what the
+page showed. Screenshots of the host pages go to tests/artifacts/.
+
+The host is served as ``localhost`` and the app as ``127.0.0.1``: two different sites, as a help
+center and the calculator are.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from browser_support import (
+    ARTIFACTS,
+    card,
+    chart_marks,
+    grid_rows,
+    metric,
+    open_expander,
+    open_page,
+    wait_idle,
+)
+from playwright.sync_api import Browser, Frame, FrameLocator, Locator, Page, expect
+
+pytestmark = pytest.mark.browser
+
+MINUS = "\u2212"
+#: The help center's article column, and so the iframe's width (README, ui/embed.py).
+FRAME_WIDTH = 600
+
+
+class HostPages:
+    """Article pages served by a ThreadingHTTPServer on 127.0.0.1 and a free port."""
+
+    def __init__(self) -> None:
+        self.pages: dict[str, bytes] = {}
+        pages = self.pages
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                body = pages.get(urlsplit(self.path).path)
+                self.send_response(200 if body is not None else 404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body or b"")))
+                self.end_headers()
+                self.wfile.write(body or b"")
+
+            def log_message(self, format: str, *args: object) -> None:
+                pass  # quiet: pytest shows failures, not every request
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        port = self.server.server_address[1]
+        # Another site than the app's 127.0.0.1, as a help center is.
+        self.base = f"http://localhost:{port}"
+
+    def article(self, name: str, iframe: str) -> str:
+        """Serve an article page (Greek, 600-px column) holding ``iframe``; its URL."""
+        self.pages[f"/{name}.html"] = (
+            "<!doctype html><html lang='el'><head><meta charset='utf-8'>"
+            "<title>Πώς υπολογίζεται το ELO στο Gammon42</title>"
+            "<style>body{margin:0;font-family:sans-serif}"
+            f"main{{width:{FRAME_WIDTH}px;margin:0 auto;padding:16px}}</style></head>"
+            "<body><main><h1>Πώς υπολογίζεται το ELO στο Gammon42</h1>"
+            "<p>Δοκίμασε τους δικούς σου αριθμούς:</p>"
+            f"{iframe}<p>Τέλος άρθρου.</p></main></body></html>"
+        ).encode()
+        return f"{self.base}/{name}.html"
+
+
+@pytest.fixture(scope="module")
+def host() -> Iterator[HostPages]:
+    pages = HostPages()
+    thread = threading.Thread(target=pages.server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield pages
+    finally:
+        pages.server.shutdown()
+        pages.server.server_close()
+        thread.join(timeout=10)
+
+
+def open_article(page: Page, url: str) -> tuple[Locator, FrameLocator, Frame]:
+    """Open the host page; the iframe element, its locator side and its Frame, once the app
+    inside has drawn its main block."""
+    page.goto(url)
+    element = page.locator("iframe")
+    inside = element.content_frame
+    main = inside.get_by_test_id("stMain")
+    main.get_by_test_id("stElementContainer").filter(visible=True).first.wait_for()
+    wait_idle(inside)
+    frame = element.element_handle().content_frame()
+    assert frame is not None
+    return element, inside, frame
+
+
+def sideways_scroll(frame: Frame) -> dict[str, int]:
+    """Every element in the frame's document that scrolls (or would scroll) sideways: by test id
+    or tag, how many pixels wider its content is than its box."""
+    found: dict[str, int] = frame.evaluate(
+        """() => {
+            const out = {};
+            const root = document.scrollingElement || document.documentElement;
+            for (const el of [root, document.body, ...document.querySelectorAll('*')]) {
+                const style = getComputedStyle(el);
+                const scrolls = el === root || el === document.body
+                    || ['auto', 'scroll'].includes(style.overflowX);
+                const extra = el.scrollWidth - el.clientWidth;
+                if (scrolls && extra > 0) {
+                    const name = el.dataset.testid || el.tagName.toLowerCase();
+                    out[name] = Math.max(out[name] || 0, extra);
+                }
+            }
+            return out;
+        }"""
+    )
+    return found
+
+
+def assert_frame_fits(element: Locator, frame: Frame) -> None:
+    """The frame is the article column's width, and nothing in it sticks out or scrolls."""
+    box = element.bounding_box()
+    assert box is not None and box["width"] == FRAME_WIDTH, box  # no border, not shrunk
+    width = frame.evaluate("() => document.documentElement.clientWidth")
+    assert width == FRAME_WIDTH
+    assert sideways_scroll(frame) == {}
+    for shown in frame.get_by_test_id("stMetric").all():
+        metric_box = shown.evaluate("el => el.getBoundingClientRect().toJSON()")
+        assert metric_box["left"] >= 0 and metric_box["right"] <= width, metric_box
+
+
+def assert_no_navigation(inside: FrameLocator) -> None:
+    """view=compact with embed=true: no sidebar, no page links, no page title, no toolbar."""
+    for test_id in (
+        "stSidebar",
+        "stSidebarNav",
+        "stPageLink",
+        "stToolbar",
+        "stExpandSidebarButton",
+    ):
+        expect(inside.get_by_test_id(test_id)).to_have_count(0)
+    expect(inside.locator("h1")).to_have_count(0)
+
+
+def shows(where: Locator, label: str, value: str, delta: str | None = None) -> None:
+    found = metric(where, label)
+    expect(found.get_by_test_id("stMetricValue")).to_have_text(value)
+    if delta is not None:
+        expect(found.get_by_test_id("stMetricDelta")).to_have_text(delta)
+
+
+def save_host(page: Page, name: str) -> Path:
+    """A screenshot of the whole host page, frame and all (focus and mouse parked)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.evaluate("() => document.activeElement?.blur()")
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+# Hand calculation, the article's formulas (Steps 1–3), 1800 against 1500 under ÷1200, you with 60
+# ranked games this week (≥ 50: K 16), the opponent with none (K 32), cube 1 (multiplier 1.00):
+#   E = 1 / (1 + 10^(−300/1200)) = 1 / (1 + 0.56234) = 0.64007        → 64,0%
+#   you win:   16 × (1 − 0.64007) = +5.76 → +6 → 1806
+#              they lose 32 × (0 − 0.35993) = −11.52 → −12 → 1488
+#   you lose:  16 × (0 − 0.64007) = −10.24 → −10 → 1790
+#              they win 32 × (1 − 0.35993) = +20.48 → +20 → 1520
+#   break-even: win w of the games so that 6w = 10(1 − w): w = 10 / 16 = 62,5%
+GREEK_LINK = "rating=1800&opponent=1500&games=60&lang=el"
+
+
+def assert_greek_heavy_week_numbers(where: Page | FrameLocator) -> None:
+    page_or_frame: Page | Locator = where if isinstance(where, Page) else where.locator("body")
+    shows(page_or_frame, "Πιθανότητα νίκης σου", "64,0%")
+    shows(page_or_frame, "Συντελεστής κύβου", "1,00")
+    shows(page_or_frame, "Ποσοστό νίκης ισορροπίας", "62,5%")
+    win = card_in(where, "Αν κερδίσεις")
+    loss = card_in(where, "Αν χάσεις")
+    shows(win, "Εσύ", "1806", "+6")
+    shows(win, "Ο αντίπαλος", "1488", f"{MINUS}12")
+    shows(loss, "Εσύ", "1790", f"{MINUS}10")
+    shows(loss, "Ο αντίπαλος", "1520", "+20")
+    expect(win).to_contain_text("K = 16")
+    expect(win).to_contain_text("K = 32")
+
+
+def card_in(where: Page | FrameLocator, heading: str) -> Locator:
+    if isinstance(where, Page):
+        return card(where, heading)
+    return (
+        where.get_by_role("heading", name=heading, exact=True)
+        .locator("xpath=ancestor::div[@data-testid='stVerticalBlock'][1]")
+        .first
+    )
+
+
+def test_greek_compact_view_in_a_600px_article_frame(
+    page: Page, app_url: str, host: HostPages
+) -> None:
+    src = f"{app_url}/?{GREEK_LINK}&view=compact&embed=true"
+    url = host.article(
+        "compact",
+        f'<iframe src="{html.escape(src)}" title="Πόσο αξίζει μια νίκη;" '
+        # Tall enough for the whole view, so that axe judges every text's contrast on screen.
+        f'width="{FRAME_WIDTH}" height="1000" style="border:0"></iframe>',
+    )
+    element, inside, frame = open_article(page, url)
+    assert_greek_heavy_week_numbers(inside)
+    assert_no_navigation(inside)
+    # The inputs are there, preset by the link.
+    expect(inside.get_by_label("Το rating σου", exact=True)).to_have_value("1800")
+    expect(inside.get_by_label("Το rating του αντιπάλου", exact=True)).to_have_value("1500")
+    assert_frame_fits(element, frame)
+    expect(inside.get_by_test_id("stException")).to_have_count(0)
+    # axe-core inside the frame, as in tests/test_accessibility.py: nothing serious or critical.
+    found = Axe().run(frame).response["violations"]
+    assert [(v["id"], v["impact"]) for v in found if v["impact"] in ("serious", "critical")] == []
+    expect(inside.locator("html")).to_have_attribute("lang", "el")
+    save_host(page, "embed_compact_el_600")
+
+
+def compact_metrics(where: Page | FrameLocator) -> list[tuple[str, str, str]]:
+    """Every st.metric shown: (label, value, delta) in page order."""
+    found = where.get_by_test_id("stMetric")
+    return [
+        (
+            shown.get_by_test_id("stMetricLabel").inner_text().strip(),
+            shown.get_by_test_id("stMetricValue").inner_text().strip(),
+            " ".join(shown.get_by_test_id("stMetricDelta").all_inner_texts()).strip(),
+        )
+        for shown in found.all()
+    ]
+
+
+def embed_code(page: Page, title: str, show: str, view: tuple[str, str] | None = None) -> str:
+    """Unfold "Embed this" (``title``), pick ``view`` (its label and URL value), show the code
+    and copy it with the code block's own button, as an editor would; what the clipboard holds."""
+    wait_idle(page)
+    open_expander(page, title)
+    if view is not None:
+        page.get_by_test_id("stRadio").get_by_text(view[0], exact=True).click()
+        expect(page.get_by_role("radio", name=view[0], exact=True)).to_be_checked()
+        wait_idle(page)
+    page.get_by_text(show, exact=True).click()  # the switch's label
+    expect(page.get_by_role("switch", name=show, exact=True)).to_be_checked()
+    code = page.get_by_test_id("stCode")
+    expect(code).to_contain_text(f"view={view[1] if view else 'compact'}&amp;embed=true")
+    code.hover()
+    code.get_by_role("button", name="Copy to clipboard").click()
+    copied: str = page.evaluate("() => navigator.clipboard.readText()")
+    # What is copied is what the page shows.
+    assert copied == code.inner_text().strip()
+    return copied
+
+
+def iframe_attributes(snippet: str) -> dict[str, str]:
+    """The attributes of the one ``<iframe …></iframe>`` in ``snippet``, unescaped."""
+    match = re.fullmatch(r"<iframe ([^<>]*)></iframe>", snippet.strip())
+    assert match, snippet
+    pairs = re.findall(r'([a-z]+)="([^"]*)"', match.group(1))
+    return {name: html.unescape(value) for name, value in pairs}
+
+
+def test_greek_embed_code_pasted_into_an_article_shows_the_same_result(
+    browser: Browser, app_url: str, host: HostPages
+) -> None:
+    """The reader's own numbers typed on the page; the copied code, pasted into an article,
+    shows the same inputs and results (the hand calculation above)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="el-GR")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_url)
+    try:
+        page = context.new_page()
+        open_page(page, f"{app_url}/?rating=1800&opponent=1500&lang=el")
+        games = page.get_by_label("Τα παιχνίδια κατάταξής σου τις τελευταίες 7 ημέρες", exact=True)
+        games.fill("60")
+        games.press("Enter")
+        assert_greek_heavy_week_numbers(page)
+        shown = compact_metrics(page)
+
+        snippet = embed_code(page, "Ενσωμάτωση", "Δείξε τον κώδικα")
+        attributes = iframe_attributes(snippet)
+        assert attributes["title"] == "Πόσο αξίζει μια νίκη;"
+        assert attributes["width"] == str(FRAME_WIDTH)
+        query = dict(parse_qsl(urlsplit(attributes["src"]).query))
+        assert query == {
+            "rating": "1800",
+            "games": "60",
+            "lang": "el",
+            "view": "compact",
+            "embed": "true",
+        }  # opponent 1500 is the default, so the link leaves it out
+
+        element, inside, frame = open_article(page, host.article("pasted_compact", snippet))
+        # The article with the pasted frame passes axe (the frame's title names it: frame-title);
+        # the frame's own content is checked in the test above.
+        found = Axe().run(page, options={"iframes": False}).response["violations"]
+        assert [(v["id"], v["impact"]) for v in found] == []
+        assert_greek_heavy_week_numbers(inside)
+        assert compact_metrics(inside) == shown
+        assert_no_navigation(inside)
+        assert_frame_fits(element, frame)
+        save_host(page, "embed_pasted_compact_el")
+    finally:
+        context.close()
+
+
+# SPEC, favourite by 300 under ÷400 / ÷800 / ÷1200: expected 84.9 / 70.3 / 64.0 %. At K 16
+# (hand, as in tests/test_browser.py): win 16 × 0.151 = 2.4 → +2, 16 × 0.297 = 4.8 → +5,
+# 16 × 0.360 = 5.8 → +6; loss 16 × 0.849 = 13.6 → −14, 16 × 0.703 = 11.3 → −11,
+# 16 × 0.640 = 10.2 → −10 (SPEC: K 16 at 300, +6 / −10). Written as the Greek article does.
+GREEK_ROW_300_K16 = {
+    "÷400": f"84,9% · +2 / {MINUS}14",
+    "÷800": f"70,3% · +5 / {MINUS}11",
+    "÷1200": f"64,0% · +6 / {MINUS}10",
+}
+
+
+def row_300(rows: list[dict[str, str]]) -> dict[str, str]:
+    found = [row for row in rows if row.get("Διαφορά rating") == "300"]
+    assert len(found) == 1, rows
+    return {name: found[0][name] for name in GREEK_ROW_300_K16}
+
+
+def test_greek_chart_embed_code_pasted_into_an_article_draws_the_chart(
+    browser: Browser, app_url: str, host: HostPages
+) -> None:
+    """/divisors at K 16, "The chart only": the pasted frame draws the three curves and the
+    +300 rule, shows no inputs, and its data table holds the page's numbers."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="el-GR")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_url)
+    try:
+        page = context.new_page()
+        open_page(page, f"{app_url}/divisors?lang=el")
+        k = page.get_by_label("Συντελεστής K", exact=True)
+        k.fill("16")
+        k.press("Enter")
+        table = page.get_by_test_id("stDataFrame").filter(
+            has=page.locator("th[role=columnheader]", has_text=re.compile("^÷1200$"))
+        )
+        # The one cell that is K 16's alone (÷1200's 64,0% · +6 / −10 is also ÷400's at 100).
+        expect(table.locator("td", has_text=GREEK_ROW_300_K16["÷400"])).to_have_count(1)
+        on_page = row_300(grid_rows(table))
+        assert on_page == GREEK_ROW_300_K16
+
+        snippet = embed_code(page, "Ενσωμάτωση", "Δείξε τον κώδικα", ("Μόνο το γράφημα", "chart"))
+        attributes = iframe_attributes(snippet)
+        query = dict(parse_qsl(urlsplit(attributes["src"]).query))
+        assert urlsplit(attributes["src"]).path == "/divisors"
+        assert query == {"k": "16", "lang": "el", "view": "chart", "embed": "true"}
+
+        element, inside, frame = open_article(page, host.article("pasted_chart", snippet))
+        chart = inside.get_by_test_id("stVegaLiteChart")
+        expect(chart).to_have_count(1)
+        # Its alt text, in Greek, names the three divisors and the marked difference.
+        expect(chart).to_have_attribute(
+            "aria-label", re.compile(r"^Γράφημα γραμμών: .*\(÷400, ÷800, ÷1200\).* 300\.$")
+        )
+        expect(chart.locator("svg.marks g.mark-line.role-mark path")).to_have_count(3)
+        marks = chart_marks(chart)
+        assert marks["line"]["items"] == 3 and len(marks["line"]["colours"]) == 3, marks
+        assert marks["rule"]["items"] >= 1, marks
+        expect(
+            inside.get_by_text("Αναμενόμενο σκορ ανά διαφορά rating", exact=True)
+        ).to_be_visible()
+        # The chart alone: no inputs, no sidebar or navigation.
+        for test_id in ("stSlider", "stNumberInput", "stCheckbox"):
+            expect(inside.get_by_test_id(test_id)).to_have_count(0)
+        assert_no_navigation(inside)
+
+        open_expander(inside, "Οι αριθμοί πίσω από το γράφημα")
+        framed_table = inside.get_by_test_id("stDataFrame")
+        expect(framed_table.locator("td", has_text=GREEK_ROW_300_K16["÷400"])).to_have_count(1)
+        assert row_300(grid_rows(framed_table)) == on_page
+        assert_frame_fits(element, frame)
+        expect(inside.get_by_test_id("stException")).to_have_count(0)
+        save_host(page, "embed_pasted_chart_el")
+    finally:
+        context.close()
