@@ -169,12 +169,13 @@ def wait_idle(where: Page | FrameLocator) -> None:
 
 
 def open_expander(where: Page | FrameLocator, title: str) -> Locator:
-    """Unfold the st.expander titled ``title`` and wait for its opening animation to end (it
-    animates its height for about 300 ms: a click on its content meanwhile was lost in the
-    tests); the expander."""
+    """Unfold the st.expander titled ``title`` (if folded) and wait for its opening animation to
+    end (it animates its height for about 300 ms: a click on its content meanwhile was lost in
+    the tests); the expander."""
     expander = where.get_by_test_id("stExpander").filter(has_text=title)
     details = expander.locator("details")
-    details.locator("summary").click()
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
     expect(details).to_have_attribute("open", "")
     expect(details).not_to_have_attribute("style", re.compile("height"))
     return expander
