@@ -293,6 +293,7 @@ def test_greek_embed_code_pasted_into_an_article_shows_the_same_result(
         attributes = iframe_attributes(snippet)
         assert attributes["title"] == "Πόσο αξίζει μια νίκη;"
         assert attributes["width"] == str(FRAME_WIDTH)
+        assert urlsplit(attributes["src"]).path == "/"
         query = dict(parse_qsl(urlsplit(attributes["src"]).query))
         assert query == {
             "rating": "1800",

@@ -66,7 +66,9 @@ def embed_url(chosen_view: str) -> str:
     params = {k: v for k, v in st.query_params.to_dict().items() if k not in ("view", "embed")}
     params["view"] = chosen_view
     params["embed"] = "true"
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(params), ""))
+    # The home page's URL has an empty path: "host/?a=1", not "host?a=1".
+    path = parts.path or "/"
+    return urlunsplit((parts.scheme, parts.netloc, path, urlencode(params), ""))
 
 
 def iframe_html(url: str, *, title: str, height: int) -> str:
