@@ -122,4 +122,5 @@ explain.notices(both)
 
 if not compact:
     explain.steps(both, rules)
-    embed.section(PAGE)
+    # The compact home view is about 810 px tall, 950 with a notice: room for both.
+    embed.section(PAGE, height=1000)

@@ -124,7 +124,7 @@ with table_col:
     st.markdown(f"**{t('history.final_title')}**")
     tables.show(tables.history_ratings(comparison.ratings, labels), download=None)
 
-st.subheader(t("history.spread_title"))
+st.header(t("history.spread_title"))
 tables.show(
     tables.history_spread(comparison.spread, labels),
     download="spread.csv",
@@ -148,7 +148,7 @@ for label, result in comparison.results.items():
             key=f"{PAGE}.players.{label}",
         )
 if first.rows_rejected:
-    st.subheader(t("history.rejected_title", rejected=number(first.rows_rejected)))
+    st.header(t("history.rejected_title", rejected=number(first.rows_rejected)))
     tables.show(
         tables.rejected(first.rejected),
         download="rejected_rows.csv",

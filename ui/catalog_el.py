@@ -44,7 +44,7 @@ EL: dict[str, str] = {
     "type.ranked": "Κατάταξης",
     "type.boosted": "Boosted (Casual πριν από την 1.3.0)",
     "type.tournament": "Παιχνίδι τουρνουά",
-    "ending.normal": "Ολοκληρώθηκε (απλή νίκη)",
+    "ending.normal": "Κανονικό τέλος",
     "ending.gammon": "Διπλό (2 πόντοι)",
     "ending.backgammon": "Τριπλό (3 πόντοι)",
     "ending.resigned": "Παραίτηση",

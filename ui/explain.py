@@ -33,7 +33,7 @@ def k_reason(choice: KChoice) -> str:
 
 def outcome_card(column: st.delta_generator.DeltaGenerator, title: str, outcome: Outcome) -> None:
     with column.container(border=True):
-        st.subheader(title)
+        st.header(title)
         you, them = st.columns(2)
         metric(you, t("home.you_after"), number(outcome.you.new_rating), outcome.you.change)
         metric(
