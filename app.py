@@ -34,93 +34,105 @@ if not compact:
     st.caption(t("home.intro"))
 state.show_notices(PAGE)
 
-with st.container(border=True):
-    you, opponent = st.columns(2)
-    you.number_input(
-        t("home.rating"),
-        min_value=-100_000,
-        max_value=100_000,
-        step=1,
-        key=state.key(PAGE, "rating"),
-    )
-    opponent.number_input(
-        t("home.opponent"),
-        min_value=-100_000,
-        max_value=100_000,
-        step=1,
-        key=state.key(PAGE, "opponent"),
-    )
-    you.number_input(
-        t("home.games"),
-        min_value=0,
-        max_value=100_000,
-        step=1,
-        key=state.key(PAGE, "games"),
-        help=t("home.games_help"),
-    )
-    opponent.number_input(
-        t("home.opponent_games"),
-        min_value=0,
-        max_value=100_000,
-        step=1,
-        key=state.key(PAGE, "opponent_games"),
-        help=t("home.games_help"),
-    )
-    st.select_slider(
-        t("home.cube"), options=CUBES, key=state.key(PAGE, "cube"), help=t("home.cube_help")
-    )
-    left, middle, right = st.columns(3)
-    rules = rules_input.render(PAGE, left)
-    game_type = middle.selectbox(
-        t("home.type"),
-        [g.value for g in GameType],
-        key=state.key(PAGE, "type"),
-        format_func={g.value: t(f"type.{g.value}") for g in GameType}.__getitem__,
-    )
-    ending = right.selectbox(
-        t("home.ending"),
-        [e.value for e in Ending],
-        key=state.key(PAGE, "ending"),
-        format_func={e.value: t(f"ending.{e.value}") for e in Ending}.__getitem__,
-    )
-state.write_to_url(PAGE, PARAMS)
 
-game = Game(
-    rating=state.value(PAGE, "rating"),
-    opponent=state.value(PAGE, "opponent"),
-    cube=state.value(PAGE, "cube"),
-    games=state.value(PAGE, "games"),
-    opponent_games=state.value(PAGE, "opponent_games"),
-    type=game_type,
-    ending=ending,
-    rules=rules,
-)
-both = what_if(game)
-steps = both.win.steps
-break_even = break_even_win_rate(
-    game.rating, game.opponent, cube=game.cube, games=game.games, rules=rules
-)
+@st.fragment
+def calculator() -> None:
+    """The inputs and everything computed from them.
 
-expected, multiplier, even = st.columns(3)
-expected.metric(
-    t("home.expected"),
-    percent(steps.expected_winner) if steps else "—",
-    help=t("home.expected_help"),
-)
-multiplier.metric(t("home.multiplier"), number(explain.multiplier(game.cube), 2))
-even.metric(
-    t("home.break_even"),
-    percent(break_even) if break_even is not None and steps else "—",
-    help=t("home.break_even_help"),
-)
+    A fragment: changing an input reruns this function only, so the sidebar, the title and
+    the URL notices above are not sent to the browser again (a rerun sends 2/3 of the
+    elements; benchmarks/bench_app.py measures it).
+    """
+    with st.container(border=True):
+        you, opponent = st.columns(2)
+        you.number_input(
+            t("home.rating"),
+            min_value=-100_000,
+            max_value=100_000,
+            step=1,
+            key=state.key(PAGE, "rating"),
+        )
+        opponent.number_input(
+            t("home.opponent"),
+            min_value=-100_000,
+            max_value=100_000,
+            step=1,
+            key=state.key(PAGE, "opponent"),
+        )
+        you.number_input(
+            t("home.games"),
+            min_value=0,
+            max_value=100_000,
+            step=1,
+            key=state.key(PAGE, "games"),
+            help=t("home.games_help"),
+        )
+        opponent.number_input(
+            t("home.opponent_games"),
+            min_value=0,
+            max_value=100_000,
+            step=1,
+            key=state.key(PAGE, "opponent_games"),
+            help=t("home.games_help"),
+        )
+        st.select_slider(
+            t("home.cube"), options=CUBES, key=state.key(PAGE, "cube"), help=t("home.cube_help")
+        )
+        left, middle, right = st.columns(3)
+        rules = rules_input.render(PAGE, left)
+        game_type = middle.selectbox(
+            t("home.type"),
+            [g.value for g in GameType],
+            key=state.key(PAGE, "type"),
+            format_func={g.value: t(f"type.{g.value}") for g in GameType}.__getitem__,
+        )
+        ending = right.selectbox(
+            t("home.ending"),
+            [e.value for e in Ending],
+            key=state.key(PAGE, "ending"),
+            format_func={e.value: t(f"ending.{e.value}") for e in Ending}.__getitem__,
+        )
+    state.write_to_url(PAGE, PARAMS)
 
-win_col, loss_col = st.columns(2)
-explain.outcome_card(win_col, t("home.if_win"), both.win)
-explain.outcome_card(loss_col, t("home.if_lose"), both.loss)
+    game = Game(
+        rating=state.value(PAGE, "rating"),
+        opponent=state.value(PAGE, "opponent"),
+        cube=state.value(PAGE, "cube"),
+        games=state.value(PAGE, "games"),
+        opponent_games=state.value(PAGE, "opponent_games"),
+        type=game_type,
+        ending=ending,
+        rules=rules,
+    )
+    both = what_if(game)
+    steps = both.win.steps
+    break_even = break_even_win_rate(
+        game.rating, game.opponent, cube=game.cube, games=game.games, rules=rules
+    )
 
-explain.notices(both)
+    expected, multiplier, even = st.columns(3)
+    expected.metric(
+        t("home.expected"),
+        percent(steps.expected_winner) if steps else "—",
+        help=t("home.expected_help"),
+    )
+    multiplier.metric(t("home.multiplier"), number(explain.multiplier(game.cube), 2))
+    even.metric(
+        t("home.break_even"),
+        percent(break_even) if break_even is not None and steps else "—",
+        help=t("home.break_even_help"),
+    )
 
-if not compact:
-    explain.steps(both, rules)
-    # The compact home view is about 810 px tall, 950 with a notice: room for both.
-    embed.section(PAGE, height=1000)
+    win_col, loss_col = st.columns(2)
+    explain.outcome_card(win_col, t("home.if_win"), both.win)
+    explain.outcome_card(loss_col, t("home.if_lose"), both.loss)
+
+    explain.notices(both)
+
+    if not compact:
+        explain.steps(both, rules)
+        # The compact home view is about 810 px tall, 950 with a notice: room for both.
+        embed.section(PAGE, height=1000)
+
+
+calculator()

@@ -17,9 +17,11 @@ from browser_support import (
     horizontal_overflow,
     ink,
     metric,
+    open_expander,
     open_page,
     painted,
     save_full_page,
+    wait_idle,
 )
 from playwright.sync_api import Locator, Page, expect
 
@@ -110,6 +112,42 @@ def test_home_heavy_week_example_typed_in(page: Page, app_url: str) -> None:
     expect(page.locator(".katex-display").first).to_contain_text("0.5000")
     no_exception(page)
     save_full_page(page, "home_1280")
+
+
+def test_home_inputs_rerun_only_the_calculator_and_the_link_and_embed_code_follow(
+    page: Page, app_url: str
+) -> None:
+    """The home page's inputs rerun a fragment (app.py): the URL it writes and the embed code
+    shown must still follow every change, and the link must reproduce what was seen.
+    Hand calculation: 1700 vs 1500 under ÷1200, E = 1/(1 + 10^(−200/1200)) = 0.5948;
+    cube 4: multiplier 1 + 2/6 = 1.3333; win 32 × 0.4052 × 1.3333 = 17.29 → +17,
+    loss 32 × 0.5948 × 1.3333 = 25.38 → −25."""
+    open_page(page, f"{app_url}/?opponent=1500")
+    open_expander(page, "Embed this")
+    page.get_by_text("Show the code", exact=True).click()
+    code = page.get_by_test_id("stCode")
+    expect(code).to_contain_text("view=compact")
+    wait_idle(page)
+
+    type_number(page, "Your rating", "1700")
+    cube = page.get_by_role("slider", name="Doubling cube at the end of the game")
+    cube.press("ArrowRight")
+    shows(page, "Cube multiplier", "1.17")
+    cube.press("ArrowRight")
+    win, loss = card(page, "If you win"), card(page, "If you lose")
+    shows(win, "You", "1717", "+17")
+    shows(loss, "You", "1675", f"{MINUS}25")
+    expect(page).to_have_url(re.compile(r"[?&]rating=1700\b.*[?&]cube=4\b"))
+    expect(code).to_contain_text("rating=1700&amp;cube=4")
+    # The sidebar, drawn by the full run before, is still there after the fragment's reruns.
+    expect(page.get_by_test_id("stSidebar").get_by_role("link")).to_have_count(6)
+
+    again = page.context.new_page()
+    open_page(again, page.url)
+    shows(card(again, "If you win"), "You", "1717", "+17")
+    shows(card(again, "If you lose"), "You", "1675", f"{MINUS}25")
+    no_exception(page)
+    no_exception(again)
 
 
 def test_home_link_and_rule_set_select_reproduce_the_favourite_by_300(
