@@ -1,0 +1,73 @@
+"""The second baseline of bench_app.py and bench_load.py: only what issue 3 requires the home page
+to show, with nothing else and no package behind it.
+
+Its inputs (two ratings, two game counts, the cube, the rule set, the game type, the ending) and
+outputs (the expected win chance, the cube multiplier and the break-even rate as metrics; "if you
+win" and "if you lose" side by side, each with both new ratings as metrics and both K with a
+reason; Steps 1–3 as rendered formulas) carry the home page's labels, so that the benchmarks drive
+it exactly as they drive the home page. The numbers come from the article's formula computed
+inline, with no validation, no explanation text, no translation, no URL state, no sidebar, no
+notices and no embed section. Whatever a Streamlit page that shows this content costs, this page
+costs too: the home page's time over this page's is what the app adds, and this page's time over
+the one-widget page's is what the required content costs in Streamlit itself.
+"""
+
+import math
+
+import streamlit as st
+
+CUBES = [1, 2, 4, 8, 16, 32, 64]
+DIVISORS = {"1.3.1 (÷1200)": 1200, "1.2.0 (÷800)": 800, "1.0.5 (÷400)": 400}
+
+with st.container(border=True):
+    you, them = st.columns(2)
+    rating = you.number_input("Your rating", value=1500, step=1)
+    opponent = them.number_input("Your opponent's rating", value=1500, step=1)
+    games = you.number_input("Your ranked games in the last 7 days", value=0, step=1)
+    opponent_games = them.number_input(
+        "Your opponent's ranked games in the last 7 days", value=0, step=1
+    )
+    cube = st.select_slider("Doubling cube at the end of the game", options=CUBES)
+    left, middle, right = st.columns(3)
+    divisor = DIVISORS[left.selectbox("Rule set", list(DIVISORS))]
+    middle.selectbox("Game type", ["Ranked", "Boosted", "Tournament"])
+    right.selectbox("How it ended", ["Normal", "Gammon", "Backgammon", "Resigned"])
+
+power = 10 ** ((opponent - rating) / divisor)
+expected = 1 / (1 + power)
+multiplier = 1 + math.log2(cube) / 6
+k, opponent_k = (16 if games >= 50 else 32), (16 if opponent_games >= 50 else 32)
+# Python's round, not Go's: a baseline for timing, not a calculator.
+win = round(k * (1 - expected) * multiplier)
+loss = round(k * expected * multiplier)
+
+first, second, third = st.columns(3)
+first.metric("Your expected win chance", f"{100 * expected:.1f}%")
+second.metric("Cube multiplier", f"{multiplier:.2f}")
+third.metric("Break-even win rate", f"{100 * loss / (win + loss or 1):.1f}%")
+
+for column, title, change in zip(
+    st.columns(2), ("If you win", "If you lose"), (win, -loss), strict=True
+):
+    with column.container(border=True):
+        st.header(title)
+        mine, theirs = st.columns(2)
+        mine.metric("You", rating + change, change)
+        theirs.metric("Your opponent", opponent - change, -change)
+        st.caption(
+            f"Your K = {k} ({games} games)  \nTheir K = {opponent_k} ({opponent_games} games)"
+        )
+
+st.header("How it is calculated")
+st.markdown(
+    "### Step 1\n\n$$\n\\begin{aligned}\n"
+    f"E &= \\frac{{1}}{{1 + 10^{{({opponent} - {rating}) / {divisor}}}}} \\\\\n"
+    f"&= \\frac{{1}}{{1 + {power:.4f}}} = {expected:.4f}\n\\end{{aligned}}\n$$"
+)
+st.markdown(
+    "### Step 2\n\n$$\n\\begin{aligned}\n"
+    f"&{k} \\times (1 - {expected:.4f}) \\times {multiplier:.4f} \\rightarrow {win} \\\\\n"
+    f"&{k} \\times (0 - {expected:.4f}) \\times {multiplier:.4f} \\rightarrow {-loss}"
+    "\n\\end{aligned}\n$$"
+)
+st.markdown(f"### Step 3\n\n- Your K = {k}\n- Their K = {opponent_k}")
