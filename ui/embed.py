@@ -83,13 +83,16 @@ def section(page: str, views: tuple[str, ...] = ("compact",), height: int = 720)
     """The "Embed this" expander: one iframe snippet per view this page offers."""
     with st.expander(t("embed.title"), icon=":material/code:"):
         st.write(t("embed.text"))
-        chosen = st.radio(
-            t("embed.view"),
-            views,
-            key=f"{page}.embed_view",
-            horizontal=True,
-            format_func={v: t(f"embed.view_{v}") for v in views}.__getitem__,
-        )
+        # A choice of one is no choice: pages with a single view show no picker.
+        chosen = views[0]
+        if len(views) > 1:
+            chosen = st.radio(
+                t("embed.view"),
+                views,
+                key=f"{page}.embed_view",
+                horizontal=True,
+                format_func={v: t(f"embed.view_{v}") for v in views}.__getitem__,
+            )
         # The code block loads a syntax highlighter of 1.5 MB: only when asked for.
         if st.toggle(t("embed.show"), key=f"{page}.embed_show"):
             # Plain and wrapped: Streamlit's HTML highlighting is 3.4 : 1 on the code's
