@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the browser tests' helpers: same server, same browser
 
 from browser_support import launch_chromium, streamlit_server  # noqa: E402
+from load_support import ARM_JS  # noqa: E402
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright  # noqa: E402
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
 
@@ -63,39 +64,6 @@ FIRST_LOAD_JS = """
   });
   observer.observe(document, {childList: true, subtree: true, characterData: true});
 })();
-"""
-
-#: Arms one rerun measurement: Enter's key-down, the watched metric's change, the script's end.
-ARM_RERUN_JS = """
-([label, index]) => {
-  const value = () => {
-    const found = [...document.querySelectorAll('[data-testid="stMetric"]')].filter(m =>
-      m.querySelector('[data-testid="stMetricLabel"]').textContent.trim() === label);
-    return found[index]?.querySelector('[data-testid="stMetricValue"]')?.textContent;
-  };
-  const app = document.querySelector('[data-testid="stApp"]');
-  const before = value();
-  const bench = window.__rerun = {start: null, shown: null, done: null};
-  const enter = e => {
-    if (e.key === 'Enter' && bench.start === null) bench.start = performance.now();
-  };
-  document.addEventListener('keydown', enter, {capture: true});
-  const observer = new MutationObserver(() => {
-    if (bench.start === null) return;
-    const now = performance.now();
-    if (bench.shown === null && value() !== undefined && value() !== before) bench.shown = now;
-    // The script's start and end can land in one React commit on a fast page: then the state
-    // is never seen "running", and the run is done when the number shows.
-    const running = app.getAttribute('data-test-script-state') === 'running';
-    if (bench.shown !== null && !running && bench.done === null) bench.done = now;
-    if (bench.shown !== null && bench.done !== null) {
-      observer.disconnect();
-      document.removeEventListener('keydown', enter, {capture: true});
-    }
-  });
-  observer.observe(document, {childList: true, subtree: true, characterData: true,
-                              attributes: true});
-}
 """
 
 
@@ -149,7 +117,7 @@ def rerun(page: Page, target: Target, value: int) -> tuple[float, float]:
     """(until the number shows, until the script finished), in ms from Enter's key-down."""
     box = page.get_by_label(target.field, exact=True)
     box.fill(str(value))
-    page.evaluate(ARM_RERUN_JS, list(target.watched))
+    page.evaluate(ARM_JS, [*target.watched, "Enter"])
     box.press("Enter")
     try:
         page.wait_for_function(

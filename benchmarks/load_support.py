@@ -30,9 +30,10 @@ INTERACTION_TIMEOUT_S = 30.0
 #: Opening a page (navigation until its first widget shows) may take this long.
 OPEN_TIMEOUT_MS = 60_000
 
-#: Arms one measurement: the trigger key's key-down, the watched metric's change, the script's end.
-#: ``bench_app.ARM_RERUN_JS`` with the trigger key as a parameter, resolving a promise when done
-#: (awaited by ``page.evaluate``: no polling from 25 tabs at once).
+#: Arms one measurement: the trigger key's key-down, the watched metric's change, the script's end;
+#: ``window.__rerun`` holds the times and ``window.__rerunDone`` resolves with them when done
+#: (awaited by ``page.evaluate``: no polling from 25 tabs at once). Shared with bench_app.py;
+#: "answered" needs WEBSOCKET_JS installed and is null without it.
 ARM_JS = """
 ([label, index, key]) => {
   const value = () => {
@@ -59,7 +60,8 @@ ARM_JS = """
     if (bench.shown !== null && !running && bench.done === null) bench.done = now;
     if (bench.shown !== null && bench.done !== null) {
       // The last websocket message before the run was done: when the server had answered.
-      bench.answered = window.__ws.last > bench.start ? window.__ws.last : null;
+      const last = window.__ws?.last ?? null;
+      bench.answered = last !== null && last > bench.start ? last : null;
       observer.disconnect();
       document.removeEventListener('keydown', trigger, {capture: true});
       resolve(bench);
