@@ -97,7 +97,7 @@ def section(page: str, views: tuple[str, ...] = ("compact",), height: int = 720)
         if st.toggle(t("embed.show"), key=f"{page}.embed_show"):
             # Plain and wrapped: Streamlit's HTML highlighting is 3.4 : 1 on the code's
             # background, and a long line scrolls in a box the keyboard cannot reach (both fail
-            # axe-core, tests/test_accessibility.py); the copy button still copies one line.
+            # axe-core, tests/browser/test_accessibility.py); the copy button still copies one line.
             st.code(
                 iframe_html(embed_url(chosen), title=t(f"{page}.title"), height=height),
                 language=None,

@@ -13,7 +13,7 @@ import streamlit as st
 from .catalog_en import EN
 from .i18n import number, percent, signed, t
 
-#: Keys every catalog holds (tests/test_i18n.py checks the parity).
+#: Keys every catalog holds (tests/ui/test_i18n.py checks the parity).
 CATALOG_KEYS = frozenset(EN)
 
 

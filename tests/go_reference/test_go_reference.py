@@ -31,7 +31,7 @@ from gammon_elo import Rules, explain_change, go_round, rating_change
 
 pytestmark = pytest.mark.go
 
-GO_SOURCE = Path(__file__).resolve().parent / "go_reference"
+GO_SOURCE = Path(__file__).resolve().parent
 CUBES = (1, 2, 4, 8, 16, 32, 64)
 #: Keeps the generated inputs the same from run to run (and from machine to machine).
 SEED = 20261018

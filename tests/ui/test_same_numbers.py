@@ -2,7 +2,7 @@
 links: the numbers in each metric, table and text, as a sorted list per link.
 
 ``page_numbers.json`` was recorded once from the code before the reshaping (``python
-tests/test_same_numbers.py --record``, run on that commit): it pins behaviour across a move of
+tests/ui/test_same_numbers.py --record``, run on that commit): it pins behaviour across a move of
 code, not the numbers' correctness, which the article's tests check. A change meant to alter
 what a page shows re-records it in the same commit and says so.
 """

@@ -26,7 +26,7 @@ from typing import Any
 from PIL import Image  # Pillow comes with Streamlit (a dependency of its own).
 from playwright.sync_api import Browser, FrameLocator, Locator, Page, Playwright, expect
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: Screenshots land here (gitignored).
 ARTIFACTS = ROOT / "tests" / "artifacts"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from streamlit.components.v2.component_manager import BidiComponentManager
 from streamlit.testing.v1 import AppTest
 
-APP = str(Path(__file__).resolve().parent.parent / "app.py")
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
 def _no_component_scan(self: BidiComponentManager, *, start_file_watching: bool = True) -> None:

@@ -43,7 +43,7 @@ from gammon_elo import (
 )
 from gammon_elo.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def raises_invalid(field: str, call: Callable[[], object], value: Any = None) -> InvalidInput:

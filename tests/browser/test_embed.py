@@ -224,7 +224,7 @@ def test_greek_compact_view_in_a_600px_article_frame(
     expect(inside.get_by_label("Το rating του αντιπάλου", exact=True)).to_have_value("1500")
     assert_frame_fits(element, frame)
     expect(inside.get_by_test_id("stException")).to_have_count(0)
-    # axe-core inside the frame, as in tests/test_accessibility.py: nothing serious or critical.
+    # axe-core inside the frame, as in tests/browser/test_accessibility.py: nothing serious or critical.
     found = Axe().run(frame).response["violations"]
     assert [(v["id"], v["impact"]) for v in found if v["impact"] in ("serious", "critical")] == []
     expect(inside.locator("html")).to_have_attribute("lang", "el")
@@ -318,7 +318,7 @@ def test_greek_embed_code_pasted_into_an_article_shows_the_same_result(
 
 
 # SPEC, favourite by 300 under ÷400 / ÷800 / ÷1200: expected 84.9 / 70.3 / 64.0 %. At K 16
-# (hand, as in tests/test_browser.py): win 16 × 0.151 = 2.4 → +2, 16 × 0.297 = 4.8 → +5,
+# (hand, as in tests/browser/test_browser.py): win 16 × 0.151 = 2.4 → +2, 16 × 0.297 = 4.8 → +5,
 # 16 × 0.360 = 5.8 → +6; loss 16 × 0.849 = 13.6 → −14, 16 × 0.703 = 11.3 → −11,
 # 16 × 0.640 = 10.2 → −10 (SPEC: K 16 at 300, +6 / −10). Written as the Greek article does.
 GREEK_ROW_300_K16 = {
