@@ -40,7 +40,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' helpers: same server, same browser
+# The browser tests' helpers: the same server, the same browser.
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browser_support import launch_chromium, streamlit_server  # noqa: E402
 from load_support import ARM_JS  # noqa: E402

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "browser"))  # the browser tests' helpers: same server, same browser
+# The browser tests' helpers: the same server, the same browser.
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from browser_support import CHROMIUM_ARGS, CHROMIUM_MISSING, chromium_path  # noqa: E402
 from playwright.async_api import Browser, BrowserContext, CDPSession, Page, Playwright  # noqa: E402

@@ -9,7 +9,8 @@ K × (1 − E) × multiplier lies within about 2^-44 × K × multiplier of a hal
 :mod:`gammon_elo.formulas` calls :func:`go_pow10` for exactly those inputs.
 
 Verified bit for bit against Go 1.19's ``math.Pow(10, y)`` on 220,000 values of y, with FMA and
-with ``GODEBUG=cpu.fma=off``; the differential test in ``tests/go_reference/test_go_reference.py`` keeps it so.
+with ``GODEBUG=cpu.fma=off``; the differential test in
+``tests/go_reference/test_go_reference.py`` keeps it so.
 
 This is an independent Python re-implementation of the numerical method of Go's ``math``
 package (Copyright The Go Authors, BSD-style licence), written to reproduce its results; it holds

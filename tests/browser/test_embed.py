@@ -224,7 +224,7 @@ def test_greek_compact_view_in_a_600px_article_frame(
     expect(inside.get_by_label("Το rating του αντιπάλου", exact=True)).to_have_value("1500")
     assert_frame_fits(element, frame)
     expect(inside.get_by_test_id("stException")).to_have_count(0)
-    # axe-core inside the frame, as in tests/browser/test_accessibility.py: nothing serious or critical.
+    # axe-core inside the frame, as in test_accessibility.py: nothing serious or critical.
     found = Axe().run(frame).response["violations"]
     assert [(v["id"], v["impact"]) for v in found if v["impact"] in ("serious", "critical")] == []
     expect(inside.locator("html")).to_have_attribute("lang", "el")
