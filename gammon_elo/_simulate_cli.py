@@ -9,46 +9,17 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import re
 from typing import Any
 
-from ._errors import InvalidInput
 from .rules import RULES, Rules
 from .simulate import Population, Simulation, simulate
 
 __all__ = ["build_simulate", "parse_rule_set"]
 
-_CUSTOM = re.compile(
-    r"(?P<divisor>\d+(?:\.\d+)?)/(?P<k>\d+)(?:/(?P<heavy_k>\d+)@(?P<heavy_games>\d+))?"
-)
-
 
 def parse_rule_set(text: str) -> Rules:
-    """A rule set from the command line: a name, or DIVISOR/K, or DIVISOR/K/HEAVY_K@GAMES.
-
-    >>> parse_rule_set("1.2.0").divisor
-    800.0
-    >>> parse_rule_set("1000/24").label
-    'custom (÷1000, K 24)'
-    >>> parse_rule_set("1200/32/16@50").label
-    'custom (÷1200, K 32, K 16 at ≥ 50 games / 7 days)'
-    """
-    if text in RULES:
-        return RULES[text]
-    match = _CUSTOM.fullmatch(text)
-    if match is None:
-        raise InvalidInput(
-            "rules",
-            text,
-            "must be a rule-set name (" + ", ".join(RULES) + ") or DIVISOR/K[/HEAVY_K@GAMES]",
-        )
-    heavy_k, heavy_games = match["heavy_k"], match["heavy_games"]
-    return Rules(
-        divisor=float(match["divisor"]),
-        k=int(match["k"]),
-        heavy_k=None if heavy_k is None else int(heavy_k),
-        heavy_games=None if heavy_games is None else int(heavy_games),
-    )
+    """A rule set from the command line (:meth:`Rules.parse`)."""
+    return Rules.parse(text)
 
 
 def _finite(value: Any) -> Any:

@@ -1,14 +1,15 @@
 """Gammon42's rule sets as named, frozen values: the divisor, K, the heavy-week K and its
 threshold, the window, the starting rating and the podium prizes, for every version since 1.0.5.
 
-Custom rule sets are ``dataclasses.replace(CURRENT, divisor=1000, k=24)``; every function of the
-package takes them. Old games were never re-rated, so a rule set applies to the games played
-under it.
+Custom rule sets are made with :meth:`Rules.custom` or read from text with :meth:`Rules.parse`
+(``"1000/24"``, ``"1000/24/16@50"``); every function of the package takes them. Old games were
+never re-rated, so a rule set applies to the games played under it.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -20,6 +21,11 @@ __all__ = ["CURRENT", "FIBS_DIVISOR", "RULES", "Rules", "get_rules"]
 #: FIBS's divisor for one-point matches, which the article cites for comparison.
 FIBS_DIVISOR = 2000
 
+#: A custom rule set written out: DIVISOR/K, or DIVISOR/K/HEAVY_K@GAMES.
+_CUSTOM = re.compile(
+    r"(?P<divisor>\d+(?:\.\d+)?)/(?P<k>\d+)(?:/(?P<heavy_k>\d+)@(?P<heavy_games>\d+))?"
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -27,8 +33,7 @@ class Rules:
 
     >>> CURRENT.divisor, CURRENT.k, CURRENT.heavy_k, CURRENT.heavy_games
     (1200.0, 32, 16, 50)
-    >>> import dataclasses
-    >>> dataclasses.replace(CURRENT, divisor=1000, k=24).label
+    >>> Rules.custom(1000, 24, heavy_k=16, heavy_games=50).label
     'custom (÷1000, K 24, K 16 at ≥ 50 games / 7 days)'
     """
 
@@ -68,6 +73,52 @@ class Rules:
             raise InvalidInput("podium_prizes", self.podium_prizes, "must be a tuple of points")
         for place, prize in enumerate(self.podium_prizes, start=1):
             _checks.integer(f"podium prize for place {place}", prize)
+
+    @classmethod
+    def custom(
+        cls,
+        divisor: float,
+        k: int,
+        *,
+        heavy_k: int | None = None,
+        heavy_games: int | None = None,
+        name: str = "custom",
+    ) -> Rules:
+        """A rule set of one's own: the current window, starting rating and podium prizes, with
+        this divisor and K (and a heavy-week K from ``heavy_games`` ranked games, if given).
+
+        >>> Rules.custom(1000, 24).label
+        'custom (÷1000, K 24)'
+        """
+        return cls(name=name, divisor=divisor, k=k, heavy_k=heavy_k, heavy_games=heavy_games)
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """A rule set from text: a version's name, ``DIVISOR/K`` or ``DIVISOR/K/HEAVY_K@GAMES``.
+
+        >>> Rules.parse("1.2.0").divisor
+        800.0
+        >>> Rules.parse("1000/24").label
+        'custom (÷1000, K 24)'
+        >>> Rules.parse("1200/32/16@50").label
+        'custom (÷1200, K 32, K 16 at ≥ 50 games / 7 days)'
+        """
+        if text in RULES:
+            return RULES[text]
+        match = _CUSTOM.fullmatch(text)
+        if match is None:
+            raise InvalidInput(
+                "rules",
+                text,
+                "must be a rule-set name (" + ", ".join(RULES) + ") or DIVISOR/K[/HEAVY_K@GAMES]",
+            )
+        heavy_k, heavy_games = match["heavy_k"], match["heavy_games"]
+        return cls.custom(
+            float(match["divisor"]),
+            int(match["k"]),
+            heavy_k=None if heavy_k is None else int(heavy_k),
+            heavy_games=None if heavy_games is None else int(heavy_games),
+        )
 
     @property
     def label(self) -> str:
