@@ -1,0 +1,75 @@
+"""The README's examples run as written: its Python sessions as doctests, and every
+``python -m gammon_elo`` command of its console sessions prints what the README shows (a line
+``…`` stands for any lines, a line ending in ``…`` for the rest of that line)."""
+
+from __future__ import annotations
+
+import doctest
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def blocks(language: str) -> list[str]:
+    return re.findall(rf"^```{language}\n(.*?)^```", README, flags=re.DOTALL | re.MULTILINE)
+
+
+def test_the_python_examples_run_as_written() -> None:
+    parser = doctest.DocTestParser()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    examples = blocks("python")
+    assert examples, "the README shows no Python session"
+    for number, text in enumerate(examples):
+        runner.run(parser.get_doctest(text, {}, f"README python block {number}", "README.md", 0))
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def sessions() -> list[tuple[str, str, int]]:
+    """(command, expected output, exit status) for each ``$ python -m gammon_elo`` line of the
+    README; the status is 0 unless an ``$ echo $?`` right after it says otherwise."""
+    found = []
+    for block in blocks("console"):
+        chunks = [c.partition("\n") for c in re.split(r"^\$ ", block, flags=re.MULTILINE)[1:]]
+        for (command, _, output), after in zip(chunks, [*chunks[1:], ("", "", "")], strict=True):
+            if command.startswith("python -m gammon_elo"):
+                status = int(after[2]) if after[0] == "echo $?" else 0
+                found.append((command, output, status))
+    return found
+
+
+def pattern(expected: str) -> re.Pattern[str]:
+    lines = []
+    for line in expected.rstrip("\n").splitlines():
+        if line.strip() == "…":
+            lines.append(r"(?:[^\n]*\n)*?")
+        elif line.endswith("…"):
+            lines.append(re.escape(line[:-1]) + r"[^\n]*\n")
+        else:
+            lines.append(re.escape(line.rstrip()) + r"[ \t]*\n")
+    return re.compile("".join(lines))
+
+
+@pytest.mark.parametrize(
+    ("command", "expected", "status"), sessions(), ids=[c for c, _, _ in sessions()]
+)
+def test_the_command_line_examples_print_what_the_readme_shows(
+    command: str, expected: str, status: int
+) -> None:
+    done = subprocess.run(
+        [sys.executable, *shlex.split(command)[1:]],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == status, done.stdout
+    shown = "".join(line.rstrip() + "\n" for line in done.stdout.strip("\n").splitlines())
+    assert pattern(expected).fullmatch(shown), f"{command}\n--- README\n{expected}--- got\n{shown}"
