@@ -21,7 +21,6 @@ import importlib
 import importlib.util
 import io
 import pickle
-from collections import defaultdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -50,6 +49,7 @@ from gammon_elo import (
 )
 from gammon_elo.cli import main
 from gammon_elo.replay import GAME_COLUMNS, PLAYER_COLUMNS, REJECTED_COLUMNS
+from tests.oracles import replay_game_by_game
 
 #: The module itself (``gammon_elo.replay`` is the function, as the package exports it).
 replay_module = importlib.import_module("gammon_elo.replay")
@@ -690,41 +690,6 @@ def test_change_tables_equal_rating_change(rules: gammon_elo.Rules) -> None:
                 )
 
 
-def reference(frame: pd.DataFrame, rules: gammon_elo.Rules, initial: dict[str, int]) -> list[Row]:
-    """The issue's rules applied game by game with rating_change: per input row, both ratings
-    before, both changes and both counts of ranked games this week."""
-    times = [pd.Timestamp(t) for t in frame.time]
-    order = sorted(range(len(frame)), key=lambda i: (times[i], i))
-    rating: defaultdict[str, int] = defaultdict(lambda: rules.starting, initial)
-    ranked_times: defaultdict[str, list[pd.Timestamp]] = defaultdict(list)
-    out: list[Row] = [()] * len(frame)
-    for i in order:
-        t, w, lo = times[i], frame.winner[i], frame.loser[i]
-        kind, cube, prize = frame.type[i], int(frame.cube[i]), frame.prize[i]
-        if kind == "podium":
-            out[i] = (rating[w], None, prize, None, None, None)
-            rating[w] += prize
-            continue
-        if kind != "ranked":
-            out[i] = (rating[w], rating[lo], 0, 0, None, None)
-            continue
-        week = [sum(1 for s in ranked_times[p] if s > t - rules.window) for p in (w, lo)]
-        change = rating_change(
-            rating[w],
-            rating[lo],
-            cube=cube,
-            winner_recent_games=week[0],
-            loser_recent_games=week[1],
-            rules=rules,
-        )
-        out[i] = (rating[w], rating[lo], change.winner, change.loser, *week)
-        rating[w] += change.winner
-        rating[lo] += change.loser
-        ranked_times[w].append(t)
-        ranked_times[lo].append(t)
-    return out
-
-
 PLAYERS = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 PROPERTY_RULES = [
     CURRENT,
@@ -774,7 +739,7 @@ def test_replay_equals_rating_change_game_by_game(
     # Both ways of rating (waves of numpy, and the plain loop) must give the same numbers.
     with mock.patch.object(replay_module, "_SMALL_WAVES", 1.0 if waves else 0.0):
         games = replay(frame, rules=rules, initial_ratings=initial).games
-    expected = reference(frame, rules, initial)
+    expected = replay_game_by_game(frame, rules, initial).rows
     for row, (wb, lb, wc, lc, wr, lr) in zip(games.itertuples(), expected, strict=True):
         assert (row.winner_before, row.winner_change) == (wb, wc)
         if lb is None:

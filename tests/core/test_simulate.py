@@ -38,6 +38,7 @@ from gammon_elo.simulate import (
     spearman,
     strongest_tenth_win_rate,
 )
+from tests.oracles import rate_simulated_games
 
 LN10 = math.log(10)
 
@@ -117,20 +118,8 @@ def test_simulated_ratings_are_rating_change_game_by_game() -> None:
     assert log["loser_recent_games"].tolist() == loser_recent
     assert max(winner_recent) >= 50  # the heavy-week K really is exercised
 
-    games = list(log.itertuples(index=False))
     for rules in rule_sets:
-        ratings = [rules.starting] * len(run.ratings)
-        for game in games:
-            change = rating_change(
-                ratings[game.winner],
-                ratings[game.loser],
-                cube=int(game.cube),
-                winner_recent_games=int(game.winner_recent_games),
-                loser_recent_games=int(game.loser_recent_games),
-                rules=rules,
-            )
-            ratings[game.winner] += change.winner
-            ratings[game.loser] += change.loser
+        ratings = rate_simulated_games(log, len(run.ratings), rules)
         assert run.ratings[rules.label].tolist() == ratings, rules.label
 
 
