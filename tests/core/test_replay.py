@@ -1,5 +1,5 @@
 """History replay: the window's edges, the article's numbers inside a history, podium rows, bad
-rows, reading CSV files, the command line, and a property test against rating_change applied
+rows, reading CSV files, and a property test against rating_change applied
 game by game.
 
 Expected values come from the article and from hand calculations written out beside them. Two
@@ -47,7 +47,6 @@ from gammon_elo import (
     sample_history,
     trajectories,
 )
-from gammon_elo.cli import main
 from gammon_elo.replay import GAME_COLUMNS, PLAYER_COLUMNS, REJECTED_COLUMNS
 from tests.oracles import replay_game_by_game
 
@@ -615,50 +614,6 @@ def test_neutralize_formulas() -> None:
     # Quoting a category must not merge it with another: then the cells are quoted instead.
     clash = pd.DataFrame({"player": pd.Categorical(["=x", "'=x", "y"])})
     assert neutralize_formulas(clash).player.tolist() == ["'=x", "'=x", "y"]
-
-
-# ---------------------------------------------------------------------------------------------
-# The command line
-
-
-def _write(tmp_path: Path, text: str) -> str:
-    path = tmp_path / "games.csv"
-    path.write_text(text, encoding="utf-8")
-    return str(path)
-
-
-def test_cli_replay_summary_and_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = _write(tmp_path, GOOD_CSV + "2026-10-05T21:00:00Z,=cmd,Nikos,1\n")
-    out = tmp_path / "out.csv"
-    assert main(["replay", path, "--rules", "1.3.1", "1.0.5", "--out", str(out)]) == 0
-    printed = capsys.readouterr().out
-    assert "2 rows read, 2 replayed, 0 rejected; 3 players" in printed
-    assert "1.0.5" in printed and "half_within" in printed
-    written = pd.read_csv(out, dtype=str)
-    assert written.rules.tolist() == ["1.3.1", "1.3.1", "1.0.5", "1.0.5"]
-    assert "'=cmd" in written.winner.tolist()
-
-
-def test_cli_replay_is_strict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = _write(tmp_path, GOOD_CSV + "2026-10-05T21:00:00Z,Eleni,Eleni,3\n")
-    assert main(["replay", path]) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    # A row's problems are listed in the order of the columns: loser before cube.
-    assert "1 of 2 rows are invalid (2 problems); first, row 3: loser" in captured.err
-    assert "must be a power of two from 1 to 64" in captured.err
-
-    rejected = tmp_path / "rejected.csv"
-    assert main(["replay", path, "--skip-invalid", "--rejected", str(rejected)]) == 0
-    assert "Rejected rows (1)" in capsys.readouterr().out
-    assert pd.read_csv(rejected).row.tolist() == [3, 3]
-
-
-def test_cli_replay_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["replay", str(tmp_path / "missing.csv")]) == 2
-    assert "cannot be read" in capsys.readouterr().err
-    assert main(["replay", _write(tmp_path, GOOD_CSV), "--rules", "9.9"]) == 2
-    assert "rules" in capsys.readouterr().err
 
 
 # ---------------------------------------------------------------------------------------------
