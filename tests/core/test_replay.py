@@ -310,7 +310,7 @@ def test_rows_rated_plus_rows_rejected_equal_rows_read() -> None:
 
 
 def test_the_sample_history_is_what_its_script_writes() -> None:
-    script = Path(__file__).resolve().parents[2] / "benchmarks" / "make_sample_history.py"
+    script = Path(__file__).resolve().parents[2] / "scripts" / "make_sample_history.py"
     spec = importlib.util.spec_from_file_location("make_sample_history", script)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
