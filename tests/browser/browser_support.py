@@ -1,8 +1,8 @@
 """Helpers for driving the app in Chromium: a `streamlit run` server on loopback, Debian's
 Chromium under Playwright, and readers for what a person sees (metrics, tables, charts, layout).
 
-The fixtures in ``conftest.py`` wrap these; ``benchmarks/bench_app.py`` uses them directly, so a
-benchmark and the tests start the app the same way.
+The fixtures in ``conftest.py`` wrap these; the browser benchmarks (``benchmarks/browser/``) use
+them directly, so a benchmark and the tests start the app and the browser the same way.
 """
 
 from __future__ import annotations
@@ -50,12 +50,18 @@ def chromium_path() -> str | None:
     return shutil.which("chromium")
 
 
-def launch_chromium(playwright: Playwright) -> Browser:
-    """Debian's Chromium under Playwright (which cannot download a browser of its own here)."""
+def chromium_options() -> dict[str, Any]:
+    """Playwright's launch options for Debian's Chromium, headless (Playwright cannot download a
+    browser of its own here), for its sync and its async API alike."""
     path = chromium_path()
     if path is None:
         raise FileNotFoundError(CHROMIUM_MISSING)
-    return playwright.chromium.launch(executable_path=path, headless=True, args=list(CHROMIUM_ARGS))
+    return {"executable_path": path, "headless": True, "args": list(CHROMIUM_ARGS)}
+
+
+def launch_chromium(playwright: Playwright) -> Browser:
+    """Debian's Chromium under Playwright's sync API."""
+    return playwright.chromium.launch(**chromium_options())
 
 
 def free_port() -> int:

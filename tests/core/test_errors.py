@@ -1,16 +1,12 @@
-"""Every kind of bad input gives InvalidInput naming the field (and the value); the command line
-prints that message on stderr with exit status 2 and no traceback."""
+"""Every kind of bad input gives InvalidInput naming the field (and the value). That the command
+line prints the message on stderr with exit status 2 and no traceback is in test_cli.py."""
 
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
-import subprocess
-import sys
 from collections.abc import Callable
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -41,9 +37,6 @@ from gammon_elo import (
     rating_change,
     team_rating,
 )
-from gammon_elo.cli import main
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def raises_invalid(field: str, call: Callable[[], object], value: Any = None) -> InvalidInput:
@@ -270,188 +263,3 @@ def test_other_fields() -> None:
     raises_invalid("win_rate", lambda: games_to_target(1500, 1600, opponent=1500, win_rate="½"))
     raises_invalid("target", lambda: games_to_target(1500, 10**9, opponent=1500, win_rate=0.9))
     raises_invalid("difference", lambda: change_table([-100]))
-
-
-# --------------------------------------------------------------------------------------------
-# The command line, in-process (fast) for the details …
-
-
-def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
-
-
-@pytest.mark.parametrize(
-    ("argv", "field"),
-    [
-        (["change", "--winner", "1500", "--loser", "1500", "--cube", "3"], "cube"),
-        (["change", "--winner", "1500", "--loser", "1500", "--cube", "0"], "cube"),
-        (["change", "--winner", "1500", "--loser", "1500", "--rules", "9.9"], "rules"),
-        (["change", "--winner", "1500", "--loser", "1500", "--divisor", "nan"], "divisor"),
-        (["change", "--winner", "1500", "--loser", "1500", "--divisor", "-400"], "divisor"),
-        (["change", "--winner", "1500", "--loser", "1500", "--k", "0"], "k"),
-        (["change", "--winner", "1500", "--loser", "1500", "--heavy-k", "-1"], "heavy_k"),
-        (
-            ["change", "--winner", "1500", "--loser", "1500", "--winner-games", "-1"],
-            "winner_recent_games",
-        ),
-        (["change", "--winner", str(2**62), "--loser", "1500"], "winner"),
-        (["classic", "--a", "1500", "--b", "1600", "--score", "2"], "score_a"),
-        (["classic", "--a", "1500", "--b", "1600", "--score", "1", "--k", "inf"], "k"),
-        (["classic", "--a", "1500", "--b", "1600", "--score", "1", "--divisor", "0"], "divisor"),
-        (["tables", "--table", "changes", "--cube", "5"], "cube"),
-        (["tables", "--table", "divisors", "--difference", "-1"], "difference"),
-        (["tables", "--rules", "2.0"], "rules"),
-    ],
-)
-def test_cli_invalid_input(capsys: pytest.CaptureFixture[str], argv: list[str], field: str) -> None:
-    status, out, err = run_main(capsys, *argv)
-    assert status == 2
-    assert out == ""
-    assert err.startswith(f"error: {field} ")
-    assert err.count("\n") == 1
-
-
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ["change", "--winner", "abc", "--loser", "1500"],
-        ["change", "--winner", "1500"],
-        ["change", "--winner", "1500", "--loser", "1500", "--cube", "2.5"],
-        ["tables", "--table", "nonsense"],
-        [],
-    ],
-)
-def test_cli_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
-    with pytest.raises(SystemExit) as exited:
-        main(argv)
-    assert exited.value.code == 2
-    assert "usage:" in capsys.readouterr().err
-
-
-def test_cli_change_json_custom_k(capsys: pytest.CaptureFixture[str]) -> None:
-    # HAND: K = 1 between equals: 1 × 0.5 = 0.5 → Go rounds to 1.
-    argv = ["change", "--winner", "1500", "--loser", "1500", "--k", "1", "--json"]
-    status, out, _ = run_main(capsys, *argv)
-    assert status == 0
-    payload = json.loads(out)
-    assert (payload["winner"]["change"], payload["loser"]["change"]) == (1, -1)
-    assert payload["winner"]["k"] == payload["loser"]["k"] == 1
-
-
-def test_cli_change_old_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    # ARTICLE: favourite by 300 under ÷400 wins +5.
-    argv = ["change", "--winner", "1800", "--loser", "1500", "--rules", "1.0.5", "--json"]
-    _, out, _ = run_main(capsys, *argv)
-    payload = json.loads(out)
-    assert payload["winner"]["change"] == 5
-    assert payload["loser"]["new_rating"] == 1495
-
-
-def test_cli_tables_csv(capsys: pytest.CaptureFixture[str]) -> None:
-    # ARTICLE, Step 2 table, as CSV.
-    status, out, _ = run_main(capsys, "tables", "--table", "changes", "--csv")
-    assert status == 0
-    rows = [line.split(",") for line in out.strip().splitlines()]
-    assert rows[0][0] == "difference"
-    assert [row[1] for row in rows[1:]] == ["16", "14", "13", "12", "10"]
-    assert [row[3] for row in rows[1:]] == ["16", "18", "19", "20", "22"]
-
-
-def test_cli_tables_cube_csv_heavy_k(capsys: pytest.CaptureFixture[str]) -> None:
-    # ARTICLE, cube table, K = 16 column.
-    _, out, _ = run_main(capsys, "tables", "--table", "cube", "--csv")
-    rows = [line.split(",") for line in out.strip().splitlines()]
-    k16 = rows[0].index("k16")
-    assert [float(row[k16]) for row in rows[1:]] == [8, 9, 11, 12, 13, 15, 16]
-
-
-def test_cli_classic_team(capsys: pytest.CaptureFixture[str]) -> None:
-    # CLASSIC: a team is the average of its players: (1400 + 1600) / 2 = 1500 vs 1600.
-    argv = ["classic", "--a", "1400", "1600", "--b", "1600", "--score", "1", "--json"]
-    _, out, _ = run_main(capsys, *argv)
-    payload = json.loads(out)
-    assert payload["rating_a"] == 1500
-    assert round(payload["new_a"]) == 1520
-
-
-# --------------------------------------------------------------------------------------------
-# … and as a user runs it: a separate process, the way `python -m gammon_elo` starts.
-
-
-def run_cli(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gammon_elo", *argv],
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
-
-
-def test_cli_change_text() -> None:
-    # ARTICLE, Step 2: two players at 1500, +16 / −16.
-    result = run_cli("change", "--winner", "1500", "--loser", "1500")
-    assert result.returncode == 0, result.stderr
-    assert "1500 → 1516" in result.stdout
-    assert "1500 → 1484" in result.stdout
-    assert "+16" in result.stdout and "-16" in result.stdout
-    assert result.stderr == ""
-
-
-def test_cli_change_json() -> None:
-    # ARTICLE, Step 3: 60 games this week against 10, equal ratings: +8 / −16.
-    result = run_cli(
-        "change", "--winner", "1500", "--loser", "1500", "--winner-games", "60",
-        "--loser-games", "10", "--json",
-    )  # fmt: skip
-    assert result.returncode == 0, result.stderr
-    payload = json.loads(result.stdout)
-    winner = {"rating": 1500, "change": 8, "new_rating": 1508, "k": 16}
-    loser = {"rating": 1500, "change": -16, "new_rating": 1484, "k": 32}
-    assert payload["winner"].items() >= winner.items()
-    assert payload["loser"].items() >= loser.items()
-
-
-def test_cli_tables() -> None:
-    # ARTICLE: every table, text form; spot-check the divisor table's row for ÷400 (+5 / −27).
-    result = run_cli("tables")
-    assert result.returncode == 0, result.stderr
-    for title in ("expected", "changes", "heavy", "divisors", "cube"):
-        assert f"== {title} " in result.stdout
-    rows = [line.split() for line in result.stdout.splitlines()]
-    divisor_rows = {row[0]: row for row in rows if row and row[0] in ("400.0", "800.0", "1200.0")}
-    # ARTICLE: 84.9 % / 70.3 % / 64.0 %, +5 / +9 / +12, −27 / −23 / −20.
-    assert [round(100 * float(divisor_rows[d][1]), 1) for d in divisor_rows] == [84.9, 70.3, 64.0]
-    assert [divisor_rows[d][2:] for d in divisor_rows] == [
-        ["5", "-27"],
-        ["9", "-23"],
-        ["12", "-20"],
-    ]
-
-
-def test_cli_classic() -> None:
-    # CLASSIC: 1500 beats 1600 at K 32 → expected 36 %, about 1520.
-    result = run_cli("classic", "--a", "1500", "--b", "1600", "--score", "1")
-    assert result.returncode == 0, result.stderr
-    assert "36.0%" in result.stdout
-    assert "1520.5" in result.stdout
-
-
-@pytest.mark.parametrize(
-    ("argv", "needle"),
-    [
-        (["change", "--winner", "1500", "--loser", "1500", "--cube", "3"], "error: cube "),
-        (["classic", "--a", "1500", "--b", "1600", "--score", "0.3"], "error: score_a "),
-        (["change", "--winner", "abc", "--loser", "1500"], "--winner"),
-    ],
-)
-def test_cli_bad_input_in_a_process(argv: list[str], needle: str) -> None:
-    result = run_cli(*argv)
-    assert result.returncode == 2
-    assert needle in result.stderr
-    assert "Traceback" not in result.stderr
-    assert result.stdout == ""

@@ -1,11 +1,10 @@
-"""Bad input at scale: every public function of gammon_elo, and the command line, fed values of
-every type (huge, negative, NaN, infinities, floats where ints belong, strings, None). The only
-acceptable outcomes are InvalidInput with a message naming the field, or a correct result."""
+"""Bad input at scale: every public function of gammon_elo fed values of every type (huge,
+negative, NaN, infinities, floats where ints belong, strings, None). The only acceptable outcomes
+are InvalidInput with a message naming the field, or a correct result. The command line's own
+fuzz test is in test_cli.py."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import math
 from collections.abc import Callable
 from typing import Any
@@ -15,7 +14,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import gammon_elo as g
-from gammon_elo import cli
 
 #: Anything a caller might pass where a number belongs.
 ANYTHING = st.one_of(
@@ -156,59 +154,6 @@ def test_tables(k: Any, cube: Any) -> None:
 def test_podium(place: Any) -> None:
     prize = outcome(lambda: g.podium_prize(place))
     assert prize is None or prize in (0, 15, 25, 50)
-
-
-ARGUMENT = st.one_of(
-    st.sampled_from(["1500", "-1", "0", "3", "64", "1e9", "nan", "inf", "abc", "", "1.5", "2**70"]),
-    st.integers(min_value=-(10**30), max_value=10**30).map(str),
-    st.text(max_size=6),
-)
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(ARGUMENT, min_size=6, max_size=6), st.sampled_from(["change", "tables", "classic"]))
-def test_the_command_line_never_shows_a_traceback(values: list[str], command: str) -> None:
-    argv = {
-        "change": [
-            "change",
-            "--winner",
-            values[0],
-            "--loser",
-            values[1],
-            "--cube",
-            values[2],
-            "--winner-games",
-            values[3],
-            "--loser-games",
-            values[4],
-            "--divisor",
-            values[5],
-        ],
-        "tables": ["tables", "--k", values[0], "--cube", values[1], "--difference", values[2]],
-        "classic": [
-            "classic",
-            "--a",
-            values[0],
-            "--b",
-            values[1],
-            "--score",
-            values[2],
-            "--k",
-            values[3],
-            "--divisor",
-            values[4],
-        ],
-    }[command]
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            status = cli.main(argv)
-        except SystemExit as exit_:  # argparse's own usage errors
-            status = exit_.code
-    assert status in (0, 2)
-    assert "Traceback" not in err.getvalue()
-    if status == 2:
-        assert "error:" in err.getvalue()
 
 
 @pytest.mark.parametrize("rules", ["1.0.5", "1.2.0", "1.3.1"])

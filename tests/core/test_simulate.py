@@ -16,18 +16,14 @@ Small populations and fixed seeds keep the whole file to a few seconds.
 from __future__ import annotations
 
 import dataclasses
-import io
-import json
 import math
 from collections import deque
-from contextlib import redirect_stdout
 
 import numpy as np
 import pandas as pd
 import pytest
 
 from gammon_elo import RULES, InvalidInput, Rules, go_round, rating_change
-from gammon_elo.cli import main
 from gammon_elo.simulate import (
     TRUE_DIVISOR,
     Population,
@@ -38,6 +34,7 @@ from gammon_elo.simulate import (
     spearman,
     strongest_tenth_win_rate,
 )
+from tests.oracles import rate_simulated_games
 
 LN10 = math.log(10)
 
@@ -117,20 +114,8 @@ def test_simulated_ratings_are_rating_change_game_by_game() -> None:
     assert log["loser_recent_games"].tolist() == loser_recent
     assert max(winner_recent) >= 50  # the heavy-week K really is exercised
 
-    games = list(log.itertuples(index=False))
     for rules in rule_sets:
-        ratings = [rules.starting] * len(run.ratings)
-        for game in games:
-            change = rating_change(
-                ratings[game.winner],
-                ratings[game.loser],
-                cube=int(game.cube),
-                winner_recent_games=int(game.winner_recent_games),
-                loser_recent_games=int(game.loser_recent_games),
-                rules=rules,
-            )
-            ratings[game.winner] += change.winner
-            ratings[game.loser] += change.loser
+        ratings = rate_simulated_games(log, len(run.ratings), rules)
         assert run.ratings[rules.label].tolist() == ratings, rules.label
 
 
@@ -347,34 +332,6 @@ def test_whole_numbers_given_as_floats_are_kept_as_ints() -> None:
 def test_the_same_rule_set_twice_is_refused() -> None:
     with pytest.raises(InvalidInput, match="rules"):
         simulate(Population(players=10, weeks=1), rules=["1.2.0", "1.2.0"])
-
-
-def _cli(*args: str) -> tuple[int, str]:
-    out = io.StringIO()
-    with redirect_stdout(out):
-        status = main(["simulate", *args])
-    return status, out.getvalue()
-
-
-def test_cli_json_has_games_and_each_rule_sets_iqr_and_spearman() -> None:
-    status, out = _cli("--players", "200", "--weeks", "2", "--seed", "1", "--json")
-    assert status == 0
-    payload = json.loads(out)
-    assert payload["games"] > 0
-    assert list(payload["rule_sets"]) == list(RULES)
-    for figures in payload["rule_sets"].values():
-        assert figures["iqr"] > 0
-        assert -1 <= figures["spearman"] <= 1
-    status, again = _cli("--players", "200", "--weeks", "2", "--seed", "1", "--json")
-    assert again == out  # same seed, same figures
-
-
-def test_cli_custom_rule_sets_and_bad_ones(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out = _cli("--players", "100", "--weeks", "1", "--rules", "1.3.1", "1000/24", "--json")
-    assert status == 0
-    assert list(json.loads(out)["rule_sets"]) == ["1.3.1", "custom (÷1000, K 24)"]
-    assert main(["simulate", "--players", "100", "--weeks", "1", "--rules", "fast"]) == 2
-    assert "rules" in capsys.readouterr().err
 
 
 def test_ratings_beyond_the_tables_reach_are_rated_exactly() -> None:

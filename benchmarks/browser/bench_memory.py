@@ -1,8 +1,9 @@
 """The server's memory over a long run of readers coming and going, and whether a long simulation
 freezes the other readers.
 
-    python benchmarks/bench_memory.py [--cycles 30] [--warmup 12] [--contexts 4] [--idle 135]
-                                      [--big 20000 52] [--reruns 10] [--root DIR]
+    python -m benchmarks.browser.bench_memory [--cycles 30] [--warmup 12] [--contexts 4]
+                                              [--idle 135] [--big 20000 52] [--reruns 10]
+                                              [--root DIR]
 
 One ``streamlit run app.py`` on loopback and one headless Chromium (Debian's), as the browser
 tests start them.
@@ -24,7 +25,7 @@ number of closed-but-kept sessions: RSS climbs for about 12 cycles of 4 readers,
 **Freeze.** A reader on the home page retypes their rating ``--reruns`` times with the server
 otherwise idle; then another reader starts a big simulation (``/simulator?players=P&weeks=W``, a
 fresh seed) and, for as long as it runs, the first keeps retyping. Reported: the first reader's
-rerun latency (key-down until the result shows, see load_support.py) without and during the
+rerun latency (key-down until the result shows, see harness.py) without and during the
 simulation, and how long the simulation took.
 """
 
@@ -38,24 +39,25 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
-from bench_app import p95
-from browser_support import streamlit_server
-from load_support import (
+from playwright.async_api import Browser, async_playwright
+
+from benchmarks.browser.harness import (
+    IDLE,
     RATING_FIELD,
-    ROOT,
     Session,
+    add_root_option,
     cpu_seconds,
     home_steps,
     interact,
     launch,
     load_average,
     open_session,
+    p95,
     rss_mb,
     server_pid,
 )
-from playwright.async_api import Browser, async_playwright
+from tests.browser.browser_support import streamlit_server
 
 #: How long one page of a reader (a simulation, an upload) may take before it counts as an error.
 PAGE_TIMEOUT_MS = 60_000
@@ -87,9 +89,7 @@ async def _settled(session: Session, ready: str) -> None:
     """Wait until ``ready`` (a text) shows and the script run finished; note any exception box."""
     page = session.page
     await page.get_by_text(ready).first.wait_for(timeout=PAGE_TIMEOUT_MS)
-    await page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
-        timeout=PAGE_TIMEOUT_MS
-    )
+    await page.locator(IDLE).wait_for(timeout=PAGE_TIMEOUT_MS)
     if await page.get_by_test_id("stException").count():
         texts = await page.get_by_test_id("stException").all_inner_texts()
         session.errors.append(f"exception box on {page.url}: {texts[0][:200]}")
@@ -292,12 +292,7 @@ def main() -> None:
     parser.add_argument("--reruns", type=int, default=10, help="quiet reruns of the freeze check")
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--skip-freeze", action="store_true")
-    parser.add_argument(
-        "--root",
-        type=Path,
-        default=ROOT,
-        help="serve app.py and its .streamlit/config.toml from this copy of the repository",
-    )
+    add_root_option(parser)
     asyncio.run(main_async(parser.parse_args()))
 
 

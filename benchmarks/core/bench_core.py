@@ -1,6 +1,6 @@
 """Speed of the core, each figure beside a plain-Python baseline measured in the same run.
 
-    python benchmarks/bench_core.py [--calls N] [--repeat R]
+    python -m benchmarks.core.bench_core [--calls N] [--repeat R]
 
 1. ``rating_change`` calls per second, on a fixed list of varied games (ratings, weeks, cubes,
    all three rule sets), against a baseline that is the article's formula written out in plain
@@ -20,17 +20,10 @@ import argparse
 import math
 import platform
 import random
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
-
-try:
-    import gammon_elo  # noqa: F401
-except ModuleNotFoundError:  # run from a checkout without installing
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gammon_elo import RULES, Change, expected_curves, expected_score, rating_change
 

@@ -1,6 +1,6 @@
 """Speed of the population simulator, beside a plain per-game Python loop measured in the same run.
 
-    python benchmarks/bench_simulate.py [--players N] [--weeks W] [--repeat R]
+    python -m benchmarks.core.bench_simulate [--players N] [--weeks W] [--repeat R]
 
 1. ``simulate``: N players × W weeks (defaults 10,000 × 52), the games rated under the three
    rule sets at once (common random numbers: one schedule, one set of results) and, for
@@ -21,19 +21,13 @@ import argparse
 import functools
 import math
 import platform
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 import numpy as np
 
-try:
-    import gammon_elo  # noqa: F401
-except ModuleNotFoundError:  # run from a checkout without installing
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from gammon_elo import RULES, Population, Simulation, rating_change, simulate
+from gammon_elo import RULES, Population, Simulation, simulate
+from tests.oracles import rate_simulated_games
 
 RULE_SETS = tuple(RULES)
 
@@ -48,23 +42,9 @@ def best_time(run: Callable[[], object], repeat: int) -> tuple[float, object]:
 
 
 def loop_ratings(run: Simulation, name: str) -> list[int]:
-    """Every recorded game through rating_change, one at a time."""
+    """Every recorded game through rating_change, one at a time (the tests' oracle)."""
     assert run.log is not None
-    rules = RULES[name]
-    ratings = [rules.starting] * len(run.ratings)
-    columns = ("winner", "loser", "cube", "winner_recent_games", "loser_recent_games")
-    for w, lo, cube, w_games, l_games in zip(*(run.log[c].tolist() for c in columns), strict=True):
-        change = rating_change(
-            ratings[w],
-            ratings[lo],
-            cube=cube,
-            winner_recent_games=w_games,
-            loser_recent_games=l_games,
-            rules=rules,
-        )
-        ratings[w] += change.winner
-        ratings[lo] += change.loser
-    return ratings
+    return rate_simulated_games(run.log, len(run.ratings), RULES[name])
 
 
 def main(argv: list[str] | None = None) -> None:

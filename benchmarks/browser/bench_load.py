@@ -1,13 +1,13 @@
 """The home page under N concurrent readers in Chromium, beside two baseline pages under the same
 load in the same run.
 
-    python benchmarks/bench_load.py [--sessions 10 25] [--steps 9] [--think-ms 1000] [--opening 5]
-                                    [--rounds 1] [--timeout 300] [--root DIR]
+    python -m benchmarks.browser.bench_load [--sessions 10 25] [--steps 9] [--think-ms 1000]
+                                            [--opening 5] [--rounds 1] [--timeout 300] [--root DIR]
 
 Three servers, started as the browser tests start them, in the same directory so all read the
 same config: ``streamlit run app.py``, the one-widget page the goal is stated against
-(``benchmarks/minimal_app.py``), and the content issue 3 requires of the home page with nothing
-else (``benchmarks/required_app.py``, driven exactly like the home page; see bench_app.py); and one
+(``minimal_app.py`` beside this file), and the content issue 3 requires of the home page with
+nothing else (``required_app.py``, driven exactly like the home page; see bench_app.py); and one
 headless Chromium (Debian's). For each N, the same load on each server in turn (the order
 rotates between rounds): N browser contexts — N Streamlit sessions — open the page,
 ``--opening`` of them loading at a time (25 pages parsing Streamlit's scripts at once, on the
@@ -18,7 +18,7 @@ session waits for another). Home: type a new rating (Enter), move the cube (arro
 rule set (type its name, Enter), in turn (the required page: the same); minimal: type a new
 number. Each interaction is timed
 in the page from the committing key-down until the result shows and until the script run
-finished (see load_support.py).
+finished (see harness.py).
 
 Reports per page and N: errors (a page error, an exception box, an interaction without a result
 within 30 s, a session that did not open), p50/p95/max of the interactions, the server's and the
@@ -41,17 +41,18 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from bench_app import MINIMAL_SCRIPT, REQUIRED_SCRIPT, p95
-from browser_support import streamlit_server
-from load_support import (
+from playwright.async_api import Browser, async_playwright
+
+from benchmarks.browser.harness import (
     MINIMAL_FIELD,
+    MINIMAL_SCRIPT,
     RATING_FIELD,
-    ROOT,
+    REQUIRED_SCRIPT,
     Session,
     Step,
     Timing,
+    add_root_option,
     client_cpu,
     cpu_seconds,
     home_steps,
@@ -60,9 +61,10 @@ from load_support import (
     load_average,
     minimal_steps,
     open_session,
+    p95,
     server_pid,
 )
-from playwright.async_api import Browser, async_playwright
+from tests.browser.browser_support import streamlit_server
 
 
 @dataclass(frozen=True)
@@ -363,12 +365,7 @@ def main() -> None:
     parser.add_argument(
         "--timeout", type=float, default=300, help="seconds one load phase may take at most"
     )
-    parser.add_argument(
-        "--root",
-        type=Path,
-        default=ROOT,
-        help="serve app.py and its .streamlit/config.toml from this copy of the repository",
-    )
+    add_root_option(parser)
     asyncio.run(main_async(parser.parse_args()))
 
 

@@ -1,6 +1,6 @@
 """Speed of the history replay, beside a plain per-row Python loop measured in the same run.
 
-    python benchmarks/bench_replay.py [--sizes 100000 1000000] [--repeat 3] [--weeks W]
+    python -m benchmarks.core.bench_replay [--sizes 100000 1000000] [--repeat 3] [--weeks W]
 
 For each size a history is generated (seeded): 2,000 players over W weeks (by default 13 weeks
 per million games, about 38 ranked games a week for a typical player), 5 heavy players at 300 to
@@ -14,8 +14,8 @@ podium every 5,000 rows. Then:
    NumPy's default huge pages and with ``NUMPY_MADVISE_HUGEPAGE=0``; and the traced peak of
    ``replay`` on the DataFrame (tracemalloc: numpy's buffers are traced).
 4. Baseline: a Python loop over the rows in time order, each player's 7-day window kept in a
-   deque, ``rating_change`` for each ranked game. Its final ratings are checked to equal the
-   replay's before anything is printed.
+   deque, ``rating_change`` for each ranked game (the tests' oracle, ``tests/oracles.py``). Its
+   final ratings are checked to equal the replay's before anything is printed.
 
 Rating is sequential: a game needs the ratings its players' earlier games left. The longest
 chain of such games (printed) bounds how many steps any exact replay takes; the replay rates
@@ -35,20 +35,16 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections import defaultdict, deque
+from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-try:
-    import gammon_elo
-except ModuleNotFoundError:  # run from a checkout without installing
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    import gammon_elo
-
-from gammon_elo import CURRENT, rating_change, read_history, replay
+import gammon_elo
+from gammon_elo import read_history, replay
+from tests.oracles import replay_game_by_game
 
 #: Where gammon_elo was imported from, for the fresh processes.
 ROOT = Path(gammon_elo.__file__).resolve().parent.parent
@@ -97,36 +93,7 @@ def generate(n: int, weeks: float, seed: int = 42) -> pd.DataFrame:
 
 def baseline(frame: pd.DataFrame) -> dict[str, int]:
     """Row by row, as a plain loop would: rating_change per ranked game, deques for the week."""
-    rules = CURRENT
-    window = rules.window
-    ratings: defaultdict[str, int] = defaultdict(lambda: rules.starting)
-    weeks: defaultdict[str, deque[pd.Timestamp]] = defaultdict(deque)
-    columns = ("time", "winner", "loser", "cube", "type", "prize")
-    for t, w, lo, cube, kind, prize in zip(*(frame[c].tolist() for c in columns), strict=True):
-        if kind == "podium":
-            ratings[w] += prize
-            continue
-        if kind != "ranked":
-            continue
-        counts = []
-        for player in (w, lo):
-            week = weeks[player]
-            while week and week[0] <= t - window:
-                week.popleft()
-            counts.append(len(week))
-        change = rating_change(
-            ratings[w],
-            ratings[lo],
-            cube=cube,
-            winner_recent_games=counts[0],
-            loser_recent_games=counts[1],
-            rules=rules,
-        )
-        ratings[w] += change.winner
-        ratings[lo] += change.loser
-        weeks[w].append(t)
-        weeks[lo].append(t)
-    return dict(ratings)
+    return replay_game_by_game(frame).ratings
 
 
 def longest_chain(frame: pd.DataFrame) -> int:

@@ -5,7 +5,7 @@ boosted ones, a Saturday tournament with its podium, cubes from 1 to 64, and one
 — who plays a heavy second week, passing 50 ranked games in 7 days so his K drops to 16.
 
 Deterministic: the same file on every machine (Python's own ``random.Random`` with a fixed
-seed, whose sequence Python keeps stable). Run ``python benchmarks/make_sample_history.py`` after
+seed, whose sequence Python keeps stable). Run ``python scripts/make_sample_history.py`` after
 changing it; a test checks the shipped file is what this script writes.
 """
 

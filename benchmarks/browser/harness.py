@@ -1,30 +1,36 @@
-"""What the load and memory benchmarks share: Debian's Chromium under Playwright's async API (so
-that many sessions really run at once in one browser), one reader's session driven by keyboard
-with each interaction timed in the page, and the server process's CPU time and memory read from
-``/proc``.
+"""What the browser benchmarks share, beyond the server and browser the tests start
+(``tests/browser/browser_support.py``): the two baseline pages and the nearest-rank p95 every
+benchmark reports; the in-page timing of an interaction; Debian's Chromium under Playwright's
+async API (so that many sessions really run at once in one browser) and one reader's session
+driven by keyboard; and the server process's CPU time and memory read from ``/proc``.
 
-An interaction is timed as ``bench_app.py`` times a rerun: from the key-down that commits the
-input (Enter in a number or select box, an arrow key on the cube slider) until a watched metric
-shows a different value, and until Streamlit reports the script run finished. Both are read with
-``performance.now()`` in a MutationObserver, so neither Playwright nor the event loop of this
-process adds to them, however many sessions share it.
+An interaction is timed from the key-down that commits the input (Enter in a number or select
+box, an arrow key on the cube slider) until a watched metric shows a different value, and until
+Streamlit reports the script run finished. Both are read with ``performance.now()`` in a
+MutationObserver, so neither Playwright nor the event loop of this process adds to them, however
+many sessions share it.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import math
 import os
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-# The browser tests' helpers: the same server, the same browser.
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from playwright.async_api import Browser, BrowserContext, CDPSession, Page, Playwright
+from playwright.async_api import Error as PlaywrightError
 
-from browser_support import CHROMIUM_ARGS, CHROMIUM_MISSING, chromium_path  # noqa: E402
-from playwright.async_api import Browser, BrowserContext, CDPSession, Page, Playwright  # noqa: E402
-from playwright.async_api import Error as PlaywrightError  # noqa: E402
+from tests.browser.browser_support import ROOT, chromium_options
+
+#: The baseline pages, always this checkout's (they are the benchmarks', not the app's): the
+#: one-widget page the goals are stated against, and the home page's required content alone.
+MINIMAL_SCRIPT = Path(__file__).resolve().parent / "minimal_app.py"
+REQUIRED_SCRIPT = Path(__file__).resolve().parent / "required_app.py"
+#: Present once Streamlit has finished the page's script run.
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 
 #: One interaction may take this long before it counts as an error (timeout).
 INTERACTION_TIMEOUT_S = 30.0
@@ -33,7 +39,7 @@ OPEN_TIMEOUT_MS = 60_000
 
 #: Arms one measurement: the trigger key's key-down, the watched metric's change, the script's end;
 #: ``window.__rerun`` holds the times and ``window.__rerunDone`` resolves with them when done
-#: (awaited by ``page.evaluate``: no polling from 25 tabs at once). Shared with bench_app.py;
+#: (awaited by ``page.evaluate``: no polling from 25 tabs at once). bench_app.py arms it too;
 #: "answered" needs WEBSOCKET_JS installed and is null without it.
 ARM_JS = """
 ([label, index, key]) => {
@@ -93,14 +99,26 @@ WEBSOCKET_JS = """
 """
 
 
+def p95(values: list[float]) -> float:
+    """Nearest-rank 95th percentile (with 15 runs: the slowest)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def add_root_option(parser: argparse.ArgumentParser) -> None:
+    """``--root DIR``: serve the app from another copy of the repository (an exported commit,
+    say, while the checkout is being edited); the baseline pages stay this checkout's."""
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=ROOT,
+        help="serve app.py and its .streamlit/config.toml from this copy of the repository",
+    )
+
+
 async def launch(playwright: Playwright) -> Browser:
     """Debian's Chromium, headless, with the browser tests' arguments (async API)."""
-    path = chromium_path()
-    if path is None:
-        raise FileNotFoundError(CHROMIUM_MISSING)
-    return await playwright.chromium.launch(
-        executable_path=path, headless=True, args=list(CHROMIUM_ARGS)
-    )
+    return await playwright.chromium.launch(**chromium_options())
 
 
 # --- One reader's session -----------------------------------------------------------------------
@@ -217,7 +235,7 @@ async def open_session(
 
 
 async def wait_idle(page: Page) -> None:
-    await page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for()
+    await page.locator(IDLE).wait_for()
 
 
 async def interact(session: Session, step: Step) -> Timing | None:
@@ -283,7 +301,7 @@ _TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def server_pid(url: str) -> int:
-    """The pid of the ``streamlit run`` serving ``url`` (started by browser_support with
+    """The pid of the ``streamlit run`` serving ``url`` (started by ``streamlit_server`` with
     ``--server.port PORT`` on its command line)."""
     port = url.rsplit(":", 1)[1].strip("/")
     for entry in Path("/proc").iterdir():

@@ -1,14 +1,15 @@
 """The home page's speed in Chromium, beside two baseline pages measured in the same run.
 
-    python benchmarks/bench_app.py [--repeat N] [--warmup W] [--root DIR] [--option NAME=VALUE]
+    python -m benchmarks.browser.bench_app [--repeat N] [--warmup W] [--root DIR]
+                                           [--option NAME=VALUE]
 
 Three servers, all started in the same directory so all read the same ``.streamlit/config.toml``:
-``streamlit run app.py``; the one-widget page the goal is stated against
-(``benchmarks/minimal_app.py``); and the content issue 3 requires of the home page with nothing
-else (``benchmarks/required_app.py``: the same inputs and outputs, computed inline, no package),
-which separates what Streamlit costs to show that content from what the app adds to it. One
-headless Chromium (Debian's, started as the browser tests start it). For each page, N times,
-interleaved so that all share the machine's noise:
+``streamlit run app.py``; the one-widget page the goal is stated against (``minimal_app.py``
+beside this file); and the content issue 3 requires of the home page with nothing else
+(``required_app.py``: the same inputs and outputs, computed inline, no package), which
+separates what Streamlit costs to show that content from what the app adds to it. One headless
+Chromium (Debian's, started as the browser tests start it). For each page, N times, interleaved
+so that all share the machine's noise:
 
 - **first load**: a fresh browser context (empty cache, new Streamlit session) navigates to the
   page; the time is from navigation start until every result metric shows a value (home and
@@ -32,21 +33,24 @@ setting on all sides.
 from __future__ import annotations
 
 import argparse
-import math
 import platform
 import statistics
-import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-# The browser tests' helpers: the same server, the same browser.
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from browser_support import launch_chromium, streamlit_server  # noqa: E402
-from load_support import ARM_JS  # noqa: E402
-from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright  # noqa: E402
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError  # noqa: E402
+from benchmarks.browser.harness import (
+    ARM_JS,
+    IDLE,
+    MINIMAL_FIELD,
+    MINIMAL_SCRIPT,
+    RATING_FIELD,
+    REQUIRED_SCRIPT,
+    add_root_option,
+    p95,
+)
+from tests.browser.browser_support import launch_chromium, streamlit_server
 
 VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
 TIMEOUT_MS = 60_000
@@ -85,12 +89,9 @@ class Figures:
     script_done: list[float] = field(default_factory=list)
 
 
-HOME = Target("home", "/", 7, "Your rating", ("You", 0), (1510, 1500))
-MINIMAL = Target("minimal", "/", 1, "Value", ("Shown", 0), (1510, 1500))
-REQUIRED = Target("required", "/", 7, "Your rating", ("You", 0), (1510, 1500))
-#: The baseline pages, always this checkout's (they are the benchmark's, not the app's).
-MINIMAL_SCRIPT = ROOT / "benchmarks" / "minimal_app.py"
-REQUIRED_SCRIPT = ROOT / "benchmarks" / "required_app.py"
+HOME = Target("home", "/", 7, RATING_FIELD, ("You", 0), (1510, 1500))
+MINIMAL = Target("minimal", "/", 1, MINIMAL_FIELD, ("Shown", 0), (1510, 1500))
+REQUIRED = Target("required", "/", 7, RATING_FIELD, ("You", 0), (1510, 1500))
 
 
 def first_load(browser: Browser, url: str, target: Target) -> float:
@@ -110,7 +111,7 @@ def open_for_reruns(browser: Browser, url: str, target: Target) -> Page:
     page.set_default_timeout(TIMEOUT_MS)
     page.goto(url + target.path)
     page.get_by_label(target.field, exact=True).wait_for()
-    _wait_idle(page)
+    page.locator(IDLE).wait_for()
     return page
 
 
@@ -132,18 +133,8 @@ def rerun(page: Page, target: Target, value: int) -> tuple[float, float]:
             f"{page.get_by_test_id('stException').all_inner_texts()}"
         ) from error
     bench = page.evaluate("window.__rerun")
-    _wait_idle(page)
+    page.locator(IDLE).wait_for()
     return bench["shown"] - bench["start"], bench["done"] - bench["start"]
-
-
-def _wait_idle(page: Page) -> None:
-    page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for()
-
-
-def p95(values: list[float]) -> float:
-    """Nearest-rank 95th percentile (with 15 runs: the slowest)."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
 
 
 def main() -> None:
@@ -157,12 +148,7 @@ def main() -> None:
         metavar="NAME=VALUE",
         help="a Streamlit config option for every server, e.g. runner.postScriptGC=false",
     )
-    parser.add_argument(
-        "--root",
-        type=Path,
-        default=ROOT,
-        help="serve app.py and its .streamlit/config.toml from this copy of the repository",
-    )
+    add_root_option(parser)
     args = parser.parse_args()
     options = [f"--{option}" for option in args.option]
     root = args.root.resolve()

@@ -1,0 +1,51 @@
+"""Comparing rule sets on one history: the spread figures worked out by hand, and the ratings side
+by side, each rule set's result the same as its own replay.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from replay_support import (
+    T0,
+    history,
+)
+
+from gammon_elo import (
+    CURRENT,
+    RULES,
+    InvalidInput,
+    compare_rules,
+    replay,
+    sample_history,
+)
+
+
+def test_compare_rules_spread_by_hand() -> None:
+    start = {"A": 1400, "B": 1490, "C": 1500, "D": 1510, "E": 1600, "F": 1700}
+    rows = [(T0, "A", "B", 1, "boosted", ""), (T0, "C", "D", 1, "boosted", "")]
+    rows += [(T0, "E", "F", 1, "boosted", "")]
+    spread = compare_rules(history(rows), ["1.3.1"], initial_ratings=start, active_games=0).spread
+    row = spread.iloc[0]
+    # Sorted: 1400 1490 1500 1510 1600 1700. Half = 3 players; the narrowest three are
+    # 1490–1510 (20). Quartiles at positions 1.25 and 3.75: 1492.5 and 1577.5, IQR 85.
+    assert (row.players, row.top_to_bottom, row.iqr) == (6, 300, 85.0)
+    assert (row.half_within, row.half_from, row.half_to) == (20, 1490, 1510)
+    none_active = compare_rules(history(rows), ["1.3.1"], initial_ratings=start).spread
+    assert none_active.players.tolist() == [0]
+
+
+def test_compare_rules_side_by_side() -> None:
+    comparison = compare_rules(sample_history(), ["1.3.1", "1.2.0", RULES["1.0.5"]])
+    assert list(comparison.ratings.columns) == ["player", "ranked_games", "1.3.1", "1.2.0", "1.0.5"]
+    for label, result in comparison.results.items():
+        pd.testing.assert_frame_equal(result.games, replay(sample_history(), rules=label).games)
+        finals = result.players.set_index("player").final
+        assert comparison.ratings.set_index("player")[label].equals(
+            finals.loc[comparison.ratings.player]
+        )
+    assert comparison.ratings["1.3.1"].is_monotonic_decreasing
+    with pytest.raises(InvalidInput, match="more than once"):
+        compare_rules(sample_history(), ["1.3.1", CURRENT])
+    with pytest.raises(InvalidInput, match="at least one"):
+        compare_rules(sample_history(), [])

@@ -1,0 +1,100 @@
+"""Oracles: the rules applied one game at a time with the scalar ``rating_change``, written as
+plain loops a reader can check by eye. The tests compare the array engines (``replay``,
+``simulate``) against them number for number; the benchmarks time them as the baseline the
+engines are measured against (``benchmarks/core/bench_replay.py``, ``bench_simulate.py``).
+
+Run the benchmarks from the project root (``python -m benchmarks.core.bench_replay``) so that
+``tests.oracles`` imports; pytest finds it through ``pythonpath = ["."]``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict, deque
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+import numpy as np
+import pandas as pd
+
+from gammon_elo import CURRENT, Rules, rating_change
+
+#: Per input row: winner's and loser's rating before, their changes, and their ranked games in
+#: the 7 days before (None where the row has no such figure).
+Row = tuple[Any, ...]
+
+
+class GameByGame(NamedTuple):
+    rows: list[Row]  #: per input row, in input order (see ``Row``)
+    ratings: dict[str, int]  #: every player's rating after the last row
+
+
+def replay_game_by_game(
+    frame: pd.DataFrame, rules: Rules = CURRENT, initial: Mapping[str, int] | None = None
+) -> GameByGame:
+    """A history (columns time, winner, loser, cube, type, prize; already valid) rated row by
+    row in time order, rows at the same time in input order, with ``rating_change`` for each
+    ranked game and each player's 7-day window kept in a deque.
+
+    Per row: a podium row adds its prize to the winner, (before, None, prize, None, None, None);
+    a boosted or tournament row changes nothing, (winner before, loser before, 0, 0, None,
+    None); a ranked game gives (winner before, loser before, winner change, loser change,
+    winner's and loser's ranked games in the window).
+    """
+    times = pd.to_datetime(frame["time"], utc=True)
+    order = np.argsort(times.dt.tz_localize(None).to_numpy(), kind="stable")
+    columns = [times.tolist()] + [frame[c].tolist() for c in ("winner", "loser", "cube")]
+    when, winners, losers, cubes = columns
+    kinds, prizes = frame["type"].tolist(), frame["prize"].tolist()
+    window = rules.window
+    rating: defaultdict[str, int] = defaultdict(lambda: rules.starting, initial or {})
+    recent: defaultdict[str, deque[pd.Timestamp]] = defaultdict(deque)
+    rows: list[Row] = [()] * len(frame)
+    for i in order.tolist():
+        t, w, lo, kind = when[i], winners[i], losers[i], kinds[i]
+        if kind == "podium":
+            rows[i] = (rating[w], None, prizes[i], None, None, None)
+            rating[w] += prizes[i]
+            continue
+        if kind != "ranked":
+            rows[i] = (rating[w], rating[lo], 0, 0, None, None)
+            continue
+        week = []
+        for player in (w, lo):
+            games = recent[player]
+            while games and games[0] <= t - window:  # exactly 7 days earlier no longer counts
+                games.popleft()
+            week.append(len(games))
+        change = rating_change(
+            rating[w],
+            rating[lo],
+            cube=int(cubes[i]),
+            winner_recent_games=week[0],
+            loser_recent_games=week[1],
+            rules=rules,
+        )
+        rows[i] = (rating[w], rating[lo], change.winner, change.loser, *week)
+        rating[w] += change.winner
+        rating[lo] += change.loser
+        recent[w].append(t)
+        recent[lo].append(t)
+    return GameByGame(rows, dict(rating))
+
+
+def rate_simulated_games(log: pd.DataFrame, players: int, rules: Rules) -> list[int]:
+    """A simulation's recorded games (``simulate(..., record_games=True).log``) rated one at a
+    time with ``rating_change``, each player's 7-day count as recorded; the final ratings of
+    players 0 … players − 1, all starting at the rule set's starting rating."""
+    ratings = [rules.starting] * players
+    columns = ("winner", "loser", "cube", "winner_recent_games", "loser_recent_games")
+    for w, lo, cube, w_games, l_games in zip(*(log[c].tolist() for c in columns), strict=True):
+        change = rating_change(
+            ratings[w],
+            ratings[lo],
+            cube=cube,
+            winner_recent_games=w_games,
+            loser_recent_games=l_games,
+            rules=rules,
+        )
+        ratings[w] += change.winner
+        ratings[lo] += change.loser
+    return ratings
