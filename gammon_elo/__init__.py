@@ -9,6 +9,7 @@ The public API is below; the modules behind it are private to the package's layo
 
 from ._checks import CUBES
 from ._errors import InvalidHistory, InvalidInput, UnknownRules
+from ._kernel import go_round_array
 from .analysis import break_even_win_rate, games_to_target
 from .classic import K_PRESETS, ClassicResult, KPreset, classic_update, team_rating
 from .fibs import FibsChange, fibs_change, fibs_k, fibs_underdog_probability
@@ -47,15 +48,8 @@ from .replay import (
     trajectories,
 )
 from .rules import CURRENT, FIBS_DIVISOR, RULES, Rules, get_rules
-from .simulate import (
-    Population,
-    Simulation,
-    go_round_array,
-    half_within,
-    simulate,
-    spearman,
-    strongest_tenth_win_rate,
-)
+from .simulate import Population, Simulation, simulate, strongest_tenth_win_rate
+from .stats import half_within, spearman
 from .tables import (
     change_table,
     cube_table,

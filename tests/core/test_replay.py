@@ -48,6 +48,7 @@ from gammon_elo import (
     sample_history,
     trajectories,
 )
+from gammon_elo._kernel import change_tables
 from gammon_elo.cli import main
 from gammon_elo.replay import GAME_COLUMNS, PLAYER_COLUMNS, REJECTED_COLUMNS
 
@@ -670,7 +671,7 @@ def test_cli_replay_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str])
 )
 def test_change_tables_equal_rating_change(rules: gammon_elo.Rules) -> None:
     heavy_k = rules.heavy_k or rules.k
-    tables = replay_module._change_tables(rules.divisor, rules.k, heavy_k)
+    tables = change_tables(rules.divisor, rules.k, heavy_k)
     heavy_games = rules.heavy_games or 0
     for heavy, games in ((0, 0), (1, heavy_games)):
         for log2 in range(7):
@@ -772,7 +773,7 @@ def test_replay_equals_rating_change_game_by_game(
     frame: pd.DataFrame, rules: gammon_elo.Rules, initial: dict[str, int], waves: bool
 ) -> None:
     # Both ways of rating (waves of numpy, and the plain loop) must give the same numbers.
-    with mock.patch.object(replay_module, "_SMALL_WAVES", 1.0 if waves else 0.0):
+    with mock.patch("gammon_elo.replay.engine._SMALL_WAVES", 1.0 if waves else 0.0):
         games = replay(frame, rules=rules, initial_ratings=initial).games
     expected = reference(frame, rules, initial)
     for row, (wb, lb, wc, lc, wr, lr) in zip(games.itertuples(), expected, strict=True):

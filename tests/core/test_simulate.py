@@ -31,13 +31,13 @@ from gammon_elo.cli import main
 from gammon_elo.simulate import (
     TRUE_DIVISOR,
     Population,
-    _Tables,
     go_round_array,
     half_within,
     simulate,
     spearman,
     strongest_tenth_win_rate,
 )
+from gammon_elo.simulate.run import _Tables
 
 LN10 = math.log(10)
 
