@@ -4,7 +4,15 @@
 >>> rating_change(1500, 1500, winner_recent_games=60, loser_recent_games=10)
 Change(winner=8, loser=-16)
 
-The public API is below; the modules behind it are private to the package's layout.
+The public API is below; the modules behind it are private to the package's layout:
+
+- ``rules``: the rule sets; ``formulas``: one function per equation of the article (scalar);
+  ``_kernel``: their array twins and the change tables; ``_gomath``: Go's ``math.Pow``;
+  ``_checks`` and ``_errors``: argument checks and the errors they raise;
+- ``games``, ``analysis``, ``classic``, ``fibs``, ``tables``: what the pages and commands show;
+  ``stats``: quantiles, IQR, half within, Spearman;
+- ``replay/``: a history of games re-rated; ``simulate/``: a population simulated;
+  ``cli/``: the command line, one module per subcommand.
 """
 
 from ._checks import CUBES

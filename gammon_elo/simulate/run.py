@@ -120,7 +120,7 @@ class _Run:
         self.cube_values = np.array([c for c, _ in population.cubes], dtype=np.int64)
         weights = np.array([w for _, w in population.cubes], dtype=np.float64)
         self.cube_cumulative = np.cumsum(weights[:-1]) / weights.sum()
-        self.tables = _Tables(rules, cube_multipliers(self.cube_values.tolist()))
+        self.tables = _RuleSetTables(rules, cube_multipliers(self.cube_values.tolist()))
         starting = np.array([r.starting for r in rules], dtype=np.int64)
         self.ratings = np.repeat(starting, total)
         self.rows = (np.arange(len(rules), dtype=np.int64) * total)[:, None]
@@ -327,7 +327,7 @@ class _Run:
         )
 
 
-class _Tables:
+class _RuleSetTables:
     """Every rule set's rounded changes and expected scores, looked up by rating difference.
 
     The server's change depends only on loser − winner, each side's K and the cube, so tables

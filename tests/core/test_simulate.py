@@ -37,7 +37,7 @@ from gammon_elo.simulate import (
     spearman,
     strongest_tenth_win_rate,
 )
-from gammon_elo.simulate.run import _Tables
+from gammon_elo.simulate.run import _RuleSetTables as _Tables
 
 LN10 = math.log(10)
 
