@@ -8,7 +8,7 @@ with. Every value here is what the scalar function returns for the same game.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -26,6 +26,7 @@ __all__ = [
     "Floats",
     "Indices",
     "Ints",
+    "build_change_tables",
     "change_tables",
     "changes",
     "cube_multipliers",
@@ -115,12 +116,11 @@ class ChangeTables:
     width: int
 
 
-@functools.lru_cache(maxsize=16)
-def change_tables(
+def build_change_tables(
     divisor: float,
     k: int,
     heavy_k: int | None = None,
-    multipliers: tuple[float, ...] = tuple(CUBE_MULTIPLIERS.tolist()),
+    multipliers: Sequence[float] = tuple(CUBE_MULTIPLIERS.tolist()),
 ) -> ChangeTables:
     """The change tables of one divisor, for K (then ``heavy_k``, if given) and each cube's
     multiplier, over differences within ±TABLE_REACH.
@@ -129,7 +129,7 @@ def change_tables(
     rates a game exactly as :func:`~gammon_elo.rating_change` does (the other side's K can only
     switch the power to Go's for values so near a half that they are recomputed anyway).
 
-    >>> tables = change_tables(1200.0, 32)
+    >>> tables = build_change_tables(1200.0, 32)
     >>> int(tables.winner[tables.reach]), int(tables.loser[tables.reach])  # equal ratings, cube 1
     (16, -16)
     """
@@ -154,3 +154,9 @@ def change_tables(
     for table in (tables.winner, tables.loser, tables.expected):
         table.flags.writeable = False
     return tables
+
+
+#: :func:`build_change_tables`, kept for the rule sets used last: a history is often replayed
+#: again under the same rules (each rerun of the History page), and the tables take a while to
+#: build. The simulator builds its own, which live only as long as its run.
+change_tables = functools.lru_cache(maxsize=16)(build_change_tables)

@@ -18,7 +18,7 @@ from .._kernel import (
     Flags,
     Floats,
     Ints,
-    change_tables,
+    build_change_tables,
     changes,
     cube_multipliers,
     expected_winner,
@@ -331,17 +331,17 @@ class _RuleSetTables:
     """Every rule set's rounded changes and expected scores, looked up by rating difference.
 
     The server's change depends only on loser − winner, each side's K and the cube, so tables
-    over differences within ±TABLE_REACH (:func:`~gammon_elo._kernel.change_tables`) rate a whole
-    slot of games by one lookup. Layout of ``changes``: the winners' half then the losers' half
-    (``loser_offset`` further); in each, per rule set, per K (K, then the heavy-week K if the
-    rule set has one), per cube, the differences.
+    over differences within ±TABLE_REACH (:func:`~gammon_elo._kernel.build_change_tables`)
+    rate a whole slot of games by one lookup. Layout of ``changes``: the winners' half then the
+    losers' half (``loser_offset`` further); in each, per rule set, per K (K, then the
+    heavy-week K if the rule set has one), per cube, the differences.
     """
 
     def __init__(self, rules: Sequence[Rules], multipliers: Floats) -> None:
         self.rules = rules
         self.multipliers = multipliers
         per_rule_set = [
-            change_tables(r.divisor, r.k, r.heavy_k, tuple(multipliers.tolist())) for r in rules
+            build_change_tables(r.divisor, r.k, r.heavy_k, multipliers.tolist()) for r in rules
         ]
         self.width = width = 2 * TABLE_REACH + 1
         sizes = np.array([t.winner.size for t in per_rule_set], dtype=np.int64)
