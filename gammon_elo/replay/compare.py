@@ -17,10 +17,10 @@ from .._errors import InvalidHistory, InvalidInput
 from .._kernel import Ints
 from ..rules import CURRENT, Rules, get_rules
 from ..stats import iqr, narrowest_window
-from .chains import player_chains, recent_games
+from .chains import Chains, player_chains, recent_games
 from .engine import rate
 from .results import ReplayResult, RulesComparison, tabulate
-from .validate import prepare
+from .validate import History, prepare
 
 __all__ = ["SPREAD_COLUMNS", "compare_rules", "replay"]
 
@@ -79,10 +79,7 @@ def replay(
     [[16, -16, 1516, 1484], [22, -22, 1506, 1494]]
     """
     rules = get_rules(rules)
-    h = prepare(games)
-    if len(h.report) and not skip_invalid:
-        raise InvalidHistory(h.report, len(h.rows))
-    chains = player_chains(h)
+    h, chains = _checked(games, skip_invalid)
     rated = rate(h, chains, recent_games(h, chains, rules.window), rules, initial_ratings)
     return tabulate(h, chains, rated, rules)
 
@@ -122,10 +119,7 @@ def compare_rules(
         if labels.count(label) > 1:
             raise InvalidInput("rules", labels, f"name {label!r} more than once")
     active_games = _checks.games("active_games", active_games)
-    h = prepare(games)
-    if len(h.report) and not skip_invalid:
-        raise InvalidHistory(h.report, len(h.rows))
-    chains = player_chains(h)
+    h, chains = _checked(games, skip_invalid)
     recent: dict[timedelta, Ints] = {}
     results: dict[str, ReplayResult] = {}
     for label, rule_set in zip(labels, rule_sets, strict=True):
@@ -144,6 +138,15 @@ def compare_rules(
         columns=list(SPREAD_COLUMNS),
     )
     return RulesComparison(results=results, ratings=ratings, spread=spread)
+
+
+def _checked(games: pd.DataFrame, skip_invalid: bool) -> tuple[History, Chains]:
+    """Every row checked (raising :class:`InvalidHistory` on a bad one unless ``skip_invalid``),
+    and the accepted rows chained by player."""
+    h = prepare(games)
+    if len(h.report) and not skip_invalid:
+        raise InvalidHistory(h.report, len(h.rows))
+    return h, player_chains(h)
 
 
 def _spread(label: str, players: pd.DataFrame, active_games: int) -> dict[str, Any]:
