@@ -4,11 +4,20 @@
 >>> rating_change(1500, 1500, winner_recent_games=60, loser_recent_games=10)
 Change(winner=8, loser=-16)
 
-The public API is below; the modules behind it are private to the package's layout.
+The public API is below; the modules behind it are private to the package's layout:
+
+- ``rules``: the rule sets; ``formulas``: one function per equation of the article (scalar);
+  ``_kernel``: their array twins and the change tables; ``_gomath``: Go's ``math.Pow``;
+  ``_checks`` and ``_errors``: argument checks and the errors they raise;
+- ``games``, ``analysis``, ``classic``, ``fibs``, ``tables``: what the pages and commands show;
+  ``stats``: quantiles, IQR, half within, Spearman;
+- ``replay/``: a history of games re-rated; ``simulate/``: a population simulated;
+  ``cli/``: the command line, one module per subcommand.
 """
 
 from ._checks import CUBES
 from ._errors import InvalidHistory, InvalidInput, UnknownRules
+from ._kernel import go_round_array
 from .analysis import break_even_win_rate, games_to_target
 from .classic import K_PRESETS, ClassicResult, KPreset, classic_update, team_rating
 from .fibs import FibsChange, fibs_change, fibs_k, fibs_underdog_probability
@@ -47,15 +56,8 @@ from .replay import (
     trajectories,
 )
 from .rules import CURRENT, FIBS_DIVISOR, RULES, Rules, get_rules
-from .simulate import (
-    Population,
-    Simulation,
-    go_round_array,
-    half_within,
-    simulate,
-    spearman,
-    strongest_tenth_win_rate,
-)
+from .simulate import Population, Simulation, simulate, strongest_tenth_win_rate
+from .stats import half_within, spearman
 from .tables import (
     change_table,
     cube_table,

@@ -18,7 +18,6 @@ RATING_LIMIT = 2**62 - 1
 K_LIMIT = 2**40
 
 #: The cube's values: 1, 2, 4 … 64, so the multiplier ``1 + log2(cube) / 6`` runs 1.00 … 2.00.
-MAX_CUBE = 2**6
 CUBES = tuple(2**n for n in range(7))
 
 
@@ -66,6 +65,16 @@ def cube(value: Any, field: str = "cube") -> int:
     if not (math.isfinite(as_float) and as_float.is_integer() and int(as_float) in CUBES):
         raise InvalidInput(field, value, "must be a power of two from 1 to 64")
     return int(as_float)
+
+
+def finite(field: str, value: Any) -> float:
+    """Any finite real number (a rating or K of the classic and FIBS calculators)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidInput(field, value, "must be a finite number")
+    as_float = float(value)
+    if not math.isfinite(as_float):
+        raise InvalidInput(field, value, "must be a finite number")
+    return as_float
 
 
 def positive(field: str, value: Any) -> float:

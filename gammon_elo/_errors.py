@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 __all__ = ["InvalidHistory", "InvalidInput", "UnknownRules"]
 
 
-class InvalidInput(ValueError):  # noqa: N818 (the issue names it)
+class InvalidInput(ValueError):  # noqa: N818 (a public name: callers catch it by this name)
     """A value the rules cannot rate; ``field`` and ``value`` say which and what.
 
     >>> str(InvalidInput("cube", 3, "must be a power of two from 1 to 64"))

@@ -80,18 +80,9 @@ def team_rating(ratings: float | Sequence[float], field: str = "rating") -> floa
     if isinstance(ratings, Sequence):
         if len(ratings) == 0:
             raise InvalidInput(field, ratings, "must name at least one player's rating")
-        values = [_finite(f"{field}[{i}]", r) for i, r in enumerate(ratings)]
+        values = [_checks.finite(f"{field}[{i}]", r) for i, r in enumerate(ratings)]
         return math.fsum(values) / len(values)
-    return _finite(field, ratings)
-
-
-def _finite(field: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InvalidInput(field, value, "must be a finite number")
-    as_float = float(value)
-    if not math.isfinite(as_float):
-        raise InvalidInput(field, value, "must be a finite number")
-    return as_float
+    return _checks.finite(field, ratings)
 
 
 def classic_update(
@@ -117,7 +108,7 @@ def classic_update(
     ):
         raise InvalidInput("score_a", score_a, "must be 1 (win), 0.5 (draw) or 0 (loss)")
     score = float(score_a)
-    k_value = _finite("k", k)
+    k_value = _checks.finite("k", k)
     if k_value <= 0:
         raise InvalidInput("k", k, "must be a positive number")
     divisor = _checks.positive("divisor", divisor)

@@ -9,11 +9,9 @@ K = max(1, 5 − experience / 100), experience being the sum of the match length
 from __future__ import annotations
 
 import math
-import numbers
 from dataclasses import dataclass
 
 from . import _checks
-from ._errors import InvalidInput
 from .rules import FIBS_DIVISOR
 
 __all__ = ["FibsChange", "fibs_change", "fibs_k", "fibs_underdog_probability"]
@@ -22,22 +20,13 @@ __all__ = ["FibsChange", "fibs_change", "fibs_k", "fibs_underdog_probability"]
 EXPERIENCED = 400
 
 
-def _finite(field: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InvalidInput(field, value, "must be a finite number")
-    as_float = float(value)
-    if not math.isfinite(as_float):
-        raise InvalidInput(field, value, "must be a finite number")
-    return as_float
-
-
 def fibs_underdog_probability(difference: float, *, match_length: int = 1) -> float:
     """P = 1 / (10^(D·√N / 2000) + 1), D the favourite's lead — FIBS.
 
     >>> fibs_underdog_probability(0)
     0.5
     """
-    difference = abs(_finite("difference", difference))
+    difference = abs(_checks.finite("difference", difference))
     n = _checks.integer("match_length", match_length, low=1)
     try:
         power = math.pow(10.0, difference * math.sqrt(n) / FIBS_DIVISOR)
@@ -79,8 +68,8 @@ def fibs_change(
     >>> fibs_change(1500, 1500)
     FibsChange(winner=2.0, loser=-2.0, upset_probability=0.5)
     """
-    winner = _finite("winner", winner)
-    loser = _finite("loser", loser)
+    winner = _checks.finite("winner", winner)
+    loser = _checks.finite("loser", loser)
     n = _checks.integer("match_length", match_length, low=1)
     underdog_wins = fibs_underdog_probability(winner - loser, match_length=n)
     # The favourite won: the upset that did not happen had probability P; else 1 − P.

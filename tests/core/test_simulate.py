@@ -27,13 +27,13 @@ from gammon_elo import RULES, InvalidInput, Rules, go_round, rating_change
 from gammon_elo.simulate import (
     TRUE_DIVISOR,
     Population,
-    _Tables,
     go_round_array,
     half_within,
     simulate,
     spearman,
     strongest_tenth_win_rate,
 )
+from gammon_elo.simulate.run import _RuleSetTables as _Tables
 from tests.oracles import rate_simulated_games
 
 LN10 = math.log(10)

@@ -25,7 +25,6 @@ from replay_support import (
     history,
     last,
     pairs,
-    replay_module,
 )
 
 import gammon_elo
@@ -37,6 +36,7 @@ from gammon_elo import (
     replay,
     sample_history,
 )
+from gammon_elo._kernel import change_tables
 from tests.oracles import replay_game_by_game
 
 # ---------------------------------------------------------------------------------------------
@@ -222,7 +222,7 @@ def test_replay_is_deterministic() -> None:
 )
 def test_change_tables_equal_rating_change(rules: gammon_elo.Rules) -> None:
     heavy_k = rules.heavy_k or rules.k
-    tables = replay_module._change_tables(rules.divisor, rules.k, heavy_k)
+    tables = change_tables(rules.divisor, rules.k, heavy_k)
     heavy_games = rules.heavy_games or 0
     for heavy, games in ((0, 0), (1, heavy_games)):
         for log2 in range(7):
@@ -291,7 +291,7 @@ def test_replay_equals_rating_change_game_by_game(
     frame: pd.DataFrame, rules: gammon_elo.Rules, initial: dict[str, int], waves: bool
 ) -> None:
     # Both ways of rating (waves of numpy, and the plain loop) must give the same numbers.
-    with mock.patch.object(replay_module, "_SMALL_WAVES", 1.0 if waves else 0.0):
+    with mock.patch("gammon_elo.replay.engine._SMALL_WAVES", 1.0 if waves else 0.0):
         games = replay(frame, rules=rules, initial_ratings=initial).games
     expected = replay_game_by_game(frame, rules, initial).rows
     for row, (wb, lb, wc, lc, wr, lr) in zip(games.itertuples(), expected, strict=True):

@@ -1,8 +1,8 @@
-"""``python -m gammon_elo replay``: re-rate a CSV history of games on the command line.
+"""``python -m gammon_elo replay``: re-rate a CSV history of games on the command line, under
+one or more rule sets (names or :meth:`~gammon_elo.Rules.parse` text).
 
-Kept apart from :mod:`gammon_elo.cli` so the replay's options live beside nothing else;
-``cli.SUBCOMMANDS`` lists :func:`build_replay`. Strict by default: a bad row prints the report
-on stderr and exits with status 2; ``--skip-invalid`` rates the valid rows and lists the others.
+Strict by default: a bad row prints the report on stderr and exits with status 2;
+``--skip-invalid`` rates the valid rows and lists the others.
 """
 
 from __future__ import annotations
@@ -13,21 +13,18 @@ from typing import TextIO
 
 import pandas as pd
 
-from ._errors import InvalidHistory
-from ._simulate_cli import parse_rule_set
-from .replay import compare_rules, neutralize_formulas, read_history
-from .rules import RULES
+from .._errors import InvalidHistory
+from ..replay import compare_rules, neutralize_formulas, read_history
+from ..rules import RULES, Rules
+from .options import EXIT_INVALID, Subparsers
 
 __all__ = ["build_replay"]
-
-#: Exit status for a history with bad rows (the CLI's status for any input it cannot rate).
-EXIT_INVALID = 2
 
 #: Problems printed before "… and N more" (the whole report goes to --rejected).
 SHOWN_PROBLEMS = 50
 
 
-def build_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def build_replay(sub: Subparsers) -> None:
     p = sub.add_parser(
         "replay",
         help="re-rate a CSV history of games, game by game, under one or more rule sets",
@@ -57,7 +54,7 @@ def build_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    rules = [parse_rule_set(text) for text in args.rules]
+    rules = [Rules.parse(text) for text in args.rules]
     games = read_history(args.history)
     try:
         comparison = compare_rules(games, rules, skip_invalid=args.skip_invalid)

@@ -1,8 +1,5 @@
-"""``python -m gammon_elo simulate``: the population simulator on the command line.
-
-Kept apart from :mod:`gammon_elo.cli` so the simulator's options live beside nothing else;
-``cli.SUBCOMMANDS`` lists :func:`build_simulate`.
-"""
+"""``python -m gammon_elo simulate``: the population simulator on the command line, under one
+or more rule sets (names or :meth:`~gammon_elo.Rules.parse` text), as a table or JSON."""
 
 from __future__ import annotations
 
@@ -11,18 +8,14 @@ import json
 import math
 from typing import Any
 
-from .rules import RULES, Rules
-from .simulate import Population, Simulation, simulate
+from ..rules import RULES, Rules
+from ..simulate import Population, Simulation, simulate
+from .options import Subparsers
 
-__all__ = ["build_simulate", "parse_rule_set"]
-
-
-def parse_rule_set(text: str) -> Rules:
-    """A rule set from the command line (:meth:`Rules.parse`)."""
-    return Rules.parse(text)
+__all__ = ["build_simulate"]
 
 
-def _finite(value: Any) -> Any:
+def _json_number(value: Any) -> Any:
     """JSON has no NaN: a missing figure is null."""
     return None if isinstance(value, float) and not math.isfinite(value) else value
 
@@ -42,7 +35,7 @@ def _payload(run: Simulation) -> dict[str, Any]:
                 "k": rules.k,
                 "heavy_k": rules.heavy_k,
                 "heavy_games": rules.heavy_games,
-                **{column: _finite(float(value)) for column, value in figures.items()},
+                **{column: _json_number(float(value)) for column, value in figures.items()},
             }
             for rules, figures in zip(
                 run.rules, summary.drop(columns="rules").to_dict("records"), strict=True
@@ -59,7 +52,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         pairing=args.pairing,
         heavy_share=args.heavy_share,
     )
-    run = simulate(population, rules=[parse_rule_set(r) for r in args.rules])
+    run = simulate(population, rules=[Rules.parse(r) for r in args.rules])
     if args.json:
         print(json.dumps(_payload(run), ensure_ascii=False, indent=2))
         return 0
@@ -81,7 +74,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_simulate(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def build_simulate(sub: Subparsers) -> None:
     p = sub.add_parser(
         "simulate", help="a population of players under several rule sets, the same games"
     )

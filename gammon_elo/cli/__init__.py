@@ -1,0 +1,59 @@
+"""The command line: ``python -m gammon_elo change | tables | classic | simulate | replay …``.
+
+Each subcommand lives in its own module (:mod:`.change`, :mod:`.tables`, :mod:`.classic`,
+:mod:`.simulate`, :mod:`.replay`), which adds its parser to :data:`SUBCOMMANDS`; the options
+they share live in :mod:`.options`. Bad input prints one line naming the field and the value
+on stderr and exits with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from .._errors import InvalidInput
+from .change import build_change
+from .classic import build_classic
+from .options import EXIT_INVALID, Subparsers
+from .replay import build_replay
+from .simulate import build_simulate
+from .tables import build_tables
+
+__all__ = ["EXIT_INVALID", "SUBCOMMANDS", "build_parser", "main"]
+
+#: Every subcommand's parser builder, in the order --help lists them.
+SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
+    build_change,
+    build_tables,
+    build_classic,
+    build_simulate,
+    build_replay,
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m gammon_elo",
+        description="Gammon42's ELO rules, exactly as the server computes them.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    for build in SUBCOMMANDS:
+        build(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except InvalidInput as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    except BrokenPipeError:
+        # The reader went away (``… | head``): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status

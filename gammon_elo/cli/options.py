@@ -1,0 +1,63 @@
+"""What several subcommands share: the rule-set options of ``change`` and ``tables`` (a named
+rule set, with custom overrides), and the exit status for input the rules cannot rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TypeAlias
+
+from ..rules import RULES, Rules, get_rules
+
+__all__ = ["EXIT_INVALID", "Subparsers", "add_rules_arguments", "rules_from"]
+
+#: Exit status for input the rules cannot rate (argparse uses the same for bad usage).
+EXIT_INVALID = 2
+
+#: What each subcommand's module adds its parser to.
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+#: A heavy week's K and threshold where only the other one is given and the rule set has none:
+#: the current rules' (K 16 from 50 ranked games in 7 days).
+_HEAVY_K, _HEAVY_GAMES = 16, 50
+
+
+def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+    """--rules NAME and the custom overrides --divisor, --k, --heavy-k, --heavy-games."""
+    parser.add_argument("--rules", default="1.3.1", help="rule set: " + ", ".join(RULES))
+    parser.add_argument("--divisor", type=float, help="custom divisor D (overrides the rule set's)")
+    parser.add_argument("--k", type=int, help="custom K (overrides the rule set's)")
+    parser.add_argument("--heavy-k", type=int, help="custom heavy-week K")
+    parser.add_argument(
+        "--heavy-games", type=int, help="ranked games in 7 days from which heavy K applies"
+    )
+    parser.add_argument(
+        "--no-heavy-week", action="store_true", help="custom: no heavy-week K at all"
+    )
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """The rule set named by --rules, or a custom one (:meth:`Rules.custom`) made from it with
+    any overrides: the rule set's own values where an option is not given."""
+    rules = get_rules(args.rules)
+    heavy_given = args.heavy_k is not None or args.heavy_games is not None
+    if not (args.divisor is not None or args.k is not None or args.no_heavy_week or heavy_given):
+        return rules
+    heavy_k, heavy_games = rules.heavy_k, rules.heavy_games
+    if args.no_heavy_week:
+        heavy_k = heavy_games = None
+    elif heavy_given:
+        heavy_k = _first_given(args.heavy_k, rules.heavy_k, _HEAVY_K)
+        heavy_games = _first_given(args.heavy_games, rules.heavy_games, _HEAVY_GAMES)
+    return Rules.custom(
+        rules.divisor if args.divisor is None else args.divisor,
+        rules.k if args.k is None else args.k,
+        heavy_k=heavy_k,
+        heavy_games=heavy_games,
+    )
+
+
+def _first_given(option: int | None, own: int | None, default: int) -> int:
+    if option is not None:
+        return option
+    return default if own is None else own

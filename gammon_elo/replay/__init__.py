@@ -1,0 +1,52 @@
+"""History replay: a table of real games in, every rating after every game out, each player with
+their own rolling 7-day K; the same history under several rule sets side by side; the long-form
+trajectories a chart needs, and a CSV export that spreadsheets cannot run as formulas.
+
+Every ranked game gets exactly the changes :func:`~gammon_elo.rating_change` gives for it, game
+by game. The modules, in the order a history goes through them:
+
+- :mod:`.read`: a CSV file's cells as written (:func:`read_history`, :func:`sample_history`);
+- :mod:`.validate`: every row checked, the accepted ones coded in rating order;
+- :mod:`.chains`: each player's games in order, and their ranked games this week;
+- :mod:`.engine`: the ranked games rated, in waves of games that share no player;
+- :mod:`.results`: :class:`ReplayResult`, :class:`RulesComparison`, :func:`trajectories`;
+- :mod:`.compare`: the entry points :func:`replay` and :func:`compare_rules`;
+- :mod:`.export`: :func:`neutralize_formulas`, for CSV files spreadsheets open safely.
+"""
+
+# Importable from here too, though not in __all__: the errors a replay raises, and its limits.
+from .._errors import InvalidHistory as InvalidHistory
+from .._errors import InvalidInput as InvalidInput
+from .._kernel import TABLE_REACH as TABLE_REACH
+from .chains import MAX_ROWS as MAX_ROWS
+from .compare import SPREAD_COLUMNS, compare_rules, replay
+from .export import neutralize_formulas
+from .read import SAMPLE_HISTORY, read_history, sample_history
+from .results import (
+    GAME_COLUMNS,
+    PLAYER_COLUMNS,
+    TRAJECTORY_COLUMNS,
+    ReplayResult,
+    RulesComparison,
+    trajectories,
+)
+from .validate import GAME_TYPES as GAME_TYPES
+from .validate import HISTORY_COLUMNS, REJECTED_COLUMNS
+
+__all__ = [
+    "GAME_COLUMNS",
+    "HISTORY_COLUMNS",
+    "PLAYER_COLUMNS",
+    "REJECTED_COLUMNS",
+    "SAMPLE_HISTORY",
+    "SPREAD_COLUMNS",
+    "TRAJECTORY_COLUMNS",
+    "ReplayResult",
+    "RulesComparison",
+    "compare_rules",
+    "neutralize_formulas",
+    "read_history",
+    "replay",
+    "sample_history",
+    "trajectories",
+]

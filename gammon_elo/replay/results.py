@@ -1,0 +1,348 @@
+"""What a replay returns: :class:`ReplayResult` (every row with both ratings before and after,
+K, the expected score and the changes; one row per player) and :class:`RulesComparison`, built
+from the rated arrays; and :func:`trajectories`, each player's rating row by row for a chart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from .. import _checks
+from .._errors import InvalidInput
+from .._kernel import CUBE_MULTIPLIERS, Flags, Indices, Ints
+from ..rules import Rules
+from .chains import Chains
+from .engine import Ranked, Rated
+from .validate import BOOSTED, GAME_TYPES, PODIUM, RANKED, TOURNAMENT, History
+
+__all__ = [
+    "GAME_COLUMNS",
+    "PLAYER_COLUMNS",
+    "TRAJECTORY_COLUMNS",
+    "ReplayResult",
+    "RulesComparison",
+    "tabulate",
+    "trajectories",
+]
+
+#: What ``replay`` adds to each game, after the input's own columns.
+GAME_COLUMNS: Final = (
+    "winner_before",
+    "loser_before",
+    "winner_recent_games",
+    "loser_recent_games",
+    "winner_k",
+    "loser_k",
+    "cube_multiplier",
+    "expected_winner",
+    "winner_change",
+    "loser_change",
+    "winner_after",
+    "loser_after",
+)
+
+#: One row per player of the history.
+PLAYER_COLUMNS: Final = (
+    "player",
+    "initial",
+    "final",
+    "peak",
+    "lowest",
+    "ranked_games",
+    "wins",
+    "losses",
+    "games_at_heavy_k",
+    "unrated_games",
+    "prizes",
+    "last_game",
+)
+
+#: One row per player per game, for charts.
+TRAJECTORY_COLUMNS: Final = (
+    "rules",
+    "player",
+    "game",
+    "row",
+    "time",
+    "type",
+    "opponent",
+    "result",
+    "change",
+    "rating",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult:
+    """One history rated under one rule set.
+
+    ``games`` has one row per accepted input row, in input order: ``row`` (its number in the
+    file), the input's columns checked (UTC times; names, types and cubes cleaned), then
+    GAME_COLUMNS, then the input's other columns. Recent games, K, the cube multiplier and the
+    expected score (as ``expected_score`` gives it) are for ranked rows only, NA elsewhere;
+    a podium row has no loser, so its loser columns are NA and its winner's change is the
+    prize. ``players`` has one row per player, best final rating first (peak and lowest count
+    the starting rating too); ``rejected`` one row per problem of a rejected row.
+    ``rows_read == len(games) + rows_rejected`` always holds.
+    """
+
+    games: pd.DataFrame
+    players: pd.DataFrame
+    rejected: pd.DataFrame
+    rules: Rules
+    #: Data rows in the input (a CSV file's blank lines are not rows).
+    rows_read: int
+
+    @property
+    def rows_rejected(self) -> int:
+        """How many input rows were rejected (a row with two problems counts once)."""
+        return int(self.rejected["row"].nunique())
+
+
+@dataclass(frozen=True, slots=True)
+class RulesComparison:
+    """The same history under several rule sets.
+
+    ``ratings`` has one row per player and one column of final ratings per rule set (named by
+    the rule set's label), ordered by the first rule set; ``spread`` one row per rule set.
+    """
+
+    results: Mapping[str, ReplayResult]
+    ratings: pd.DataFrame
+    spread: pd.DataFrame
+
+
+def tabulate(h: History, chains: Chains, rated: Rated, rules: Rules) -> ReplayResult:
+    """The frames of a rated history: every row with its ratings, every player's figures."""
+    n, positions, games = len(h.time), rated.positions, rated.games
+    start, heavy_k = rated.start, rated.heavy_k
+    # Every slot's change; each row's ratings before and after follow from them.
+    change_slot = np.zeros(2 * n, dtype=np.int64)
+    change_slot[0::2] = h.prize
+    change_slot[2 * positions] = rated.change_winner
+    change_slot[2 * positions + 1] = rated.change_loser
+    change_sorted = change_slot[chains.slot]
+    before_sorted = _exclusive_sums(change_sorted, chains.starts)
+    before_sorted += start[chains.player]
+    before_slot = np.zeros(2 * n, dtype=np.int64)
+    before_slot[chains.slot] = before_sorted
+    after_sorted = np.add(before_sorted, change_sorted, out=before_sorted)  # befores are kept
+
+    per_game = {
+        "winner_recent_games": games.recent_winner,
+        "loser_recent_games": games.recent_loser,
+        "winner_k": np.where(games.heavy_winner, heavy_k, rules.k),
+        "loser_k": np.where(games.heavy_loser, heavy_k, rules.k),
+        "cube_multiplier": CUBE_MULTIPLIERS[games.cube],
+        "expected_winner": rated.expected_winner,
+    }
+    return ReplayResult(
+        games=_game_table(h, positions, per_game, before_slot, change_slot),
+        players=_player_table(h, chains, start, after_sorted, games),
+        rejected=h.report,
+        rules=rules,
+        rows_read=len(h.rows),
+    )
+
+
+def _exclusive_sums(values: Ints, starts: Indices) -> Ints:
+    """For values sorted by player (runs beginning at ``starts``): each one's predecessors'
+    sum within its run."""
+    total = np.cumsum(values)
+    total -= values
+    lengths = np.diff(np.append(starts, len(values)))
+    total -= np.repeat(total[starts], lengths)
+    return total
+
+
+def _nullable(values: npt.NDArray[Any], missing: Flags) -> pd.arrays.IntegerArray:
+    return pd.arrays.IntegerArray(values.astype(np.int64, copy=False), missing)
+
+
+def _game_table(
+    h: History,
+    positions: Indices,
+    per_game: dict[str, npt.NDArray[Any]],
+    before_slot: Ints,
+    change_slot: Ints,
+) -> pd.DataFrame:
+    """One row per accepted input row, in input order."""
+    n = len(h.time)
+    back = None if h.in_input_order else np.argsort(h.source)
+
+    def out(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return values if back is None else values[back]
+
+    def per_row(name: str, missing: Any) -> npt.NDArray[Any]:
+        values = per_game[name]
+        if len(positions) < n:
+            values = np.full(n, missing, dtype=values.dtype)
+            values[positions] = per_game[name]
+        return out(values)
+
+    unrated = out(h.kind != RANKED)
+    no_loser = out(h.kind == PODIUM)
+    before_w, before_l = before_slot[0::2], before_slot[1::2]
+    change_w, change_l = change_slot[0::2], change_slot[1::2]
+    players = pd.Index(h.names, dtype=object)
+    columns: dict[str, Any] = {
+        "row": out(h.rows[h.source]),
+        "time": pd.DatetimeIndex(out(h.time).view(f"datetime64[{h.unit}]")).tz_localize("UTC"),
+        "winner": pd.Categorical.from_codes(out(h.winner), categories=players),
+        "loser": pd.Categorical.from_codes(out(h.loser), categories=players),
+        "cube": np.left_shift(1, out(h.cube).astype(np.int64)),
+        "type": pd.Categorical.from_codes(out(h.kind), categories=pd.Index(GAME_TYPES)),
+        "prize": _nullable(out(h.prize), ~no_loser),
+        "winner_before": out(before_w),
+        "loser_before": _nullable(out(before_l), no_loser),
+        "winner_recent_games": _nullable(per_row("winner_recent_games", 0), unrated),
+        "loser_recent_games": _nullable(per_row("loser_recent_games", 0), unrated.copy()),
+        "winner_k": _nullable(per_row("winner_k", 0), unrated.copy()),
+        "loser_k": _nullable(per_row("loser_k", 0), unrated.copy()),
+        "cube_multiplier": per_row("cube_multiplier", np.nan),
+        "expected_winner": per_row("expected_winner", np.nan),
+        "winner_change": out(change_w),
+        "loser_change": _nullable(out(change_l), no_loser.copy()),
+        "winner_after": out(before_w + change_w),
+        "loser_after": _nullable(out(before_l + change_l), no_loser.copy()),
+    }
+    frame = pd.DataFrame(columns, copy=False)
+    accepted = None if len(h.source) == len(h.frame) else np.sort(h.source)
+    for column in h.extra_columns:
+        if column in columns:
+            continue  # an input column named like one replay computes is replaced
+        values = h.frame[column] if accepted is None else h.frame[column].iloc[accepted]
+        frame[column] = values.reset_index(drop=True)
+    return frame
+
+
+def _player_table(
+    h: History, chains: Chains, start: Ints, after_sorted: Ints, games: Ranked
+) -> pd.DataFrame:
+    """One row per player of the accepted rows, best final rating first."""
+    players = len(h.names)
+    starts, who = chains.starts, chains.run_player
+    if len(starts) == 0:
+        return pd.DataFrame({c: [] for c in PLAYER_COLUMNS})
+    last = np.append(starts[1:], len(chains.slot)) - 1
+    count = len(games.winner) - 1
+    winner, loser = games.winner[:count], games.loser[:count]
+
+    def tally(*groups: Indices) -> Ints:
+        total = np.zeros(players, dtype=np.int64)
+        for group in groups:
+            total += np.bincount(group, minlength=players)
+        return total[who]
+
+    unrated = (h.kind == BOOSTED) | (h.kind == TOURNAMENT)
+    podium = np.flatnonzero(h.kind == PODIUM)
+    prizes = np.zeros(players, dtype=np.int64)
+    np.add.at(prizes, h.winner[podium], h.prize[podium])
+    table = pd.DataFrame(
+        {
+            "player": pd.Series(h.names[who], dtype=object),
+            "initial": start[who],
+            "final": after_sorted[last],
+            "peak": np.maximum(start[who], np.maximum.reduceat(after_sorted, starts)),
+            "lowest": np.minimum(start[who], np.minimum.reduceat(after_sorted, starts)),
+            "ranked_games": tally(winner, loser),
+            "wins": tally(winner),
+            "losses": tally(loser),
+            "games_at_heavy_k": tally(winner[games.heavy_winner], loser[games.heavy_loser]),
+            "unrated_games": tally(h.winner[unrated], h.loser[unrated]),
+            "prizes": prizes[who],
+            "last_game": pd.DatetimeIndex(
+                h.time[chains.slot[last] >> 1].view(f"datetime64[{h.unit}]")
+            ).tz_localize("UTC"),
+        }
+    )
+    return table.sort_values(
+        ["final", "player"], ascending=[False, True], kind="stable", ignore_index=True
+    )
+
+
+def trajectories(
+    result: ReplayResult | RulesComparison,
+    players: Iterable[str] | None = None,
+    *,
+    busiest: int = 5,
+) -> pd.DataFrame:
+    """Each chosen player's rating after each of their rows, in long form for a chart.
+
+    One row per player per row of theirs (rated or not), in rating order, under each rule set
+    of a comparison: ``game`` counts the player's rows from 1, ``result`` is ``win``, ``loss``
+    or ``prize``, ``rating`` is the rating after the row. Without ``players``, the ``busiest``
+    players (most ranked games, then by name).
+
+    >>> history = pd.DataFrame({
+    ...     "time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],
+    ...     "winner": ["Eleni", "Nikos"],
+    ...     "loser": ["Nikos", "Eleni"],
+    ... })
+    >>> from gammon_elo import replay
+    >>> eleni = trajectories(replay(history), ["Eleni"])
+    >>> eleni[["player", "game", "result", "rating"]].values.tolist()
+    [['Eleni', 1, 'win', 1516], ['Eleni', 2, 'loss', 1500]]
+    """
+    results = (
+        result.results if isinstance(result, RulesComparison) else {result.rules.label: result}
+    )
+    first = next(iter(results.values()))
+    known = set(first.players["player"].tolist())
+    if players is None:
+        busiest = _checks.games("busiest", busiest)
+        chosen = (
+            first.players.sort_values(
+                ["ranked_games", "player"], ascending=[False, True], kind="stable"
+            )["player"]
+            .head(busiest)
+            .tolist()
+        )
+    else:
+        chosen = [players] if isinstance(players, str) else list(players)
+        for name in chosen:
+            if name not in known:
+                raise InvalidInput("players", name, "is not a player of this history")
+    frames = [_trajectory(label, r.games, chosen) for label, r in results.items()]
+    return pd.concat(frames, ignore_index=True) if frames else _trajectory("", pd.DataFrame(), [])
+
+
+def _trajectory(label: str, games: pd.DataFrame, chosen: list[str]) -> pd.DataFrame:
+    if games.empty or not chosen:
+        return pd.DataFrame({c: [] for c in TRAJECTORY_COLUMNS})
+    sides = []
+    for side, other in (("winner", "loser"), ("loser", "winner")):
+        mine = games[side].isin(chosen).to_numpy()
+        rows = games.loc[mine]
+        if side == "winner":
+            outcome = np.where(rows["type"].to_numpy() == "podium", "prize", "win")
+        else:
+            outcome = np.full(len(rows), "loss")
+        sides.append(
+            pd.DataFrame(
+                {
+                    "player": rows[side].astype(object).to_numpy(),
+                    "row": rows["row"].to_numpy(),
+                    "time": rows["time"].to_numpy(),
+                    "type": rows["type"].astype(object).to_numpy(),
+                    "opponent": rows[other].astype(object).to_numpy(),
+                    "result": outcome,
+                    "change": rows[f"{side}_change"].to_numpy(dtype=np.int64),
+                    "rating": rows[f"{side}_after"].to_numpy(dtype=np.int64),
+                    "_position": np.flatnonzero(mine),
+                }
+            )
+        )
+    # A side with no rows (a player who never won) would turn the time column into objects.
+    long = pd.concat([side for side in sides if len(side)] or sides[:1], ignore_index=True)
+    long = long.sort_values(["player", "time", "_position"], kind="stable", ignore_index=True)
+    long["time"] = pd.to_datetime(long["time"], utc=True)
+    long.insert(0, "rules", label)
+    long.insert(2, "game", long.groupby("player", sort=False).cumcount() + 1)
+    return long.drop(columns="_position")[list(TRAJECTORY_COLUMNS)]

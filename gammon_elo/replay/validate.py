@@ -1,0 +1,369 @@
+"""Checking a history's rows: every problem of every row (row, column, value, reason), and the
+accepted rows coded as arrays in rating order (time, then input order), ready to be rated.
+
+Cells are read as a person wrote them: names without surrounding spaces, cubes and prizes from
+text or numbers, types in any case ("casual" is the old name of boosted), times as ISO 8601
+with no offset meaning UTC.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from .. import _checks
+from .._errors import InvalidInput
+from .._kernel import Flags, Indices, Ints
+
+__all__ = [
+    "BOOSTED",
+    "GAME_TYPES",
+    "HISTORY_COLUMNS",
+    "PODIUM",
+    "RANKED",
+    "REJECTED_COLUMNS",
+    "TOURNAMENT",
+    "History",
+    "column_labels",
+    "prepare",
+]
+
+#: The input's columns: the first three are required, the others optional (with defaults).
+HISTORY_COLUMNS: Final = ("time", "winner", "loser", "cube", "type", "prize")
+_REQUIRED: Final = HISTORY_COLUMNS[:3]
+
+#: One row per problem found in the input; a row may have several problems.
+REJECTED_COLUMNS: Final = ("row", "column", "value", "reason")
+
+#: The game types, in the order of their codes.
+GAME_TYPES: Final = ("ranked", "boosted", "tournament", "podium")
+RANKED, BOOSTED, TOURNAMENT, PODIUM = range(4)
+#: Boosted games were called Casual before 1.3.0; old exports may still say so.
+_TYPE_NAMES: Final = {name: code for code, name in enumerate(GAME_TYPES)} | {"casual": BOOSTED}
+
+_CUBE_CODES: Final = {cube: code for code, cube in enumerate(_checks.CUBES)}
+
+
+def column_labels(frame: pd.DataFrame) -> dict[str, Any]:
+    """The input's label for each known column, matched without case or surrounding spaces."""
+    found: dict[str, Any] = {}
+    for label in frame.columns:
+        key = str(label).strip().lower()
+        if key in HISTORY_COLUMNS:
+            if key in found:
+                raise InvalidInput("columns", list(frame.columns), f"name {key!r} twice")
+            found[key] = label
+    missing = [name for name in _REQUIRED if name not in found]
+    if missing:
+        raise InvalidInput(
+            "columns",
+            [str(c) for c in frame.columns],
+            "must include " + ", ".join(_REQUIRED) + " (missing " + ", ".join(missing) + ")",
+        )
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """The accepted rows, checked and coded, in rating order (time, then input order)."""
+
+    frame: pd.DataFrame
+    #: Every input row's number as a person counts it (header = row 1).
+    rows: Ints
+    #: Input positions of the accepted rows, in rating order.
+    source: Indices
+    #: True when ``source`` is already in input order (then the output needs no reordering).
+    in_input_order: bool
+    #: Times in ticks of ``unit`` (UTC).
+    time: Ints
+    unit: str
+    winner: Indices
+    #: -1 on podium rows.
+    loser: Indices
+    #: log2 of the cube.
+    cube: npt.NDArray[np.int8]
+    kind: npt.NDArray[np.int8]
+    prize: Ints
+    names: npt.NDArray[np.object_]
+    report: pd.DataFrame
+    extra_columns: tuple[Any, ...]
+
+
+class _Problems:
+    """The problems found in the input's rows, kept per check until the report is made."""
+
+    def __init__(self, rows: Ints) -> None:
+        self.rows = rows
+        self.bad = np.zeros(len(rows), dtype=bool)
+        self.parts: list[tuple[Indices, str, list[str], list[str]]] = []
+
+    def add(
+        self, where: Flags, column: str, cells: pd.Series | None, reason: str | Sequence[str]
+    ) -> None:
+        """Report ``reason`` (one, or one per row) for ``column`` where ``where`` is true."""
+        positions = np.flatnonzero(where)
+        if positions.size == 0:
+            return
+        self.bad[positions] = True
+        texts = (
+            [""] * positions.size
+            if cells is None
+            else [_cell_text(v) for v in cells.iloc[positions].tolist()]
+        )
+        reasons = [reason] * positions.size if isinstance(reason, str) else list(reason)
+        self.parts.append((positions, column, texts, reasons))
+
+    def report(self) -> pd.DataFrame:
+        """Every problem, by row, then in the order of HISTORY_COLUMNS."""
+        if not self.parts:
+            return _empty_report()
+        positions = np.concatenate([part[0] for part in self.parts])
+        columns = [part[1] for part in self.parts for _ in part[2]]
+        rank = np.array([HISTORY_COLUMNS.index(c) for c in columns])
+        order = np.lexsort((rank, positions))
+        report = pd.DataFrame(
+            {
+                "row": self.rows[positions],
+                "column": pd.Series(columns, dtype=object),
+                "value": pd.Series([t for part in self.parts for t in part[2]], dtype=object),
+                "reason": pd.Series([r for part in self.parts for r in part[3]], dtype=object),
+            }
+        )
+        return report.iloc[order].reset_index(drop=True)
+
+
+def _empty_report() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "row": np.empty(0, dtype=np.int64),
+            "column": pd.Series([], dtype=object),
+            "value": pd.Series([], dtype=object),
+            "reason": pd.Series([], dtype=object),
+        }
+    )
+
+
+def _is_missing(value: Any) -> bool:
+    """Whether a cell holds nothing: empty or blank text, None, NaN, NA or NaT."""
+    if isinstance(value, str):
+        return not value.strip()
+    if value is None:
+        return True
+    try:
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):  # a list or an array in a cell: something, at least
+        return False
+
+
+def _cell_text(value: Any) -> str:
+    """A cell as its file would show it, missing values as an empty string."""
+    if not isinstance(value, str) and _is_missing(value):
+        return ""
+    return str(value)
+
+
+def _codes(values: pd.Series) -> tuple[Indices, list[Any]]:
+    """Codes of ``values`` (-1 for missing ones) and the distinct values they stand for."""
+    codes, uniques = pd.factorize(values, use_na_sentinel=True)
+    return np.asarray(codes, dtype=np.intp), list(uniques)
+
+
+def _row_numbers(frame: pd.DataFrame) -> Ints:
+    """Row numbers as a person counts them: the index when it is named ``row`` (as
+    :func:`read_history` makes it), else the position as if written to CSV with a header."""
+    if frame.index.name == "row" and pd.api.types.is_integer_dtype(frame.index.dtype):
+        return np.asarray(frame.index, dtype=np.int64)
+    return np.arange(2, len(frame) + 2, dtype=np.int64)
+
+
+def _check_time(column: pd.Series, problems: _Problems) -> tuple[Ints, str]:
+    """Times as int64 ticks of UTC in ``unit`` (microseconds or finer)."""
+    dtype = column.dtype
+    if isinstance(dtype, pd.DatetimeTZDtype):
+        parsed = column.dt.tz_convert("UTC")
+    elif pd.api.types.is_datetime64_dtype(dtype):
+        parsed = column.dt.tz_localize("UTC")
+    elif pd.api.types.is_numeric_dtype(dtype) or pd.api.types.is_bool_dtype(dtype):
+        # Numbers are no ISO 8601 time (pandas would read them as nanoseconds since 1970).
+        parsed = pd.Series(pd.NaT, index=column.index, dtype="datetime64[us, UTC]")
+    else:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # pandas warns about mixed formats it still reads
+            parsed = pd.to_datetime(column, format="ISO8601", utc=True, errors="coerce")
+    unit = parsed.dtype.unit
+    if unit in ("s", "ms"):
+        parsed = parsed.dt.as_unit("us")
+        unit = "us"
+    ticks = parsed.to_numpy(dtype=f"datetime64[{unit}]").view(np.int64)
+    bad = np.flatnonzero(ticks == np.iinfo(np.int64).min)  # NaT
+    if bad.size:
+        empty = np.array([_is_missing(v) for v in column.iloc[bad].tolist()], dtype=bool)
+        for chosen, reason in (
+            (bad[empty], "is missing"),
+            (bad[~empty], "must be an ISO 8601 date and time (no offset means UTC)"),
+        ):
+            where = np.zeros(len(column), dtype=bool)
+            where[chosen] = True
+            problems.add(where, "time", column, reason)
+    return ticks, unit
+
+
+def _check_names(
+    winners: pd.Series, losers: pd.Series
+) -> tuple[Indices, Indices, npt.NDArray[np.object_]]:
+    """Player codes of both columns (-1 where empty) and the names, surrounding spaces gone;
+    names differing only by such spaces are one player."""
+    winner, winner_names = _codes(winners)
+    loser, loser_names = _codes(losers)
+    cleaned = [_name(v) for v in winner_names + loser_names]
+    merged, names = pd.factorize(pd.Series(cleaned, dtype=object), use_na_sentinel=True)
+    merged = np.asarray(merged, dtype=np.intp)
+    to_winner = np.append(merged[: len(winner_names)], -1)  # code -1 stays -1
+    to_loser = np.append(merged[len(winner_names) :], -1)
+    return to_winner[winner], to_loser[loser], np.asarray(names, dtype=object)
+
+
+def _name(value: Any) -> str | None:
+    if _is_missing(value):
+        return None
+    return value.strip() if isinstance(value, str) else str(value)
+
+
+def _number(value: Any) -> Any:
+    """A cell's number: text is read as an integer or a decimal, anything else is kept."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return value
+
+
+def _check_cube(column: pd.Series | None, n: int, problems: _Problems) -> npt.NDArray[np.int8]:
+    """log2 of each row's cube; an empty cell means cube 1."""
+    if column is None:
+        return np.zeros(n, dtype=np.int8)
+    codes, uniques = _codes(column)
+    log2 = np.zeros(len(uniques) + 1, dtype=np.int8)  # the last entry: missing → cube 1
+    reasons: dict[int, str] = {}
+    for i, value in enumerate(uniques):
+        if not _is_missing(value):
+            try:
+                log2[i] = _CUBE_CODES[_checks.cube(_number(value), "cube")]
+            except InvalidInput as error:
+                reasons[i] = error.reason
+    if reasons:
+        bad = np.isin(codes, list(reasons))
+        problems.add(bad, "cube", column, [reasons[c] for c in codes[bad].tolist()])
+    return log2[codes]
+
+
+def _check_type(column: pd.Series | None, n: int, problems: _Problems) -> npt.NDArray[np.int8]:
+    """Each row's type code; an empty cell means ranked, -1 an unknown type."""
+    if column is None:
+        return np.zeros(n, dtype=np.int8)
+    codes, uniques = _codes(column)
+    kinds = np.zeros(len(uniques) + 1, dtype=np.int8)
+    for i, value in enumerate(uniques):
+        if not _is_missing(value):
+            kinds[i] = _TYPE_NAMES.get(str(value).strip().lower(), -1)
+    kind = kinds[codes]
+    problems.add(
+        kind < 0,
+        "type",
+        column,
+        "must be one of " + ", ".join(GAME_TYPES) + " (casual means boosted)",
+    )
+    return kind
+
+
+def _check_prize(column: pd.Series | None, kind: npt.NDArray[np.int8], problems: _Problems) -> Ints:
+    """Podium rows' prizes (0 elsewhere): whole points, required on podium rows and only there
+    (elsewhere a cell may be empty or 0)."""
+    n = len(kind)
+    podium = kind == PODIUM
+    if column is None:
+        problems.add(podium, "prize", None, "is missing on a podium row")
+        return np.zeros(n, dtype=np.int64)
+    codes, uniques = _codes(column)
+    prizes = np.zeros(len(uniques) + 1, dtype=np.int64)
+    given = np.zeros(len(uniques) + 1, dtype=bool)
+    reasons: dict[int, str] = {}
+    for i, value in enumerate(uniques):
+        if not _is_missing(value):
+            given[i] = True
+            try:
+                prizes[i] = _checks.integer("prize", _number(value), low=0, high=_checks.K_LIMIT)
+            except InvalidInput as error:
+                reasons[i] = error.reason
+    problems.add(podium & ~given[codes], "prize", column, "is missing on a podium row")
+    if reasons:
+        bad = np.isin(codes, list(reasons))
+        problems.add(bad, "prize", column, [reasons[c] for c in codes[bad].tolist()])
+    stray = (kind >= 0) & ~podium & (prizes[codes] != 0)
+    problems.add(stray, "prize", column, "must be empty (or 0) except on a podium row")
+    return np.where(podium, prizes[codes], 0)
+
+
+def prepare(games: pd.DataFrame) -> History:
+    """Check every row of ``games``; code the accepted ones in rating order."""
+    if not isinstance(games, pd.DataFrame):
+        raise InvalidInput("games", type(games).__name__, "must be a pandas DataFrame")
+    labels = column_labels(games)
+    n = len(games)
+    rows = _row_numbers(games)
+    problems = _Problems(rows)
+
+    def optional(name: str) -> pd.Series | None:
+        return games[labels[name]] if name in labels else None
+
+    ticks, unit = _check_time(games[labels["time"]], problems)
+    winners, losers = games[labels["winner"]], games[labels["loser"]]
+    winner, loser, names = _check_names(winners, losers)
+    cube = _check_cube(optional("cube"), n, problems)
+    kind = _check_type(optional("type"), n, problems)
+    prize = _check_prize(optional("prize"), kind, problems)
+    podium = kind == PODIUM
+    problems.add(winner < 0, "winner", winners, "is missing")
+    problems.add((loser < 0) & (kind >= 0) & ~podium, "loser", losers, "is missing")
+    problems.add((loser >= 0) & podium, "loser", losers, "must be empty on a podium row")
+    problems.add((winner >= 0) & (winner == loser), "loser", losers, "must differ from the winner")
+
+    report = problems.report()
+    loser[podium] = -1
+    source = np.flatnonzero(~problems.bad) if len(report) else np.arange(n)
+    time = ticks[source] if len(report) else ticks
+    in_input_order = bool(np.all(time[1:] >= time[:-1]))
+    if not in_input_order:
+        order = np.argsort(time, kind="stable")
+        source, time = source[order], time[order]
+    reordered = len(report) > 0 or not in_input_order
+
+    def accepted(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return values[source] if reordered else values
+
+    return History(
+        frame=games,
+        rows=rows,
+        source=source,
+        in_input_order=in_input_order,
+        time=time,
+        unit=unit,
+        winner=accepted(winner),
+        loser=accepted(loser),
+        cube=accepted(cube),
+        kind=accepted(kind),
+        prize=accepted(prize),
+        names=names,
+        report=report,
+        extra_columns=tuple(c for c in games.columns if c not in labels.values()),
+    )
