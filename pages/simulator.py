@@ -306,6 +306,5 @@ grids.show(
     download=f"simulation_seed{population.seed}_weekly.csv",
     only_download=True,
 )
-# Unlike the other pages, the compact view keeps "Embed this" here: this reshaping changes
-# nothing a page shows.
+# The compact view offers "Embed this" here too (the other pages keep it to the full page).
 page.embed_section(views=("compact", "chart", "table"), also_compact=True)

@@ -11,7 +11,7 @@ import streamlit as st
 
 from gammon_elo.replay import RulesComparison, trajectories
 
-from .catalog_en import EN
+from .catalogs import EN
 from .i18n import number, percent, signed, t
 
 #: Keys every catalog holds (tests/ui/test_i18n.py checks the parity).
