@@ -119,11 +119,13 @@ page.only(
     "chart", lambda: charts.show(st, chart, title=t("history.chart_title"), alt_text=chart_alt)
 )
 
-chart_col, table_col = st.columns([3, 2])
-charts.show(chart_col, chart, title=t("history.chart_title"), alt_text=chart_alt)
-with table_col:
-    st.markdown(f"**{t('history.final_title')}**")
-    grids.show(grids.history_ratings(comparison.ratings, labels), download=None)
+charts.beside(
+    chart,
+    title=t("history.chart_title"),
+    alt_text=chart_alt,
+    table_title=t("history.final_title"),
+    table=lambda: grids.show(grids.history_ratings(comparison.ratings, labels), download=None),
+)
 
 st.header(t("history.spread_title"))
 grids.show(

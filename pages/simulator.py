@@ -6,12 +6,11 @@ from the rules alone; the seed is in the URL, so a link reproduces a run.
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from gammon_elo import CURRENT, RULES, InvalidInput, Rules
 from gammon_elo.simulate import Population
-from ui import cached, charts, grids
+from ui import cached, simulation
 from ui.i18n import number, percent, t
 from ui.page import Page
 from ui.params import ChoiceParam, FloatParam, IntParam, ListParam
@@ -25,6 +24,11 @@ RULE_CHOICES = (*RULES, NO_HEAVY, CUSTOM)
 SPECIAL = {NO_HEAVY: "simulator.rules_flat", CUSTOM: "simulator.rules_custom"}
 SHAPES = ("normal", "uniform", "skewed")
 PAIRINGS = ("random", "band")
+#: The inputs that make the population (the rest choose the rule sets).
+POPULATION = (
+    "players", "weeks", "seed", "strength", "strength_sd", "true_divisor", "games_per_week",
+    "heavy_share", "pairing",
+)  # fmt: skip
 page = Page(
     "simulator",
     [
@@ -122,17 +126,9 @@ def _rule_set(choice: str) -> Rules:
 page.heading(intro=True)
 if page.shows_inputs:
     with st.form(page.key("form"), border=True):
-        columns = st.columns(3)
-        for column, names in zip(
-            columns,
-            (
-                ("players", "weeks", "seed"),
-                ("strength", "strength_sd", "true_divisor"),
-                ("games_per_week", "heavy_share", "pairing"),
-            ),
-            strict=True,
-        ):
-            for name in names:
+        # Three columns of three inputs, in the order of POPULATION.
+        for index, column in enumerate(st.columns(3)):
+            for name in POPULATION[3 * index : 3 * index + 3]:
                 page.input(name, column)
         page.input("rules", st)
         left, right = st.columns(2)
@@ -143,22 +139,7 @@ page.write_url()
 
 choices = page["rules"] or ["1.3.1"]
 try:
-    population = Population(
-        **{
-            name: page[name]
-            for name in (
-                "players",
-                "weeks",
-                "seed",
-                "strength",
-                "strength_sd",
-                "true_divisor",
-                "games_per_week",
-                "heavy_share",
-                "pairing",
-            )
-        }
-    )
+    population = Population(**page.values(*POPULATION))
     rule_sets = tuple(_rule_set(c) for c in dict.fromkeys(choices))
 except InvalidInput as error:
     st.error(t("simulator.invalid", message=str(error)))
@@ -186,125 +167,6 @@ st.caption(
     )
 )
 
-summary = result.summary()
-weekly = result.weekly.assign(series=lambda f: f["rules"].map(labels))
-summary_table = grids.simulation_summary(summary, labels)
-
-rules_text = ", ".join(labels.values())
-spread_chart = charts.lines(
-    weekly,
-    x="week",
-    y="half_within",
-    series="series",
-    x_title=t("simulator.week"),
-    y_title=t("simulator.half_within"),
-    series_title=t("col.rules"),
-)
-spread = {
-    "title": t("simulator.spread_title"),
-    "alt_text": t("simulator.spread_alt", rules=rules_text),
-}
-
-
-def chart_view() -> None:
-    charts.show(st, spread_chart, **spread)
-    grids.data_expander(grids.weekly(weekly, "half_within", labels))
-
-
-page.only("chart", chart_view)
-page.only("table", lambda: grids.show(summary_table, download=None))
-
-st.header(t("simulator.summary"))
-grids.show(summary_table, download=f"simulation_seed{population.seed}_summary.csv")
-
-chart_col, table_col = st.columns([3, 2])
-charts.show(chart_col, spread_chart, **spread)
-with table_col:
-    st.markdown(f"**{t('simulator.spread_table')}**")
-    grids.show(grids.weekly(weekly, "half_within", labels), download=None)
-
-chart_col, table_col = st.columns([3, 2])
-charts.show(
-    chart_col,
-    charts.lines(
-        weekly,
-        x="week",
-        y="spearman",
-        series="series",
-        x_title=t("simulator.week"),
-        y_title=t("simulator.spearman"),
-        series_title=t("col.rules"),
-    ),
-    title=t("simulator.accuracy_title"),
-    alt_text=t("simulator.accuracy_alt", rules=rules_text),
-)
-with table_col:
-    st.markdown(f"**{t('simulator.accuracy_table')}**")
-    grids.show(grids.weekly(weekly, "spearman", labels, digits=3), download=None)
-
-volatility = result.volatility.assign(series=lambda f: f["rules"].map(labels))
-chart_col, table_col = st.columns([3, 2])
-charts.show(
-    chart_col,
-    charts.bars(
-        volatility,
-        x="group",
-        y="sd_change",
-        series="series",
-        x_title=t("simulator.games_week"),
-        y_title=t("simulator.sd_change"),
-        series_title=t("col.rules"),
-        x_order=list(dict.fromkeys(volatility["group"])),
-    ),
-    title=t("simulator.volatility_title"),
-    alt_text=t("simulator.volatility_alt", rules=rules_text),
-)
-with table_col:
-    st.markdown(f"**{t('simulator.volatility_table')}**")
-    grids.show(grids.volatility(volatility, labels), download=None)
-
-st.header(t("simulator.heavy_title"))
-st.caption(t("simulator.heavy_text"))
-grids.show(grids.heavy_claim(result.heavy_week_claim(), labels), download=None)
-
-distribution = result.distribution().assign(series=lambda f: f["rules"].map(labels))
-chart_col, table_col = st.columns([3, 2])
-charts.show(
-    chart_col,
-    charts.histogram(
-        distribution,
-        value="rating",
-        series="series",
-        x_title=t("simulator.rating"),
-        y_title=t("simulator.players_count"),
-        series_title=t("col.rules"),
-    ),
-    title=t("simulator.distribution_title"),
-    alt_text=t("simulator.distribution_alt", rules=rules_text),
-)
-with table_col:
-    st.markdown(f"**{t('simulator.distribution_table')}**")
-    quantiles = (
-        distribution.groupby("series", sort=False)["rating"]
-        .quantile([0.1, 0.25, 0.5, 0.75, 0.9])
-        .unstack()
-    )
-    st.dataframe(
-        pd.DataFrame(
-            {
-                t("col.rules"): quantiles.index,
-                **{
-                    f"{int(q * 100)} %": [number(v) for v in quantiles[q]]
-                    for q in quantiles.columns
-                },
-            }
-        ),
-        hide_index=True,
-    )
-grids.show(
-    grids.Table(shown=weekly, raw=weekly.drop(columns="series")),
-    download=f"simulation_seed{population.seed}_weekly.csv",
-    only_download=True,
-)
+simulation.results(page, result, population, labels)
 # The compact view offers "Embed this" here too (the other pages keep it to the full page).
 page.embed_section(views=("compact", "chart", "table"), also_compact=True)

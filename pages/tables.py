@@ -93,9 +93,11 @@ for index, (name, title, table) in enumerate(sections):
         st.header(title)
         grids.show(table, download=f"{name}_{rules.name}_k{k}_cube{cube}.csv")
 
-chart_col, table_col = st.columns([3, 2])
-charts.show(chart_col, heat, title=t("tables.heatmap"), alt_text=heat_alt)
-with table_col:
-    st.markdown(f"**{t('charts.data')}**")
-    st.dataframe(heat_frame, width="stretch")
+charts.beside(
+    heat,
+    title=t("tables.heatmap"),
+    alt_text=heat_alt,
+    table_title=t("charts.data"),
+    table=lambda: st.dataframe(heat_frame, width="stretch"),
+)
 page.embed_section(views=("compact", "chart", "table"))

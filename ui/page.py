@@ -74,6 +74,10 @@ class Page:
     def __getitem__(self, name: str) -> Any:
         return st.session_state[self.key(name)]
 
+    def values(self, *names: str) -> dict[str, Any]:
+        """Several parameters' values by name, e.g. as keyword arguments for the core."""
+        return {name: self[name] for name in names}
+
     def __setitem__(self, name: str, value: Any) -> None:
         st.session_state[self.key(name)] = value
 
