@@ -36,7 +36,7 @@ def beside(
     title: str,
     alt_text: str,
     table_title: str,
-    table: Callable[[], None],
+    table: Callable[[], object],
 ) -> None:
     """A chart and, to its right, the numbers it draws: ``table`` draws them under their title."""
     chart_col, table_col = st.columns([3, 2])

@@ -4,14 +4,15 @@ the URL, names every bad value in a notice, and rewrites the URL from the widget
 
 Why not Streamlit's ``bind="query-params"``: the bound widget's key *is* the URL name, and the
 pages share names (``k``, ``cube``, ``rules``, ``divisor``, ``difference``) with different bounds
-and defaults; a bound value is kept under its key across a page switch, so one page's ``k`` would
-seed another's. The embedded chart and table views draw no widgets at all, yet still read their
-parameters from the URL. A bound number out of range is clamped (``cube=3`` is not, but
-``rating=200000`` would become 100 000) where a link's bad value must fall back to the default
-and say so; bound lists are written ``?rules=a&rules=b`` and bound toggles ``true``/``false``,
-where links in the wild say ``rules=a,b`` and ``fibs=1``. And the "Embed this" code reads
-``st.query_params``, which Streamlit does not refresh for bound widgets on a same-page rerun. So
-the parameters keep their own, small mechanism, built on one raw read of the query string.
+and defaults, while a bound value is kept under its key across a page switch, so one page's
+``k`` would seed another's. A bound widget that is not drawn loses its URL parameter, yet the
+embedded chart and table views draw no inputs, and the custom rule set's, the custom divisor's and
+the teams' inputs are drawn only when chosen, all still read from (and kept in) the link. A bound
+widget drops a bad value silently and reads some that a link must refuse (``1_500``), where the
+notice must name the value it refused; bound lists are read and written ``?rules=a&rules=b``
+and bound toggles know only ``true``/``false``, where links in the wild say ``rules=a,b`` and
+``fibs=1``. So the parameters keep this small mechanism, built on one raw read of the query
+string.
 """
 
 from __future__ import annotations
