@@ -9,10 +9,11 @@ and defaults, while a bound value is kept under its key across a page switch, so
 embedded chart and table views draw no inputs, and the custom rule set's, the custom divisor's and
 the teams' inputs are drawn only when chosen, all still read from (and kept in) the link. A bound
 widget drops a bad value silently and reads some that a link must refuse (``1_500``), where the
-notice must name the value it refused; bound lists are read and written ``?rules=a&rules=b``
-and bound toggles know only ``true``/``false``, where links in the wild say ``rules=a,b`` and
-``fibs=1``. So the parameters keep this small mechanism, built on one raw read of the query
-string.
+notice must name the value it refused. A bound select box or radio writes the label the reader
+sees, so ``type=ranked`` would become ``type=Ranked``, and another word in Greek; bound
+lists are read and written ``?rules=a&rules=b`` and bound toggles know only ``true``/``false``,
+where links in the wild say ``rules=a,b`` and ``fibs=1``. So the parameters keep this small
+mechanism, built on one raw read of the query string.
 """
 
 from __future__ import annotations
