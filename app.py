@@ -2,106 +2,91 @@
 outcomes and every step out.
 
 Run with ``streamlit run app.py``. Streamlit makes this the home page of a multipage app whose
-other pages are the files in ``pages/``; every page is thin: it reads its widgets, calls
-``gammon_elo`` and renders, with the shared frame from ``ui.frame``.
+other pages are the files in ``pages/``; every page is thin: it declares its inputs, calls
+``gammon_elo`` and renders, through the scaffold in ``ui.page``.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 import streamlit as st
 
 from gammon_elo import CUBES, Ending, Game, GameType, break_even_win_rate, what_if
-from ui import embed, explain, frame, rules_input, state
+from ui import explain, rules_input
 from ui.i18n import number, percent, t
+from ui.page import Page
+from ui.params import ChoiceParam, IntParam
 
-PAGE = "home"
-frame.setup("home.nav")
-PARAMS = [
-    state.int_param("rating", 1500, -100_000, 100_000),
-    state.int_param("opponent", 1500, -100_000, 100_000),
-    state.choice_param("cube", 1, CUBES),
-    state.int_param("games", 0, 0, 100_000),
-    state.int_param("opponent_games", 0, 0, 100_000),
-    *rules_input.params(),
-    state.choice_param("type", GameType.RANKED.value, [g.value for g in GameType]),
-    state.choice_param("ending", Ending.NORMAL.value, [e.value for e in Ending]),
-]
-
-state.seed_from_url(PAGE, PARAMS)
-compact = embed.is_compact()
-if not compact:
-    st.title(t("home.title"))
-    st.caption(t("home.intro"))
-state.show_notices(PAGE)
+#: A rating, and a count of ranked games in the last 7 days.
+Rating = partial(IntParam, default=1500, low=-100_000, high=100_000)
+Games = partial(IntParam, default=0, low=0, high=100_000, help="home.games_help")
+page = Page(
+    "home",
+    [
+        Rating(name="rating", label="home.rating"),
+        Rating(name="opponent", label="home.opponent"),
+        ChoiceParam(
+            name="cube",
+            default=1,
+            choices=CUBES,
+            kind="select_slider",
+            label="home.cube",
+            help="home.cube_help",
+        ),
+        Games(name="games", label="home.games"),
+        Games(name="opponent_games", label="home.opponent_games"),
+        *rules_input.params(),
+        ChoiceParam(
+            name="type",
+            default=GameType.RANKED.value,
+            choices=[g.value for g in GameType],
+            label="home.type",
+            option=lambda value: t(f"type.{value}"),
+        ),
+        ChoiceParam(
+            name="ending",
+            default=Ending.NORMAL.value,
+            choices=[e.value for e in Ending],
+            label="home.ending",
+            option=lambda value: t(f"ending.{value}"),
+        ),
+    ],
+)
+page.heading(intro=True, notices_first=False)
 
 
 @st.fragment
 def calculator() -> None:
     """The inputs and everything computed from them.
 
-    A fragment: changing an input reruns this function only, so the sidebar, the title and
-    the URL notices above are not sent to the browser again (56 websocket messages a rerun
-    instead of 70; benchmarks/bench_app.py measures the time).
+    A fragment, so that changing an input reruns this function only: the sidebar, the title and
+    the URL notices above are not sent to the browser again.
     """
     with st.container(border=True):
         you, opponent = st.columns(2)
-        you.number_input(
-            t("home.rating"),
-            min_value=-100_000,
-            max_value=100_000,
-            step=1,
-            key=state.key(PAGE, "rating"),
-        )
-        opponent.number_input(
-            t("home.opponent"),
-            min_value=-100_000,
-            max_value=100_000,
-            step=1,
-            key=state.key(PAGE, "opponent"),
-        )
-        you.number_input(
-            t("home.games"),
-            min_value=0,
-            max_value=100_000,
-            step=1,
-            key=state.key(PAGE, "games"),
-            help=t("home.games_help"),
-        )
-        opponent.number_input(
-            t("home.opponent_games"),
-            min_value=0,
-            max_value=100_000,
-            step=1,
-            key=state.key(PAGE, "opponent_games"),
-            help=t("home.games_help"),
-        )
-        st.select_slider(
-            t("home.cube"), options=CUBES, key=state.key(PAGE, "cube"), help=t("home.cube_help")
-        )
+        for name, where in (
+            ("rating", you),
+            ("opponent", opponent),
+            ("games", you),
+            ("opponent_games", opponent),
+        ):
+            page.input(name, where)
+        page.input("cube", st)
         left, middle, right = st.columns(3)
-        rules = rules_input.render(PAGE, left)
-        game_type = middle.selectbox(
-            t("home.type"),
-            [g.value for g in GameType],
-            key=state.key(PAGE, "type"),
-            format_func={g.value: t(f"type.{g.value}") for g in GameType}.__getitem__,
-        )
-        ending = right.selectbox(
-            t("home.ending"),
-            [e.value for e in Ending],
-            key=state.key(PAGE, "ending"),
-            format_func={e.value: t(f"ending.{e.value}") for e in Ending}.__getitem__,
-        )
-    state.write_to_url(PAGE, PARAMS)
+        rules = rules_input.render(page, left)
+        page.input("type", middle)
+        page.input("ending", right)
+    page.write_url()
 
     game = Game(
-        rating=state.value(PAGE, "rating"),
-        opponent=state.value(PAGE, "opponent"),
-        cube=state.value(PAGE, "cube"),
-        games=state.value(PAGE, "games"),
-        opponent_games=state.value(PAGE, "opponent_games"),
-        type=game_type,
-        ending=ending,
+        rating=page["rating"],
+        opponent=page["opponent"],
+        cube=page["cube"],
+        games=page["games"],
+        opponent_games=page["opponent_games"],
+        type=page["type"],
+        ending=page["ending"],
         rules=rules,
     )
     both = what_if(game)
@@ -129,10 +114,10 @@ def calculator() -> None:
 
     explain.notices(both)
 
-    if not compact:
+    if not page.compact:
         explain.steps(both, rules)
         # The compact home view is about 810 px tall, 950 with a notice: room for both.
-        embed.section(PAGE, height=1000)
+        page.embed_section(height=1000)
 
 
 calculator()

@@ -26,6 +26,7 @@ __all__ = [
     "expected_curves",
     "expected_curves_frame",
     "expected_table",
+    "heat_map_frame",
     "heavy_week_table",
     "points_frame",
 ]
@@ -169,6 +170,32 @@ def cube_table(
             row[f"k{k}"] = rating_change(_BASE, _BASE, cube=cube, rules=Rules(k=k)).winner
         rows.append(row)
     return pd.DataFrame(rows)
+
+
+def heat_map_frame(
+    max_difference: int = 600,
+    step: int = 50,
+    *,
+    k: int | None = None,
+    rules: Rules | str = CURRENT,
+) -> pd.DataFrame:
+    """The favourite's points for a win, by rating difference 0, step … max_difference and by
+    cube, at one K: the change table of Step 2 spread over every cube (long form, for a heat map).
+
+    >>> heat_map_frame(50, 50).values.tolist()[:3]
+    [[0, 1, 16], [50, 1, 15], [0, 2, 19]]
+    """
+    fixed = _fixed_k(get_rules(rules), k)
+    rows = [
+        {
+            "difference": d,
+            "cube": cube,
+            "change": rating_change(_BASE + d, _BASE, cube=cube, rules=fixed).winner,
+        }
+        for cube in _checks.CUBES
+        for d in _differences(range(0, max_difference + 1, step))
+    ]
+    return pd.DataFrame(rows, columns=["difference", "cube", "change"])
 
 
 def expected_curves(

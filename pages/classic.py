@@ -6,23 +6,66 @@ import pandas as pd
 import streamlit as st
 
 from gammon_elo import K_PRESETS, InvalidInput, classic_update
-from ui import embed, frame, state
 from ui.i18n import metric, number, percent, t
+from ui.page import Page
+from ui.params import BoolParam, ChoiceParam, FloatParam, TextParam
 
-PAGE = "classic"
-frame.setup("classic.nav")
 K_CHOICES = [str(p.k) for p in K_PRESETS] + ["custom"]
 SCORES = ["1", "0.5", "0"]
-PARAMS = [
-    state.bool_param("teams", False),
-    state.float_param("a", 1500.0, -100_000.0, 100_000.0),
-    state.float_param("b", 1600.0, -100_000.0, 100_000.0),
-    state.choice_param("score", "1", SCORES),
-    state.choice_param("k", "32", K_CHOICES),
-    state.float_param("k_custom", 24.0, 0.1, 1000.0),
-    state.float_param("divisor", 400.0, 1.0, 100_000.0),
-]
-TEAM_PARAMS = [("team_a", "1500,1600"), ("team_b", "1550,1450")]
+TEAMS = ("team_a", "team_b")
+page = Page(
+    "classic",
+    [
+        BoolParam(name="teams", default=False, label="classic.teams"),
+        FloatParam(
+            name="a",
+            default=1500.0,
+            low=-100_000.0,
+            high=100_000.0,
+            format="%g",
+            label="classic.rating_a",
+        ),
+        FloatParam(
+            name="b",
+            default=1600.0,
+            low=-100_000.0,
+            high=100_000.0,
+            format="%g",
+            label="classic.rating_b",
+        ),
+        ChoiceParam(
+            name="score",
+            default="1",
+            choices=SCORES,
+            kind="radio",
+            label="classic.score",
+            option=lambda score: t(f"classic.score_{score.replace('.', '')}"),
+        ),
+        ChoiceParam(
+            name="k",
+            default="32",
+            choices=K_CHOICES,
+            label="classic.k_preset",
+            option=lambda k: (
+                t("classic.k_custom_option")
+                if k == "custom"
+                else t("classic.k_option", k=k, for_whom=t(f"k.preset.{k}"))
+            ),
+        ),
+        FloatParam(name="k_custom", default=24.0, low=0.1, high=1000.0, label="classic.k_custom"),
+        FloatParam(
+            name="divisor",
+            default=400.0,
+            low=1.0,
+            high=100_000.0,
+            step=100.0,
+            label="classic.divisor",
+        ),
+        # Teams are free text, read when the reader computes: a bad one is an error there.
+        TextParam(name="team_a", default="1500,1600", label="classic.team_a"),
+        TextParam(name="team_b", default="1550,1450", label="classic.team_b"),
+    ],
+)
 
 #: The seed's worked examples: (label key, A, B, score, K).
 EXAMPLES = [
@@ -34,12 +77,9 @@ EXAMPLES = [
 
 
 def _load_example(a: float, b: float, score: str, k: str) -> None:
-    st.session_state[state.key(PAGE, "teams")] = False
-    st.session_state[state.key(PAGE, "a")] = a
-    st.session_state[state.key(PAGE, "b")] = b
-    st.session_state[state.key(PAGE, "score")] = score
-    st.session_state[state.key(PAGE, "k")] = k
-    st.session_state[state.key(PAGE, "divisor")] = 400.0
+    for name, value in (("teams", False), ("a", a), ("b", b), ("score", score), ("k", k)):
+        page[name] = value
+    page["divisor"] = 400.0
 
 
 def _team(text: str, field: str) -> list[float]:
@@ -49,14 +89,8 @@ def _team(text: str, field: str) -> list[float]:
         raise InvalidInput(field, text, "must be numbers separated by commas") from error
 
 
-state.seed_from_url(PAGE, PARAMS)
-for name, default in TEAM_PARAMS:
-    st.session_state.setdefault(state.key(PAGE, name), st.query_params.get(name, default)[:500])
-compact = embed.is_compact()
-state.show_notices(PAGE)
-if not compact:
-    st.title(t("classic.title"))
-    st.caption(t("classic.intro"))
+page.heading(intro=True)
+if not page.compact:
     st.write(t("classic.examples"))
     # Two a row: four side by side cut their labels short at 1280 px.
     columns = [*st.columns(2), *st.columns(2)]
@@ -65,77 +99,34 @@ if not compact:
             t(label),
             on_click=_load_example,
             args=(a, b, score, k),
-            key=f"{PAGE}.{label}",
+            key=page.key(label),
             width="stretch",
         )
 
 with st.container(border=True):
-    teams = st.toggle(t("classic.teams"), key=state.key(PAGE, "teams"))
+    teams = page.input("teams", st)
     left, right = st.columns(2)
-    if teams:
-        left.text_input(t("classic.team_a"), key=state.key(PAGE, "team_a"))
-        right.text_input(t("classic.team_b"), key=state.key(PAGE, "team_b"))
-    else:
-        left.number_input(
-            t("classic.rating_a"),
-            -100_000.0,
-            100_000.0,
-            step=1.0,
-            format="%g",
-            key=state.key(PAGE, "a"),
-        )
-        right.number_input(
-            t("classic.rating_b"),
-            -100_000.0,
-            100_000.0,
-            step=1.0,
-            format="%g",
-            key=state.key(PAGE, "b"),
-        )
+    shown = ("team_a", "team_b") if teams else ("a", "b")
+    for name, where in zip(shown, (left, right), strict=True):
+        page.input(name, where)
     first, second, third = st.columns(3)
-    first.radio(
-        t("classic.score"),
-        SCORES,
-        key=state.key(PAGE, "score"),
-        format_func={s: t(f"classic.score_{s.replace('.', '')}") for s in SCORES}.__getitem__,
-    )
-    second.selectbox(
-        t("classic.k_preset"),
-        K_CHOICES,
-        key=state.key(PAGE, "k"),
-        format_func={
-            k: t("classic.k_custom_option")
-            if k == "custom"
-            else t("classic.k_option", k=k, for_whom=t(f"k.preset.{k}"))
-            for k in K_CHOICES
-        }.__getitem__,
-    )
-    if state.value(PAGE, "k") == "custom":
-        second.number_input(
-            t("classic.k_custom"), 0.1, 1000.0, step=1.0, key=state.key(PAGE, "k_custom")
-        )
-    third.number_input(
-        t("classic.divisor"), 1.0, 100_000.0, step=100.0, key=state.key(PAGE, "divisor")
-    )
-state.write_to_url(PAGE, PARAMS)
-for name, default in TEAM_PARAMS:
-    text = state.value(PAGE, name)
-    if teams and text != default:
-        st.query_params[name] = text
-    elif name in st.query_params:
-        del st.query_params[name]
+    page.input("score", first)
+    page.input("k", second)
+    if page["k"] == "custom":
+        page.input("k_custom", second)
+    page.input("divisor", third)
+# The teams stay out of the URL unless the reader plays teams.
+page.write_url(hidden=() if teams else TEAMS)
 
-k_choice = state.value(PAGE, "k")
-k = state.value(PAGE, "k_custom") if k_choice == "custom" else float(k_choice)
+k_choice = page["k"]
+k = page["k_custom"] if k_choice == "custom" else float(k_choice)
 try:
     if teams:
-        a: float | list[float] = _team(state.value(PAGE, "team_a"), t("classic.team_a"))
-        b: float | list[float] = _team(state.value(PAGE, "team_b"), t("classic.team_b"))
+        a: float | list[float] = _team(page["team_a"], t("classic.team_a"))
+        b: float | list[float] = _team(page["team_b"], t("classic.team_b"))
     else:
-        a, b = state.value(PAGE, "a"), state.value(PAGE, "b")
-    result = classic_update(
-        a, b, float(state.value(PAGE, "score")), k=k, divisor=state.value(PAGE, "divisor")
-    )
+        a, b = page["a"], page["b"]
+    result = classic_update(a, b, float(page["score"]), k=k, divisor=page["divisor"])
 except InvalidInput as error:
     st.error(t("classic.bad_team", field=error.field, value=error.value, reason=error.reason))
     st.stop()
@@ -146,7 +137,7 @@ eb.metric(t("classic.expected_b"), percent(result.expected_b))
 metric(na, t("classic.new_a"), number(result.new_a, 1), result.change_a, 1)
 metric(nb, t("classic.new_b"), number(result.new_b, 1), result.change_b, 1)
 
-if not compact:
+if not page.compact:
     st.header(t("classic.guidance"))
     st.dataframe(
         pd.DataFrame(
@@ -158,4 +149,4 @@ if not compact:
         ),
         hide_index=True,
     )
-    embed.section(PAGE)
+    page.embed_section()

@@ -7,54 +7,55 @@ import streamlit as st
 
 from gammon_elo import RULES, InvalidInput
 from gammon_elo.replay import InvalidHistory, neutralize_formulas
-from ui import cached, charts, embed, frame, state, tables
+from ui import cached, charts, grids
 from ui.i18n import number, t
+from ui.page import Page
+from ui.params import BoolParam, ChoiceParam, ListParam
+from ui.rules_input import rules_label
 
-PAGE = "history"
-frame.setup("history.nav")
 SOURCES = ("sample", "upload")
-PARAMS = [
-    state.choice_param("source", "sample", SOURCES),
-    state.list_param("rules", ["1.3.1"], list(RULES)),
-    state.bool_param("skip_invalid", False),
-]
-
-state.seed_from_url(PAGE, PARAMS)
-view = embed.view()
-state.show_notices(PAGE)
-if view == "full":
-    st.title(t("history.title"))
-    st.caption(t("history.intro"))
+page = Page(
+    "history",
+    [
+        ChoiceParam(
+            name="source",
+            default="sample",
+            choices=SOURCES,
+            kind="radio",
+            label="history.source",
+            option=lambda source: t(f"history.source_{source}"),
+        ),
+        ListParam(
+            name="rules",
+            default=["1.3.1"],
+            choices=list(RULES),
+            label="history.rules",
+            option=rules_label,
+        ),
+        BoolParam(
+            name="skip_invalid",
+            default=False,
+            label="history.skip_invalid",
+            help="history.skip_help",
+        ),
+    ],
+)
+page.heading(intro=True)
 
 with st.container(border=True):
     left, right = st.columns([2, 3])
-    source = left.radio(
-        t("history.source"),
-        SOURCES,
-        key=state.key(PAGE, "source"),
-        format_func={s: t(f"history.source_{s}") for s in SOURCES}.__getitem__,
-        horizontal=True,
-    )
-    chosen = right.multiselect(
-        t("history.rules"),
-        list(RULES),
-        key=state.key(PAGE, "rules"),
-        format_func={
-            n: t("rules.version", name=n, divisor=f"{r.divisor:g}") for n, r in RULES.items()
-        }.__getitem__,
-    )
+    source = page.input("source", left, horizontal=True)
+    chosen = page.input("rules", right)
     upload = None
     if source == "upload":
         upload = st.file_uploader(
             t("history.upload"),
             type=["csv"],
-            key=f"{PAGE}.file",
+            key=page.key("file"),
             help=t("history.upload_help", limit=st.get_option("server.maxUploadSize")),
         )
-    skip = st.toggle(
-        t("history.skip_invalid"), key=state.key(PAGE, "skip_invalid"), help=t("history.skip_help")
-    )
-state.write_to_url(PAGE, PARAMS)
+    skip = page.input("skip_invalid", st)
+page.write_url()
 
 if source == "upload" and upload is None:
     st.info(t("history.waiting"), icon=":material/upload_file:")
@@ -68,13 +69,13 @@ except InvalidHistory as error:
         t("history.invalid", rejected=error.rows_rejected, rows=error.rows_read),
         icon=":material/error:",
     )
-    tables.show(tables.rejected(error.report), download="rejected_rows.csv")
+    grids.show(grids.rejected(error.report), download="rejected_rows.csv")
     st.stop()
 except InvalidInput as error:
     st.error(t("history.unreadable", message=str(error)), icon=":material/error:")
     st.stop()
 
-labels = {r.label: t("rules.version", name=r.name, divisor=f"{r.divisor:g}") for r in rule_sets}
+labels = {r.label: rules_label(r.name) for r in rule_sets}
 first = next(iter(comparison.results.values()))
 st.caption(
     t(
@@ -93,10 +94,10 @@ players = st.multiselect(
     everyone,
     default=busiest["player"].head(5).tolist(),
     # A new file starts from its own busiest players, not the last file's choice.
-    key=f"{PAGE}.players.{upload.file_id if upload else 'sample'}",
+    key=page.key(f"players.{upload.file_id if upload else 'sample'}"),
     help=t("history.players_help"),
 )
-lines = tables.history_trajectories(comparison, players, labels)
+lines = grids.history_trajectories(comparison, players, labels)
 chart = charts.trajectories(
     lines,
     x_title=t("history.game"),
@@ -114,19 +115,21 @@ chart = charts.trajectories(
     },
 )
 chart_alt = t("history.chart_alt", players=", ".join(players), rules=", ".join(labels.values()))
-if view == "chart":
-    charts.show(st, chart, title=t("history.chart_title"), alt_text=chart_alt)
-    st.stop()
+page.only(
+    "chart", lambda: charts.show(st, chart, title=t("history.chart_title"), alt_text=chart_alt)
+)
 
-chart_col, table_col = st.columns([3, 2])
-charts.show(chart_col, chart, title=t("history.chart_title"), alt_text=chart_alt)
-with table_col:
-    st.markdown(f"**{t('history.final_title')}**")
-    tables.show(tables.history_ratings(comparison.ratings, labels), download=None)
+charts.beside(
+    chart,
+    title=t("history.chart_title"),
+    alt_text=chart_alt,
+    table_title=t("history.final_title"),
+    table=lambda: grids.show(grids.history_ratings(comparison.ratings, labels), download=None),
+)
 
 st.header(t("history.spread_title"))
-tables.show(
-    tables.history_spread(comparison.spread, labels),
+grids.show(
+    grids.history_spread(comparison.spread, labels),
     download="spread.csv",
     neutralize=neutralize_formulas,
 )
@@ -134,25 +137,24 @@ tables.show(
 for label, result in comparison.results.items():
     name = labels[label]
     with st.expander(t("history.games_title", rules=name), expanded=len(labels) == 1):
-        tables.show(
-            tables.replay_frame(result.games),
+        grids.show(
+            grids.replay_frame(result.games),
             download=f"games_{result.rules.name}.csv",
             neutralize=neutralize_formulas,
-            key=f"{PAGE}.games.{label}",
+            key=page.key(f"games.{label}"),
         )
     with st.expander(t("history.players_title", rules=name)):
-        tables.show(
-            tables.replay_frame(result.players),
+        grids.show(
+            grids.replay_frame(result.players),
             download=f"players_{result.rules.name}.csv",
             neutralize=neutralize_formulas,
-            key=f"{PAGE}.players.{label}",
+            key=page.key(f"players.{label}"),
         )
 if first.rows_rejected:
     st.header(t("history.rejected_title", rejected=number(first.rows_rejected)))
-    tables.show(
-        tables.rejected(first.rejected),
+    grids.show(
+        grids.rejected(first.rejected),
         download="rejected_rows.csv",
         neutralize=neutralize_formulas,
     )
-if view == "full":
-    embed.section(PAGE, views=("compact", "chart"))
+page.embed_section(views=("compact", "chart"))

@@ -6,145 +6,140 @@ from the rules alone; the seed is in the URL, so a link reproduces a run.
 
 from __future__ import annotations
 
-import dataclasses
-
-import pandas as pd
 import streamlit as st
 
 from gammon_elo import CURRENT, RULES, InvalidInput, Rules
 from gammon_elo.simulate import Population
-from ui import cached, charts, embed, frame, state, tables
+from ui import cached, simulation
 from ui.i18n import number, percent, t
+from ui.page import Page
+from ui.params import ChoiceParam, FloatParam, IntParam, ListParam
+from ui.rules_input import rules_label
 
-PAGE = "simulator"
-frame.setup("simulator.nav")
 #: Rule sets offered: the three versions, 1.3.1 without its heavy-week K, and a custom one.
 NO_HEAVY = "1.3.1-flat"
 CUSTOM = "custom"
 RULE_CHOICES = (*RULES, NO_HEAVY, CUSTOM)
+#: Catalog keys of the choices that are not versions.
+SPECIAL = {NO_HEAVY: "simulator.rules_flat", CUSTOM: "simulator.rules_custom"}
 SHAPES = ("normal", "uniform", "skewed")
 PAIRINGS = ("random", "band")
-PARAMS = [
-    state.int_param("players", 2000, 10, 20_000),
-    state.int_param("weeks", 26, 1, 104),
-    state.int_param("seed", 0, 0, 2**31 - 1),
-    state.choice_param("strength", "normal", SHAPES),
-    state.float_param("strength_sd", 100.0, 0.0, 1000.0),
-    state.float_param("true_divisor", 1325.0, 100.0, 100_000.0),
-    state.float_param("games_per_week", 15.0, 1.0, 300.0),
-    state.float_param("heavy_share", 0.05, 0.0, 1.0),
-    state.choice_param("pairing", "random", PAIRINGS),
-    state.list_param("rules", ["1.0.5", "1.2.0", "1.3.1"], RULE_CHOICES),
-    state.int_param("divisor", 1000, 1, 100_000),
-    state.int_param("k", 24, 1, 1000),
-]
+#: The inputs that make the population (the rest choose the rule sets).
+POPULATION = (
+    "players", "weeks", "seed", "strength", "strength_sd", "true_divisor", "games_per_week",
+    "heavy_share", "pairing",
+)  # fmt: skip
+page = Page(
+    "simulator",
+    [
+        IntParam(
+            name="players", default=2000, low=10, high=20_000, step=100, label="simulator.players"
+        ),
+        IntParam(name="weeks", default=26, low=1, high=104, label="simulator.weeks"),
+        IntParam(
+            name="seed",
+            default=0,
+            low=0,
+            high=2**31 - 1,
+            label="simulator.seed",
+            help="simulator.seed_help",
+        ),
+        ChoiceParam(
+            name="strength",
+            default="normal",
+            choices=SHAPES,
+            label="simulator.strength",
+            option=lambda shape: t(f"simulator.shape_{shape}"),
+        ),
+        FloatParam(
+            name="strength_sd",
+            default=100.0,
+            low=0.0,
+            high=1000.0,
+            step=10.0,
+            label="simulator.strength_sd",
+        ),
+        FloatParam(
+            name="true_divisor",
+            default=1325.0,
+            low=100.0,
+            high=100_000.0,
+            step=25.0,
+            label="simulator.true_divisor",
+            help="simulator.true_divisor_help",
+        ),
+        FloatParam(
+            name="games_per_week",
+            default=15.0,
+            low=1.0,
+            high=300.0,
+            label="simulator.games_per_week",
+        ),
+        FloatParam(
+            name="heavy_share",
+            default=0.05,
+            low=0.0,
+            high=1.0,
+            step=0.01,
+            label="simulator.heavy_share",
+            help="simulator.heavy_help",
+        ),
+        ChoiceParam(
+            name="pairing",
+            default="random",
+            choices=PAIRINGS,
+            label="simulator.pairing",
+            option=lambda pairing: t(f"simulator.pairing_{pairing}"),
+        ),
+        ListParam(
+            name="rules",
+            default=["1.0.5", "1.2.0", "1.3.1"],
+            choices=RULE_CHOICES,
+            label="simulator.rules",
+            option=lambda choice: rules_label(choice, SPECIAL),
+        ),
+        IntParam(
+            name="divisor",
+            default=1000,
+            low=1,
+            high=100_000,
+            step=100,
+            label="simulator.custom_divisor",
+        ),
+        IntParam(name="k", default=24, low=1, high=1000, label="simulator.custom_k"),
+    ],
+)
 
 
 def _rule_set(choice: str) -> Rules:
+    """A choice's rule set. The custom one keeps 1.3.1's heavy week (K 16 from 50 games): the
+    page offers only its divisor and K."""
     if choice == NO_HEAVY:
-        return dataclasses.replace(CURRENT, name=NO_HEAVY, heavy_k=None, heavy_games=None)
+        return Rules.custom(CURRENT.divisor, CURRENT.k, name=NO_HEAVY)
     if choice == CUSTOM:
-        return dataclasses.replace(
-            CURRENT, name=CUSTOM, divisor=state.value(PAGE, "divisor"), k=state.value(PAGE, "k")
+        return Rules.custom(
+            page["divisor"], page["k"], heavy_k=CURRENT.heavy_k, heavy_games=CURRENT.heavy_games
         )
     return RULES[choice]
 
 
-def _rules_label(choice: str) -> str:
-    if choice == NO_HEAVY:
-        return t("simulator.rules_flat")
-    if choice == CUSTOM:
-        return t("simulator.rules_custom")
-    return t("rules.version", name=choice, divisor=f"{RULES[choice].divisor:g}")
-
-
-state.seed_from_url(PAGE, PARAMS)
-view = embed.view()
-state.show_notices(PAGE)
-if view == "full":
-    st.title(t("simulator.title"))
-    st.caption(t("simulator.intro"))
-
-if view in ("full", "compact"):
-    with st.form(f"{PAGE}.form", border=True):
-        first, second, third = st.columns(3)
-        first.number_input(
-            t("simulator.players"), 10, 20_000, step=100, key=state.key(PAGE, "players")
-        )
-        first.number_input(t("simulator.weeks"), 1, 104, step=1, key=state.key(PAGE, "weeks"))
-        first.number_input(
-            t("simulator.seed"),
-            0,
-            2**31 - 1,
-            step=1,
-            key=state.key(PAGE, "seed"),
-            help=t("simulator.seed_help"),
-        )
-        second.selectbox(
-            t("simulator.strength"),
-            SHAPES,
-            key=state.key(PAGE, "strength"),
-            format_func={s: t(f"simulator.shape_{s}") for s in SHAPES}.__getitem__,
-        )
-        second.number_input(
-            t("simulator.strength_sd"), 0.0, 1000.0, step=10.0, key=state.key(PAGE, "strength_sd")
-        )
-        second.number_input(
-            t("simulator.true_divisor"),
-            100.0,
-            100_000.0,
-            step=25.0,
-            key=state.key(PAGE, "true_divisor"),
-            help=t("simulator.true_divisor_help"),
-        )
-        third.number_input(
-            t("simulator.games_per_week"),
-            1.0,
-            300.0,
-            step=1.0,
-            key=state.key(PAGE, "games_per_week"),
-        )
-        third.number_input(
-            t("simulator.heavy_share"),
-            0.0,
-            1.0,
-            step=0.01,
-            key=state.key(PAGE, "heavy_share"),
-            help=t("simulator.heavy_help"),
-        )
-        third.selectbox(
-            t("simulator.pairing"),
-            PAIRINGS,
-            key=state.key(PAGE, "pairing"),
-            format_func={p: t(f"simulator.pairing_{p}") for p in PAIRINGS}.__getitem__,
-        )
-        st.multiselect(
-            t("simulator.rules"),
-            RULE_CHOICES,
-            key=state.key(PAGE, "rules"),
-            format_func={c: _rules_label(c) for c in RULE_CHOICES}.__getitem__,
-        )
+page.heading(intro=True)
+if page.shows_inputs:
+    with st.form(page.key("form"), border=True):
+        # Three columns of three inputs, in the order of POPULATION.
+        for index, column in enumerate(st.columns(3)):
+            for name in POPULATION[3 * index : 3 * index + 3]:
+                page.input(name, column)
+        page.input("rules", st)
         left, right = st.columns(2)
-        left.number_input(
-            t("simulator.custom_divisor"), 1, 100_000, step=100, key=state.key(PAGE, "divisor")
-        )
-        right.number_input(t("simulator.custom_k"), 1, 1000, step=1, key=state.key(PAGE, "k"))
+        page.input("divisor", left)
+        page.input("k", right)
         st.form_submit_button(t("simulator.run"), type="primary", icon=":material/play_arrow:")
-state.write_to_url(PAGE, PARAMS)
+page.write_url()
 
-choices = state.value(PAGE, "rules") or ["1.3.1"]
+choices = page["rules"] or ["1.3.1"]
 try:
-    population = Population(
-        players=state.value(PAGE, "players"),
-        weeks=state.value(PAGE, "weeks"),
-        seed=state.value(PAGE, "seed"),
-        strength=state.value(PAGE, "strength"),
-        strength_sd=state.value(PAGE, "strength_sd"),
-        true_divisor=state.value(PAGE, "true_divisor"),
-        games_per_week=state.value(PAGE, "games_per_week"),
-        heavy_share=state.value(PAGE, "heavy_share"),
-        pairing=state.value(PAGE, "pairing"),
-    )
+    population = Population(**page.values(*POPULATION))
     rule_sets = tuple(_rule_set(c) for c in dict.fromkeys(choices))
 except InvalidInput as error:
     st.error(t("simulator.invalid", message=str(error)))
@@ -159,7 +154,9 @@ def _progress(fraction: float) -> None:
 
 result = cached.simulation(population, rule_sets, _progress)
 bar.empty()
-labels = {r.label: _rules_label(r.name if r.name in RULE_CHOICES else CUSTOM) for r in rule_sets}
+labels = {
+    r.label: rules_label(r.name if r.name in RULE_CHOICES else CUSTOM, SPECIAL) for r in rule_sets
+}
 st.caption(
     t(
         "simulator.ran",
@@ -170,122 +167,6 @@ st.caption(
     )
 )
 
-summary = result.summary()
-weekly = result.weekly.assign(series=lambda f: f["rules"].map(labels))
-summary_table = tables.simulation_summary(summary, labels)
-
-rules_text = ", ".join(labels.values())
-spread_chart = charts.lines(
-    weekly,
-    x="week",
-    y="half_within",
-    series="series",
-    x_title=t("simulator.week"),
-    y_title=t("simulator.half_within"),
-    series_title=t("col.rules"),
-)
-spread = {
-    "title": t("simulator.spread_title"),
-    "alt_text": t("simulator.spread_alt", rules=rules_text),
-}
-if view == "chart":
-    charts.show(st, spread_chart, **spread)
-    tables.data_expander(tables.weekly(weekly, "half_within", labels))
-    st.stop()
-if view == "table":
-    tables.show(summary_table, download=None)
-    st.stop()
-
-st.header(t("simulator.summary"))
-tables.show(summary_table, download=f"simulation_seed{population.seed}_summary.csv")
-
-chart_col, table_col = st.columns([3, 2])
-charts.show(chart_col, spread_chart, **spread)
-with table_col:
-    st.markdown(f"**{t('simulator.spread_table')}**")
-    tables.show(tables.weekly(weekly, "half_within", labels), download=None)
-
-chart_col, table_col = st.columns([3, 2])
-charts.show(
-    chart_col,
-    charts.lines(
-        weekly,
-        x="week",
-        y="spearman",
-        series="series",
-        x_title=t("simulator.week"),
-        y_title=t("simulator.spearman"),
-        series_title=t("col.rules"),
-    ),
-    title=t("simulator.accuracy_title"),
-    alt_text=t("simulator.accuracy_alt", rules=rules_text),
-)
-with table_col:
-    st.markdown(f"**{t('simulator.accuracy_table')}**")
-    tables.show(tables.weekly(weekly, "spearman", labels, digits=3), download=None)
-
-volatility = result.volatility.assign(series=lambda f: f["rules"].map(labels))
-chart_col, table_col = st.columns([3, 2])
-charts.show(
-    chart_col,
-    charts.bars(
-        volatility,
-        x="group",
-        y="sd_change",
-        series="series",
-        x_title=t("simulator.games_week"),
-        y_title=t("simulator.sd_change"),
-        series_title=t("col.rules"),
-        x_order=list(dict.fromkeys(volatility["group"])),
-    ),
-    title=t("simulator.volatility_title"),
-    alt_text=t("simulator.volatility_alt", rules=rules_text),
-)
-with table_col:
-    st.markdown(f"**{t('simulator.volatility_table')}**")
-    tables.show(tables.volatility(volatility, labels), download=None)
-
-st.header(t("simulator.heavy_title"))
-st.caption(t("simulator.heavy_text"))
-tables.show(tables.heavy_claim(result.heavy_week_claim(), labels), download=None)
-
-distribution = result.distribution().assign(series=lambda f: f["rules"].map(labels))
-chart_col, table_col = st.columns([3, 2])
-charts.show(
-    chart_col,
-    charts.histogram(
-        distribution,
-        value="rating",
-        series="series",
-        x_title=t("simulator.rating"),
-        y_title=t("simulator.players_count"),
-        series_title=t("col.rules"),
-    ),
-    title=t("simulator.distribution_title"),
-    alt_text=t("simulator.distribution_alt", rules=rules_text),
-)
-with table_col:
-    st.markdown(f"**{t('simulator.distribution_table')}**")
-    quantiles = (
-        distribution.groupby("series", sort=False)["rating"]
-        .quantile([0.1, 0.25, 0.5, 0.75, 0.9])
-        .unstack()
-    )
-    st.dataframe(
-        pd.DataFrame(
-            {
-                t("col.rules"): quantiles.index,
-                **{
-                    f"{int(q * 100)} %": [number(v) for v in quantiles[q]]
-                    for q in quantiles.columns
-                },
-            }
-        ),
-        hide_index=True,
-    )
-tables.show(
-    tables.Table(shown=weekly, raw=weekly.drop(columns="series")),
-    download=f"simulation_seed{population.seed}_weekly.csv",
-    only_download=True,
-)
-embed.section(PAGE, views=("compact", "chart", "table"))
+simulation.results(page, result, population, labels)
+# The compact view offers "Embed this" here too (the other pages keep it to the full page).
+page.embed_section(views=("compact", "chart", "table"), also_compact=True)

@@ -5,60 +5,55 @@ from __future__ import annotations
 import streamlit as st
 
 from gammon_elo import CUBES
-from ui import cached, charts, embed, frame, rules_input, state, tables
+from ui import cached, charts, grids, rules_input
 from ui.i18n import number, t
+from ui.page import Page
+from ui.params import ChoiceParam, IntParam
 
-PAGE = "tables"
-frame.setup("tables.nav")
-PARAMS = [
-    *rules_input.params(),
-    state.int_param("table_k", 32, 1, 1000),
-    state.int_param("table_heavy_k", 16, 1, 1000),
-    state.choice_param("cube", 1, CUBES),
-    state.int_param("difference", 300, 0, 2000),
-]
+page = Page(
+    "tables",
+    [
+        *rules_input.params(),
+        IntParam(name="table_k", default=32, low=1, high=1000, label="tables.k"),
+        IntParam(name="table_heavy_k", default=16, low=1, high=1000, label="tables.heavy_k"),
+        ChoiceParam(
+            name="cube", default=1, choices=CUBES, kind="select_slider", label="tables.cube"
+        ),
+        IntParam(
+            name="difference", default=300, low=0, high=2000, step=50, label="tables.difference"
+        ),
+    ],
+)
+page.heading()
 
-state.seed_from_url(PAGE, PARAMS)
-view = embed.view()
-state.show_notices(PAGE)
-if view == "full":
-    st.title(t("tables.title"))
-
-if view in ("full", "compact"):
+if page.shows_inputs:
     with st.container(border=True):
-        first, second, third, fourth, fifth = st.columns(5)
-        rules = rules_input.render(PAGE, first)
-        second.number_input(t("tables.k"), 1, 1000, step=1, key=state.key(PAGE, "table_k"))
-        third.number_input(
-            t("tables.heavy_k"), 1, 1000, step=1, key=state.key(PAGE, "table_heavy_k")
-        )
-        fourth.select_slider(t("tables.cube"), CUBES, key=state.key(PAGE, "cube"))
-        fifth.number_input(
-            t("tables.difference"), 0, 2000, step=50, key=state.key(PAGE, "difference")
-        )
+        first, *others = st.columns(5)
+        rules = rules_input.render(page, first)
+        names = ("table_k", "table_heavy_k", "cube", "difference")
+        for name, where in zip(names, others, strict=True):
+            page.input(name, where)
 else:
-    rules = rules_input.from_state(PAGE)
-state.write_to_url(PAGE, PARAMS)
+    rules = rules_input.from_state(page)
+page.write_url()
 
-k = state.value(PAGE, "table_k")
-heavy_k = state.value(PAGE, "table_heavy_k")
-cube = state.value(PAGE, "cube")
-difference = state.value(PAGE, "difference")
+k, heavy_k, cube = page["table_k"], page["table_heavy_k"], page["cube"]
+difference = page["difference"]
 frames = cached.article_tables(rules, k, heavy_k, cube, difference)
 ks = (k, heavy_k)
 sections = [
-    ("expected", t("tables.expected"), tables.expected(frames["expected"])),
-    ("changes", t("tables.changes"), tables.changes(frames["changes"])),
-    ("heavy", t("tables.heavy", k=k, heavy_k=heavy_k), tables.heavy(frames["heavy"], ks)),
+    ("expected", t("tables.expected"), grids.expected(frames["expected"])),
+    ("changes", t("tables.changes"), grids.changes(frames["changes"])),
+    ("heavy", t("tables.heavy", k=k, heavy_k=heavy_k), grids.heavy(frames["heavy"], ks)),
     (
         "divisors",
         t("tables.divisors", difference=number(difference)),
-        tables.favourite_table(
+        grids.favourite_table(
             frames["divisors"],
             {d: t("divisors.label", divisor=number(d)) for d in frames["divisors"]["divisor"]},
         ),
     ),
-    ("cube", t("tables.cube_table"), tables.cube(frames["cube"], ks)),
+    ("cube", t("tables.cube_table"), grids.cube(frames["cube"], ks)),
 ]
 
 heat_alt = t("tables.heatmap_alt", k=k, rules=rules.label)
@@ -75,27 +70,34 @@ heat_frame = (
     .sort_index(ascending=False)
     .rename_axis(index=t("col.cube"), columns=t("col.difference"))
 )
-if view == "chart":
+
+
+def chart_view() -> None:
     charts.show(st, heat, title=t("tables.heatmap"), alt_text=heat_alt)
     with st.expander(t("charts.data")):
         st.dataframe(heat_frame, width="stretch")
-    st.stop()
-if view == "table":
-    title, table = sections[1][1], sections[1][2]
+
+
+def table_view() -> None:
+    _, title, table = sections[1]
     st.header(title)
-    tables.show(table, download=None)
-    st.stop()
+    grids.show(table, download=None)
+
+
+page.only("chart", chart_view)
+page.only("table", table_view)
 
 left, right = st.columns(2)
 for index, (name, title, table) in enumerate(sections):
     with left if index % 2 == 0 else right:
         st.header(title)
-        tables.show(table, download=f"{name}_{rules.name}_k{k}_cube{cube}.csv")
+        grids.show(table, download=f"{name}_{rules.name}_k{k}_cube{cube}.csv")
 
-chart_col, table_col = st.columns([3, 2])
-charts.show(chart_col, heat, title=t("tables.heatmap"), alt_text=heat_alt)
-with table_col:
-    st.markdown(f"**{t('charts.data')}**")
-    st.dataframe(heat_frame, width="stretch")
-if view == "full":
-    embed.section(PAGE, views=("compact", "chart", "table"))
+charts.beside(
+    heat,
+    title=t("tables.heatmap"),
+    alt_text=heat_alt,
+    table_title=t("charts.data"),
+    table=lambda: st.dataframe(heat_frame, width="stretch"),
+)
+page.embed_section(views=("compact", "chart", "table"))

@@ -1,2 +1,8 @@
-"""The Streamlit side of the calculator: URL state, the string catalogs, charts, cached core
-calls and the shared widgets. The only package besides the pages that imports streamlit."""
+"""The Streamlit side of the calculator, and with the pages the only code that imports streamlit.
+
+``page`` is the scaffold every page calls and ``params`` its inputs (URL name, default, bounds,
+widget); ``i18n`` and ``catalogs/`` the strings in English and Greek; ``grids`` dresses the core's
+DataFrames for reading, ``charts`` draws them; ``cached`` wraps the core calls a rerun repeats;
+``rules_input`` is the rule-set picker; ``explain`` writes the article's steps out; ``embed`` the
+compact views and "Embed this"; ``frame`` the set-up and sidebar every page shares.
+"""

@@ -16,6 +16,7 @@ import gammon_elo as g
 from gammon_elo import Rules
 from gammon_elo.replay import RulesComparison, compare_rules, read_history, sample_history
 from gammon_elo.simulate import Population, Simulation, simulate
+from gammon_elo.tables import heat_map_frame
 
 #: Distinct argument sets kept per cached function: plenty for one server's readers.
 MAX_ENTRIES = 128
@@ -72,19 +73,9 @@ def article_tables(
 
 
 @st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
-def heatmap(rules: Rules, k: int, max_difference: int = 600, step: int = 50) -> pd.DataFrame:
-    """The favourite's points for a win, by rating difference and cube."""
-    fixed = Rules(divisor=rules.divisor, k=k)
-    rows = [
-        {
-            "difference": d,
-            "cube": cube,
-            "change": g.rating_change(1500 + d, 1500, cube=cube, rules=fixed).winner,
-        }
-        for cube in g.CUBES
-        for d in range(0, max_difference + 1, step)
-    ]
-    return pd.DataFrame(rows)
+def heatmap(rules: Rules, k: int) -> pd.DataFrame:
+    """The favourite's points for a win, by rating difference (0 … 600) and cube."""
+    return heat_map_frame(k=k, rules=rules)
 
 
 class _BoundedStore:

@@ -3,10 +3,12 @@ Titles, axes and tooltips come in already translated."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import altair as alt
 import pandas as pd
+import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from .i18n import decimal_comma
@@ -26,6 +28,22 @@ def show(where: DeltaGenerator, chart: alt.LayerChart, *, title: str, alt_text: 
     """
     where.markdown(f"**{title}**")
     where.altair_chart(chart, alt=alt_text)
+
+
+def beside(
+    chart: alt.LayerChart,
+    *,
+    title: str,
+    alt_text: str,
+    table_title: str,
+    table: Callable[[], object],
+) -> None:
+    """A chart and, to its right, the numbers it draws: ``table`` draws them under their title."""
+    chart_col, table_col = st.columns([3, 2])
+    show(chart_col, chart, title=title, alt_text=alt_text)
+    with table_col:
+        st.markdown(f"**{table_title}**")
+        table()
 
 
 def _style(chart: alt.Chart | alt.LayerChart) -> alt.LayerChart:

@@ -67,8 +67,8 @@ def steps(both: WhatIf, rules: Rules) -> None:
     """Steps 1–3 of the article with these numbers (nothing to show for unrated games).
 
     One markdown element per step, each formula an aligned block with one "=" a line, so that
-    a phone shows every value (a one-line formula ran past a 390-px screen) and a rerun sends a
-    handful of elements instead of sixteen.
+    a phone shows every value (a 390-px screen is narrower than a one-line formula) and a rerun
+    sends one element per step, not one per formula.
     """
     win, loss = both.win.steps, both.loss.steps
     st.header(t("steps.title"))

@@ -11,8 +11,7 @@ from collections.abc import Mapping
 
 import streamlit as st
 
-from .catalog_el import EL
-from .catalog_en import EN
+from .catalogs import EL, EN
 
 CATALOGS: Mapping[str, Mapping[str, str]] = {"en": EN, "el": EL}
 LANGUAGES = tuple(CATALOGS)

@@ -19,7 +19,7 @@ from axe_playwright_python.sync_playwright import Axe
 from browser_support import card, metric, open_expander, open_page, wait_idle
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
-from ui.catalog_el import EL
+from ui.catalogs import EL
 
 pytestmark = pytest.mark.browser
 

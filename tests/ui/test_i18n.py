@@ -12,8 +12,7 @@ import pytest
 from apptest_support import open_page
 from streamlit.testing.v1 import AppTest
 
-from ui.catalog_el import EL
-from ui.catalog_en import EN
+from ui.catalogs import EL, EN
 
 PAGES = [
     "app.py",

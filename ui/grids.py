@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from .catalog_en import EN
+from gammon_elo.replay import RulesComparison, trajectories
+
+from .catalogs import EN
 from .i18n import number, percent, signed, t
 
 #: Keys every catalog holds (tests/ui/test_i18n.py checks the parity).
@@ -245,11 +246,9 @@ def rejected(report: pd.DataFrame) -> Table:
 
 
 def history_trajectories(
-    comparison: Any, players: list[str], labels: Mapping[str, str]
+    comparison: RulesComparison, players: list[str], labels: Mapping[str, str]
 ) -> pd.DataFrame:
     """The chosen players' ratings after each of their rows, with display names of rule sets."""
-    from gammon_elo.replay import trajectories
-
     if not players:
         return pd.DataFrame(
             {c: [] for c in ("rules", "player", "game", "opponent", "result", "change", "rating")}

@@ -1,0 +1,100 @@
+"""The scaffold every page calls: set-up, the page's parameters seeded from the link (with a notice
+for each bad one), the requested view, the inputs, the URL kept in step, and the "Embed this"
+section. A page declares its :mod:`ui.params` once and reads its values back by name:
+
+    page = Page("tables", [IntParam(name="k", default=32, low=1, high=1000, label="tables.k")])
+    page.heading()
+    if page.shows_inputs:
+        page.input("k", st)
+    page.write_url()
+    k = page["k"]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import streamlit as st
+
+from . import embed, frame
+from .i18n import t
+from .params import Param, Where, key, seed, write_to_url
+
+
+class Page:
+    """One page of the app, from its first element to its last."""
+
+    def __init__(self, name: str, params: Sequence[Param]) -> None:
+        self.name = name
+        self.params = {param.name: param for param in params}
+        frame.setup(f"{name}.nav")
+        seed(name, params)
+        #: ``full``, or the embedded ``compact``, ``chart`` or ``table`` view.
+        self.view = embed.view()
+
+    @property
+    def compact(self) -> bool:
+        """Any embedded view: no title, no explanations, no "Embed this"."""
+        return self.view != "full"
+
+    @property
+    def shows_inputs(self) -> bool:
+        """The full page and the compact view show inputs; the chart and table views do not."""
+        return self.view in ("full", "compact")
+
+    def show_notices(self) -> None:
+        """A warning for each bad parameter of the link this page was opened with."""
+        for notice in st.session_state.get(f"{self.name}.notices", []):
+            st.warning(notice, icon=":material/link_off:")
+
+    def heading(self, *, intro: bool = False, notices_first: bool = True) -> None:
+        """The link's notices and, on the full page, the title (and its intro caption)."""
+        if notices_first:
+            self.show_notices()
+        if not self.compact:
+            st.title(t(f"{self.name}.title"))
+            if intro:
+                st.caption(t(f"{self.name}.intro"))
+        if not notices_first:
+            self.show_notices()
+
+    def key(self, name: str) -> str:
+        return key(self.name, name)
+
+    def input(self, name: str, where: Where, **options: Any) -> Any:
+        """Draw parameter ``name``'s widget in ``where``; returns its value."""
+        return self.params[name].widget(where, self.key(name), **options)
+
+    def write_url(self, *, hidden: Iterable[str] = ()) -> None:
+        """Put the inputs' values in the URL (defaults and ``hidden`` ones left out), so that the
+        link reproduces what the reader sees."""
+        write_to_url(self.name, self.params.values(), hidden=hidden)
+
+    def __getitem__(self, name: str) -> Any:
+        return st.session_state[self.key(name)]
+
+    def values(self, *names: str) -> dict[str, Any]:
+        """Several parameters' values by name, e.g. as keyword arguments for the core."""
+        return {name: self[name] for name in names}
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        st.session_state[self.key(name)] = value
+
+    def only(self, view: str, draw: Callable[[], None]) -> None:
+        """In the embedded ``view``, draw just this and end the run."""
+        if self.view == view:
+            draw()
+            st.stop()
+
+    def embed_section(
+        self,
+        views: tuple[str, ...] = ("compact",),
+        height: int = 720,
+        *,
+        also_compact: bool = False,
+    ) -> None:
+        """The "Embed this" section, at the foot of the full page (and of the compact view, for
+        ``also_compact``)."""
+        if not self.compact or (also_compact and self.view == "compact"):
+            embed.section(self.name, views=views, height=height)

@@ -1,0 +1,276 @@
+"""A page's inputs, each declared once: its URL name and default, how a link's text is read and
+written back, and the widget that shows it with its bounds. :mod:`ui.page` seeds the widgets from
+the URL, names every bad value in a notice, and rewrites the URL from the widgets.
+
+Why not Streamlit's ``bind="query-params"``: the bound widget's key *is* the URL name, and the
+pages share names (``k``, ``cube``, ``rules``, ``divisor``, ``difference``) with different bounds
+and defaults, while a bound value is kept under its key across a page switch, so one page's
+``k`` would seed another's. A bound widget that is not drawn loses its URL parameter, yet the
+embedded chart and table views draw no inputs, and the custom rule set's, the custom divisor's and
+the teams' inputs are drawn only when chosen, all still read from (and kept in) the link. A bound
+widget drops a bad value silently and reads some that a link must refuse (``1_500``), where the
+notice must name the value it refused. A bound select box or radio writes the label the reader
+sees, so ``type=ranked`` would become ``type=Ranked``, and another word in Greek; bound
+lists are read and written ``?rules=a&rules=b`` and bound toggles know only ``true``/``false``,
+where links in the wild say ``rules=a,b`` and ``fibs=1``. So the parameters keep this small
+mechanism, built on one raw read of the query string.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from .i18n import t
+
+#: What can hold a widget: the page itself (``st``) or a column, container or expander.
+Where = DeltaGenerator | Any
+
+
+@dataclass(frozen=True, kw_only=True)
+class Param:
+    """One input of a page, in the URL as ``name=text`` whenever it is not ``default``."""
+
+    name: str
+    default: Any
+    #: Catalog keys of the widget's label and (optional) help text.
+    label: str = ""
+    help: str | None = None
+
+    def parse(self, raw: str) -> Any:
+        """The value a link's text stands for; ValueError (or KeyError) if it stands for none."""
+        raise NotImplementedError
+
+    def expects(self) -> str:
+        """What a reader may write, for the notice ("a whole number from 0 to 100000")."""
+        raise NotImplementedError
+
+    def show(self, value: Any) -> str:
+        """The value as the URL writes it."""
+        return str(value)
+
+    def widget(self, where: Where, key: str, **options: Any) -> Any:
+        """Draw the input (its value is already in ``st.session_state[key]``) and return it."""
+        raise NotImplementedError
+
+    def read(self, raw: str | None) -> tuple[Any, str | None]:
+        """The value a link gives this parameter, and the notice if the link's text is bad."""
+        if raw is None:
+            return self.default, None
+        try:
+            return self.parse(raw), None
+        except (ValueError, KeyError, OverflowError):
+            notice = t(
+                "url.bad_value",
+                name=self.name,
+                value=raw[:40],
+                expects=self.expects(),
+                default=self.show(self.default),
+            )
+            return self.default, notice
+
+    def _label(self) -> str:
+        return t(self.label) if self.label else ""
+
+    def _help(self) -> str | None:
+        return t(self.help) if self.help else None
+
+
+def _number(raw: str) -> float:
+    """A plain ASCII number (Python's float() would also take "١٥٠٠" or "1_500")."""
+    text = raw.strip()
+    if not text.isascii() or "_" in text:
+        raise ValueError(raw)
+    return float(text)
+
+
+@dataclass(frozen=True, kw_only=True)
+class IntParam(Param):
+    """A whole number from ``low`` to ``high``, typed in (or on a slider)."""
+
+    default: int
+    low: int
+    high: int
+    step: int = 1
+    kind: Literal["number", "slider"] = "number"
+
+    def parse(self, raw: str) -> int:
+        value = _number(raw)
+        if not (math.isfinite(value) and value.is_integer() and self.low <= value <= self.high):
+            raise ValueError(raw)
+        return int(value)
+
+    def expects(self) -> str:
+        return t("url.expects_int", low=self.low, high=self.high)
+
+    def widget(self, where: Where, key: str, **options: Any) -> Any:
+        draw = where.slider if self.kind == "slider" else where.number_input
+        return draw(
+            self._label(),
+            self.low,
+            self.high,
+            step=self.step,
+            key=key,
+            help=self._help(),
+            **options,
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class FloatParam(Param):
+    """A number from ``low`` to ``high``."""
+
+    default: float
+    low: float
+    high: float
+    step: float = 1.0
+    #: The widget's printf format (None: Streamlit's own).
+    format: str | None = None
+
+    def parse(self, raw: str) -> float:
+        value = _number(raw)
+        if not (math.isfinite(value) and self.low <= value <= self.high):
+            raise ValueError(raw)
+        return value
+
+    def expects(self) -> str:
+        return t("url.expects_number", low=self.low, high=self.high)
+
+    def show(self, value: float) -> str:
+        return f"{value:g}"
+
+    def widget(self, where: Where, key: str, **options: Any) -> Any:
+        return where.number_input(
+            self._label(),
+            self.low,
+            self.high,
+            step=self.step,
+            format=self.format,
+            key=key,
+            help=self._help(),
+            **options,
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChoiceParam(Param):
+    """One of ``choices`` (the URL writes ``str(choice)``), picked from a list, a slider or
+    radio buttons; ``option`` names a choice for the reader."""
+
+    choices: Sequence[Any]
+    kind: Literal["selectbox", "select_slider", "radio"] = "selectbox"
+    option: Callable[[Any], str] | None = None
+
+    def parse(self, raw: str) -> Any:
+        return {str(choice): choice for choice in self.choices}[raw.strip()]
+
+    def expects(self) -> str:
+        return t("url.expects_choice", choices=", ".join(str(c) for c in self.choices))
+
+    def widget(self, where: Where, key: str, **options: Any) -> Any:
+        draw = getattr(where, self.kind)
+        if self.option is not None:
+            options["format_func"] = {c: self.option(c) for c in self.choices}.__getitem__
+        return draw(self._label(), self.choices, key=key, help=self._help(), **options)
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoolParam(Param):
+    """On or off (``1``/``0`` in the URL, ``true``/``false`` also read), as a toggle."""
+
+    default: bool
+
+    def parse(self, raw: str) -> bool:
+        return {"1": True, "true": True, "0": False, "false": False}[raw.strip().lower()]
+
+    def expects(self) -> str:
+        return t("url.expects_bool")
+
+    def show(self, value: bool) -> str:
+        return "1" if value else "0"
+
+    def widget(self, where: Where, key: str, **options: Any) -> Any:
+        return where.toggle(self._label(), key=key, help=self._help(), **options)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ListParam(Param):
+    """A comma-separated subset of ``choices``, as a multiselect."""
+
+    default: list[Any] = field(default_factory=list)
+    choices: Sequence[Any] = ()
+    option: Callable[[Any], str] | None = None
+
+    def parse(self, raw: str) -> list[Any]:
+        by_text = {str(choice): choice for choice in self.choices}
+        items = [item.strip() for item in raw.split(",") if item.strip()]
+        if not items:
+            raise ValueError(raw)
+        return [by_text[item] for item in items]
+
+    def expects(self) -> str:
+        return t("url.expects_list", choices=", ".join(str(c) for c in self.choices))
+
+    def show(self, value: Iterable[Any]) -> str:
+        return ",".join(str(v) for v in value)
+
+    def widget(self, where: Where, key: str, **options: Any) -> Any:
+        if self.option is not None:
+            options["format_func"] = {c: self.option(c) for c in self.choices}.__getitem__
+        return where.multiselect(self._label(), self.choices, key=key, help=self._help(), **options)
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextParam(Param):
+    """Free text, cut to ``limit`` characters; every text is valid."""
+
+    default: str
+    limit: int = 500
+
+    def parse(self, raw: str) -> str:
+        return raw[: self.limit]
+
+    def expects(self) -> str:
+        return ""
+
+    def widget(self, where: Where, key: str, **options: Any) -> Any:
+        return where.text_input(self._label(), key=key, help=self._help(), **options)
+
+
+def key(page: str, name: str) -> str:
+    """The widget key of a page's parameter (pages share URL names, so the page comes first)."""
+    return f"{page}.{name}"
+
+
+def seed(page: str, params: Iterable[Param]) -> None:
+    """On the page's first run in this session, put the link's values (or defaults) in the
+    widgets; every bad value leaves a notice for as long as the reader stays on the page."""
+    notices: list[str] = st.session_state.setdefault(f"{page}.notices", [])
+    raw = st.query_params.to_dict()
+    for param in params:
+        widget = key(page, param.name)
+        if widget in st.session_state:
+            continue
+        value, notice = param.read(raw.get(param.name))
+        if notice is not None:
+            notices.append(notice)
+        st.session_state[widget] = value
+
+
+def write_to_url(page: str, params: Iterable[Param], *, hidden: Iterable[str] = ()) -> None:
+    """Rewrite the URL from the widgets: non-default values in, defaults (and ``hidden``
+    parameters, whose input is not in use) out."""
+    leave_out = set(hidden)
+    for param in params:
+        value = st.session_state.get(key(page, param.name), param.default)
+        text = param.show(value)
+        if value == param.default or param.name in leave_out:
+            if param.name in st.query_params:
+                del st.query_params[param.name]
+        elif st.query_params.get(param.name) != text:
+            st.query_params[param.name] = text
