@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import pandas as pd
 import streamlit as st
@@ -135,6 +136,21 @@ def standard_divisor_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> 
     return Table(shown=shown, raw=raw)
 
 
+def _per_rule_set(
+    frame: pd.DataFrame,
+    labels: Mapping[str, str],
+    columns: Mapping[str, tuple[str, Callable[[Any], str]]],
+) -> Table:
+    """One row per rule set: its label, then each column under its header, formatted (a missing
+    figure shows as a dash)."""
+    shown = pd.DataFrame({t("col.rules"): frame["rules"].map(labels)})
+    raw = pd.DataFrame({t("col.rules"): frame["rules"]})
+    for column, (header, fmt) in columns.items():
+        shown[header] = [fmt(v) if pd.notna(v) else "—" for v in frame[column]]
+        raw[header] = frame[column].to_numpy()
+    return Table(shown=shown, raw=raw)
+
+
 def simulation_summary(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
     """One row per rule set: the last week's spread and accuracy, the tenths' win rates."""
     columns = {
@@ -146,12 +162,7 @@ def simulation_summary(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
         "top_tenth_actual": (t("simulator.top_actual"), _pct),
         "newcomer_games_to_level": (t("simulator.newcomer_games"), _int),
     }
-    shown = pd.DataFrame({t("col.rules"): frame["rules"].map(labels)})
-    raw = pd.DataFrame({t("col.rules"): frame["rules"]})
-    for column, (header, fmt) in columns.items():
-        shown[header] = [fmt(v) if pd.notna(v) else "—" for v in frame[column]]
-        raw[header] = frame[column].to_numpy()
-    return Table(shown=shown, raw=raw)
+    return _per_rule_set(frame, labels, columns)
 
 
 def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: int = 0) -> Table:
@@ -200,12 +211,7 @@ def heavy_claim(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
         "change": (t("simulator.week_change"), _signed),
         "k_games_shortfall": (t("simulator.estimate"), lambda v: signed(-v)),
     }
-    shown = pd.DataFrame({t("col.rules"): frame["rules"].map(labels)})
-    raw = pd.DataFrame({t("col.rules"): frame["rules"]})
-    for column, (header, fmt) in columns.items():
-        shown[header] = [fmt(v) if pd.notna(v) else "—" for v in frame[column]]
-        raw[header] = frame[column].to_numpy()
-    return Table(shown=shown, raw=raw)
+    return _per_rule_set(frame, labels, columns)
 
 
 def show(
