@@ -1,5 +1,5 @@
 """Gammon42 ELO calculator — the home page, "What is a win worth?": your numbers in, both
-outcomes and every step out.
+outcomes and every step out, the points for a win and for a loss first.
 
 Run with ``streamlit run app.py``. Streamlit makes this the home page of a multipage app whose
 other pages are the files in ``pages/``; every page is thin: it declares its inputs, calls
@@ -30,7 +30,7 @@ page = Page(
             name="cube",
             default=1,
             choices=CUBES,
-            kind="select_slider",
+            kind="segmented_control",
             label="home.cube",
             help="home.cube_help",
         ),
@@ -54,31 +54,21 @@ page = Page(
     ],
 )
 page.heading(intro=True, notices_first=False)
+explain.headline_style()
 
 
 @st.fragment
 def calculator() -> None:
-    """The inputs and everything computed from them.
+    """The answer, the inputs, and everything else computed from them.
 
     A fragment, so that changing an input reruns this function only: the sidebar, the title and
     the URL notices above are not sent to the browser again.
-    """
-    with st.container(border=True):
-        you, opponent = st.columns(2)
-        for name, where in (
-            ("rating", you),
-            ("opponent", opponent),
-            ("games", you),
-            ("opponent_games", opponent),
-        ):
-            page.input(name, where)
-        page.input("cube", st)
-        left, middle, right = st.columns(3)
-        rules = rules_input.render(page, left)
-        page.input("type", middle)
-        page.input("ending", right)
-    page.write_url()
 
+    The answer comes before the inputs, so it is computed from the inputs' values as they stand
+    when the run starts (a changed widget's new value is in the session before the rerun); the
+    widgets drawn below return the same values.
+    """
+    rules = rules_input.from_state(page)
     game = Game(
         rating=page["rating"],
         opponent=page["opponent"],
@@ -90,6 +80,24 @@ def calculator() -> None:
         rules=rules,
     )
     both = what_if(game)
+    explain.headline(both)
+
+    with st.container(border=True):
+        you, opponent = st.columns(2)
+        for name, where in (
+            ("rating", you),
+            ("opponent", opponent),
+            ("games", you),
+            ("opponent_games", opponent),
+        ):
+            page.input(name, where)
+        page.input("cube", st)
+        left, middle, right = st.columns(3)
+        page.input("rules", left)
+        page.input("type", middle)
+        page.input("ending", right)
+        rules_input.custom_row(page, st)
+    page.write_url()
     steps = both.win.steps
     break_even = break_even_win_rate(
         game.rating, game.opponent, cube=game.cube, games=game.games, rules=rules

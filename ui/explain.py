@@ -3,12 +3,14 @@ numbers. Every value shown comes from the core's ``Outcome`` and ``ChangeSteps``
 
 from __future__ import annotations
 
+from html import escape
+
 import streamlit as st
 
 from gammon_elo import CURRENT, KChoice, Notice, Outcome, Rules, WhatIf, cube_multiplier
 from gammon_elo.formulas import ChangeSteps
 
-from .i18n import metric, number, percent, t
+from .i18n import metric, number, percent, signed, t
 
 _NOTICE_ICONS = {
     Notice.BOOSTED_UNRATED: ":material/info:",
@@ -17,6 +19,55 @@ _NOTICE_ICONS = {
     Notice.EARLY_END_IS_LOSS: ":material/flag:",
     Notice.UNEQUAL_K: ":material/balance:",
 }
+
+
+#: The headline's look: the two outcomes side by side at every width (a grid of two columns that
+#: never stacks, down to a 320-px frame), each change larger than the page's title, the boxes
+#: tinted green and red under the theme's own text colour, so that they read in a light and a
+#: dark theme alike. Static: no reader's text enters the style. No digit in a class name, so that
+#: a test reading the page's numbers reads only the figures.
+HEADLINE_STYLE = """<style>
+.gammon-headline {
+  display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.75rem;
+  margin: 0 0 1rem;
+}
+.gammon-outcome {
+  min-width: 0; border: 1px solid; border-radius: 0.75rem; padding: 0.5rem 0.85rem 0.65rem;
+}
+.gammon-win { background: rgba(33, 195, 84, 0.12); border-color: rgba(33, 195, 84, 0.6); }
+.gammon-loss { background: rgba(255, 75, 75, 0.1); border-color: rgba(255, 75, 75, 0.6); }
+.gammon-outcome span { display: block; }
+.gammon-label { font-weight: 600; }
+.gammon-change {
+  font-size: clamp(3.25rem, 2rem + 4vw, 4.75rem); font-weight: 700; line-height: 1.1;
+  font-variant-numeric: tabular-nums; overflow-wrap: anywhere;
+}
+.gammon-mirror { font-size: 0.95rem; }
+</style>"""
+
+
+def headline_style() -> None:
+    """The headline's style, once per page run (a style-only ``st.html`` takes no room, and a
+    rerun of the calculator alone keeps it)."""
+    st.html(HEADLINE_STYLE)
+
+
+def headline(both: WhatIf) -> None:
+    """The answer first: your points if you win and if you lose, large and side by side, each
+    with your opponent's mirror figure (0 for an unrated game, whose notice says why)."""
+    boxes = []
+    for css, title, outcome in (
+        ("gammon-win", t("home.if_win"), both.win),
+        ("gammon-loss", t("home.if_lose"), both.loss),
+    ):
+        mirror = t("home.headline_opponent", change=signed(outcome.opponent.change))
+        boxes.append(
+            f'<div class="gammon-outcome {css}">'
+            f'<span class="gammon-label">{escape(title)}</span>'
+            f'<span class="gammon-change">{escape(signed(outcome.you.change))}</span>'
+            f'<span class="gammon-mirror">{escape(mirror)}</span></div>'
+        )
+    st.markdown(f'<div class="gammon-headline">{"".join(boxes)}</div>', unsafe_allow_html=True)
 
 
 def multiplier(cube: int) -> float:

@@ -159,11 +159,12 @@ class FloatParam(Param):
 
 @dataclass(frozen=True, kw_only=True)
 class ChoiceParam(Param):
-    """One of ``choices`` (the URL writes ``str(choice)``), picked from a list, a slider or
-    radio buttons; ``option`` names a choice for the reader."""
+    """One of ``choices`` (the URL writes ``str(choice)``), picked from a list, a slider, radio
+    buttons or a row of buttons that shows every choice (``segmented_control``, one always
+    chosen); ``option`` names a choice for the reader."""
 
     choices: Sequence[Any]
-    kind: Literal["selectbox", "select_slider", "radio"] = "selectbox"
+    kind: Literal["selectbox", "select_slider", "radio", "segmented_control"] = "selectbox"
     option: Callable[[Any], str] | None = None
 
     def parse(self, raw: str) -> Any:
@@ -176,6 +177,9 @@ class ChoiceParam(Param):
         draw = getattr(where, self.kind)
         if self.option is not None:
             options["format_func"] = {c: self.option(c) for c in self.choices}.__getitem__
+        if self.kind == "segmented_control":
+            # Required: a click on the chosen button keeps it, as a slider never has no value.
+            options["required"] = True
         return draw(self._label(), self.choices, key=key, help=self._help(), **options)
 
 

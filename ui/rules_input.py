@@ -14,6 +14,8 @@ from .page import Page
 from .params import ChoiceParam, FloatParam, IntParam, Param, Where
 
 CUSTOM = "custom"
+#: The custom rule set's parameters, in the order the reader fills them in.
+CUSTOM_VALUES = ("divisor", "k", "heavy_k", "heavy_games")
 RULE_CHOICES = (*RULES, CUSTOM)
 #: Catalog keys of the choices that are not versions, on the home and tables pages.
 SPECIAL = {CUSTOM: "rules.custom"}
@@ -64,8 +66,20 @@ def render(page: Page, where: Where) -> Rules:
     if page.input("rules", where) != CUSTOM:
         return from_state(page)
     with where.expander(t("rules.custom_values"), expanded=True):
-        for name in ("divisor", "k", "heavy_k", "heavy_games"):
+        for name in CUSTOM_VALUES:
             page.input(name, st)
+    return from_state(page)
+
+
+def custom_row(page: Page, where: Where) -> Rules:
+    """For a picker drawn in a narrow column (``page.input("rules", column)``): the custom rule
+    set's four values in one full-width row of ``where``, under the picker's row, only when the
+    picker says custom (a phone stacks the four); returns the chosen rule set."""
+    if page["rules"] == CUSTOM:
+        # Aligned at the bottom: a label that wraps on two lines keeps its box in line.
+        columns = where.columns(len(CUSTOM_VALUES), vertical_alignment="bottom")
+        for name, column in zip(CUSTOM_VALUES, columns, strict=True):
+            page.input(name, column)
     return from_state(page)
 
 
@@ -79,4 +93,4 @@ def from_state(page: Page) -> Rules:
     name = page["rules"]
     if name != CUSTOM:
         return RULES[name]
-    return custom(*(page[n] for n in ("divisor", "k", "heavy_k", "heavy_games")))
+    return custom(*(page[n] for n in CUSTOM_VALUES))

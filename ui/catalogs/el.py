@@ -91,6 +91,7 @@ EL: dict[str, str] = {
     "home.opponent_after": "Ο αντίπαλος",
     "home.your_k": "Το K σου: {reason}",
     "home.their_k": "Το K του αντιπάλου: {reason}",
+    "home.headline_opponent": "Ο αντίπαλος {change}",
     # Notices
     "notice.boosted_unrated": (
         "Τα παιχνίδια Boosted δεν αγγίζουν ποτέ το ELO: δίνουν πόντους μόνο για την κατάταξη "

@@ -77,6 +77,7 @@ EN: dict[str, str] = {
     "home.opponent_after": "Your opponent",
     "home.your_k": "Your K: {reason}",
     "home.their_k": "Your opponent's K: {reason}",
+    "home.headline_opponent": "Your opponent {change}",
     # Notices
     "notice.boosted_unrated": (
         "Boosted games never change ELO: they count for the Boosted and Sparks rankings only."
