@@ -3,10 +3,14 @@ and the numbers shown are the article's (SPEC "Numbers the article publishes")."
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import pytest
 from apptest_support import open_page
 from streamlit.testing.v1 import AppTest
+
+from gammon_elo import CUBES, rating_change
 
 PAGES = [
     "app.py",
@@ -44,6 +48,24 @@ def table_with(at: AppTest, column: str, exactly: list[str] | None = None) -> pd
 
 def warnings(at: AppTest) -> list[str]:
     return [w.value for w in at.warning]
+
+
+HEADLINE_BOX = re.compile(
+    r'class="gammon-outcome gammon-(win|loss)">.*?class="gammon-change">([^<]*)<'
+    r'.*?class="gammon-mirror">[^<]*?([−+]?\d+)</span>'
+)
+
+
+def headline(at: AppTest) -> dict[str, tuple[str, str]]:
+    """The result bar's figures: {"win": (yours, your opponent's), "loss": (…)}, as shown."""
+    bars = [m.value for m in at.markdown if 'class="gammon-headline"' in m.value]
+    assert len(bars) == 1, bars
+    return {outcome: (yours, theirs) for outcome, yours, theirs in HEADLINE_BOX.findall(bars[0])}
+
+
+def shown(change: int) -> str:
+    """A change as the app writes it: +12, −9 (a real minus), 0."""
+    return f"+{change}" if change > 0 else str(change).replace("-", MINUS)
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -84,6 +106,93 @@ def test_every_page_survives_hostile_parameters_with_a_notice(page: str) -> None
     assert "is not valid" in shown
 
 
+@pytest.mark.parametrize(
+    ("link", "you", "them"),
+    [
+        ({}, {"rating": 1500, "games": 0}, {"rating": 1500, "games": 0}),
+        (  # The preset link of the issue: by hand (÷1200, your K 16 at 60 games, theirs 32, cube
+            # 4 → × 1.333) +12 / −9 for you, −25 / +18 for your opponent (checked below too).
+            {"rating": "1650", "opponent": "1820", "games": "60", "cube": "4"},
+            {"rating": 1650, "games": 60},
+            {"rating": 1820, "games": 0},
+        ),
+        (
+            {"rules": "1.0.5", "rating": "1800", "opponent": "1500", "cube": "8"},
+            {"rating": 1800, "games": 0},
+            {"rating": 1500, "games": 0},
+        ),
+    ],
+)
+def test_the_headline_shows_the_cores_points_for_a_win_and_a_loss(
+    link: dict[str, str], you: dict[str, int], them: dict[str, int]
+) -> None:
+    at = run(**link)
+    rules = link.get("rules", "1.3.1")
+    cube = int(link.get("cube", "1"))
+    win = rating_change(
+        you["rating"],
+        them["rating"],
+        cube=cube,
+        winner_recent_games=you["games"],
+        loser_recent_games=them["games"],
+        rules=rules,
+    )
+    loss = rating_change(
+        them["rating"],
+        you["rating"],
+        cube=cube,
+        winner_recent_games=them["games"],
+        loser_recent_games=you["games"],
+        rules=rules,
+    )
+    assert headline(at) == {
+        "win": (shown(win.winner), shown(win.loser)),
+        "loss": (shown(loss.loser), shown(loss.winner)),
+    }
+    # The cards below repeat the same changes, with the new ratings.
+    assert metric(at, "You", 0)[1] == shown(win.winner)
+    assert metric(at, "You", 1)[1] == shown(loss.loser)
+
+
+def test_the_headline_of_the_preset_link_by_hand() -> None:
+    at = run(rating="1650", opponent="1820", games="60", cube="4")
+    assert headline(at) == {"win": ("+12", f"{MINUS}25"), "loss": (f"{MINUS}9", "+18")}
+    # It comes first: before the inputs and the other results.
+    assert 'class="gammon-headline"' in at.markdown[0].value
+
+
+def test_the_headline_of_an_unrated_game_is_zero_with_the_reason() -> None:
+    at = run(type="boosted", rating="1650", opponent="1820")
+    assert headline(at) == {"win": ("0", "0"), "loss": ("0", "0")}
+    assert any("Boosted games never change ELO" in i.value for i in at.info)
+
+
+def test_the_headline_in_greek_and_in_the_compact_view() -> None:
+    at = run(rating="1650", opponent="1820", games="60", cube="4", lang="el", view="compact")
+    assert headline(at) == {"win": ("+12", f"{MINUS}25"), "loss": (f"{MINUS}9", "+18")}
+    assert "Αν κερδίσεις" in at.markdown[0].value
+
+
+def test_the_cube_is_seven_visible_choices() -> None:
+    at = run(cube="4")
+    cube = at.segmented_control(key="home.cube")
+    assert cube.options == [str(c) for c in CUBES] == ["1", "2", "4", "8", "16", "32", "64"]
+    assert cube.value == 4
+    cube.set_value(64).run()
+    assert not at.exception
+    assert at.query_params["cube"] == "64"
+    assert headline(at)["win"][0] == "+32"  # SPEC's cube table: cube 64, K 32 → ±32
+    assert not at.select_slider
+
+
+def test_custom_rule_set_inputs_take_a_row_of_four_under_the_picker() -> None:
+    at = run(rules="custom", divisor="1000", k="1", heavy_k="1", heavy_games="50")
+    keys = [n.key for n in at.number_input]
+    assert keys[-4:] == ["home.divisor", "home.k", "home.heavy_k", "home.heavy_games"]
+    assert "Custom rule set" not in [e.label for e in at.expander]
+    assert headline(at) == {"win": ("+1", f"{MINUS}1"), "loss": (f"{MINUS}1", "+1")}
+
+
 def test_home_names_each_bad_parameter_and_falls_back_to_its_default() -> None:
     at = run(rating="abc", cube="3")
     shown = warnings(at)
@@ -91,6 +200,8 @@ def test_home_names_each_bad_parameter_and_falls_back_to_its_default() -> None:
     assert any("`cube=3`" in w and "default, 1" in w for w in shown), shown
     # The defaults are in force: two players at 1500, cube 1 → ±16.
     assert metric(at, "You", 0) == ("1516", "+16")
+    assert at.segmented_control(key="home.cube").value == 1
+    assert headline(at)["win"] == ("+16", f"{MINUS}16")
 
 
 def test_home_shows_the_article_60_vs_10_example() -> None:
@@ -134,6 +245,12 @@ def test_home_cube_changes_match_the_article(cube: str, change: str, multiplier:
     at = run(cube=cube)
     assert metric(at, "You", 0)[1] == change
     assert metric(at, "Cube multiplier")[0] == multiplier
+
+
+def test_an_old_rule_set_shows_its_own_points_in_the_headline() -> None:
+    # SPEC: favourite by 300 under 1.0.5 (÷400), K 32: +5 / −27.
+    at = run(rules="1.0.5", rating="1800", opponent="1500")
+    assert headline(at) == {"win": ("+5", f"{MINUS}5"), "loss": (f"{MINUS}27", "+27")}
 
 
 def test_boosted_games_change_nothing_and_say_so() -> None:
