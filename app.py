@@ -54,7 +54,6 @@ page = Page(
     ],
 )
 page.heading(intro=True, notices_first=False)
-explain.headline_style()
 
 
 @st.fragment

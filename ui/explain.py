@@ -24,8 +24,10 @@ _NOTICE_ICONS = {
 #: The headline's look: the two outcomes side by side at every width (a grid of two columns that
 #: never stacks, down to a 320-px frame), each change larger than the page's title, the boxes
 #: tinted green and red under the theme's own text colour, so that they read in a light and a
-#: dark theme alike. Static: no reader's text enters the style. No digit in a class name, so that
-#: a test reading the page's numbers reads only the figures.
+#: dark theme alike. Static: no reader's text enters the style. It travels with the bar (a
+#: style-only ``st.html`` goes to a container that is redrawn apart from the page, and the bar
+#: showed unstyled while a run was under way). No digit in a class name, so that a test reading
+#: the page's numbers reads only the figures.
 HEADLINE_STYLE = """<style>
 .gammon-headline {
   display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.75rem;
@@ -46,12 +48,6 @@ HEADLINE_STYLE = """<style>
 </style>"""
 
 
-def headline_style() -> None:
-    """The headline's style, once per page run (a style-only ``st.html`` takes no room, and a
-    rerun of the calculator alone keeps it)."""
-    st.html(HEADLINE_STYLE)
-
-
 def headline(both: WhatIf) -> None:
     """The answer first: your points if you win and if you lose, large and side by side, each
     with your opponent's mirror figure (0 for an unrated game, whose notice says why)."""
@@ -67,7 +63,10 @@ def headline(both: WhatIf) -> None:
             f'<span class="gammon-change">{escape(signed(outcome.you.change))}</span>'
             f'<span class="gammon-mirror">{escape(mirror)}</span></div>'
         )
-    st.markdown(f'<div class="gammon-headline">{"".join(boxes)}</div>', unsafe_allow_html=True)
+    st.markdown(
+        f'{HEADLINE_STYLE}\n\n<div class="gammon-headline">{"".join(boxes)}</div>',
+        unsafe_allow_html=True,
+    )
 
 
 def multiplier(cube: int) -> float:
