@@ -164,11 +164,15 @@ def untitled_chart_fields(page: Page) -> set[str]:
 
 
 def focused_name(page: Page) -> str:
-    """The focused element's accessible name: aria-label, its <label>, or aria-labelledby."""
+    """The focused element's accessible name: aria-label, its <label>, or aria-labelledby; for a
+    button of a radio group (the cube's seven values), the group's name."""
     name: str = page.evaluate(
         """() => {
             const el = document.activeElement;
             if (!el || el === document.body) return '';
+            if (el.getAttribute('role') === 'radio') {
+                return (el.closest('[role=radiogroup]')?.getAttribute('aria-label') || '').trim();
+            }
             const by = el.getAttribute('aria-labelledby');
             return (el.getAttribute('aria-label')
                 || (el.labels && el.labels[0] && el.labels[0].textContent)
@@ -192,8 +196,8 @@ def tab_to(page: Page, name: str, *, key: str = "Tab", limit: int = 40) -> None:
 
 
 def test_home_page_with_the_keyboard_alone(page: Page, app_url: str) -> None:
-    """Tab to the rating, type it, Enter; Tab to the cube slider, arrows; Shift+Tab back to the
-    opponent's rating and change it: the result follows. No mouse, no focus() calls.
+    """Tab to the rating, type it, Enter; Tab to the cube's buttons, arrows to 4, Space; Shift+Tab
+    back to the opponent's rating and change it: the result follows. No mouse, no focus() calls.
 
     Hand calculation (the article's formulas, ÷1200, K 32):
       1800 v 1500, E = 1 / (1 + 10^(−300/1200)) = 0.6401 → 64.0%; cube 4: multiplier
@@ -216,8 +220,11 @@ def test_home_page_with_the_keyboard_alone(page: Page, app_url: str) -> None:
     wait_idle(page)
 
     tab_to(page, "Doubling cube at the end of the game")
+    # The focus lands on the chosen cube, 1; the arrows move it to 4 and Space chooses it.
+    expect(page.locator(":focus")).to_have_text("1")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
     expect(metric(page, "Cube multiplier").get_by_test_id("stMetricValue")).to_have_text("1.33")
     expect(metric(win, "You").get_by_test_id("stMetricValue")).to_have_text("1815")
     expect(metric(win, "You").get_by_test_id("stMetricDelta")).to_have_text("+15")

@@ -1,8 +1,9 @@
 """The app in Debian's Chromium, driven the way a person drives it: type a number and press Enter
-or Tab, pick in a select box, move the cube slider with the keyboard, click a preset. Checks the
+or Tab, pick in a select box, choose the cube with the keyboard, click a preset. Checks the
 numbers shown against SPEC ("Numbers the article publishes", the classic seed's worked examples or
 a hand calculation written next to them), that every chart drew its marks, and that a phone-width
-screen does not scroll sideways. Full-page screenshots go to tests/artifacts/.
+screen does not scroll sideways, and that the home page's answer is on the first screen of a
+laptop and of a phone. Full-page screenshots go to tests/artifacts/.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from browser_support import (
     save_full_page,
     wait_idle,
 )
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from gammon_elo import rating_change
 
 pytestmark = pytest.mark.browser
 
@@ -90,6 +93,88 @@ def assert_lines_painted(chart: Locator, colours: list[str]) -> None:
 
 # --- Home: "What is a win worth?" ---------------------------------------------------------------
 
+CUBE = "Doubling cube at the end of the game"
+#: A link that presets the inputs: 1650 against 1820, 60 ranked games this week, cube 4.
+PRESET = "/?rating=1650&opponent=1820&games=60&cube=4"
+
+
+def choose_cube_with_keys(page: Page, steps: int) -> None:
+    """From the chosen cube, move ``steps`` buttons right with the arrow key and press Space (the
+    seven cube values are a radio group: the arrows move the focus, Space chooses)."""
+    page.get_by_role("radiogroup", name=CUBE).get_by_role("radio", checked=True).focus()
+    for _ in range(steps):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+
+
+def signed(change: int) -> str:
+    return f"+{change}" if change > 0 else str(change).replace("-", MINUS)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "phone"), [(1280, 720, False), (390, 844, True)], ids=["1280", "390"]
+)
+def test_home_answer_is_on_the_first_screen(
+    browser: Browser, app_url: str, width: int, height: int, phone: bool
+) -> None:
+    """For the preset link, your points for a win and for a loss and your opponent's mirror
+    figures are inside the viewport without scrolling, side by side, larger than the title, and
+    equal the core's. By hand (÷1200, your K 16 at 60 games, theirs 32, cube 4 → × 1.3333,
+    E = 1 / (1 + 10^(170/1200)) = 0.4192): you win 16 × 0.5808 × 1.3333 = 12.39 → +12 and they
+    lose 32 × 0.5808 × 1.3333 = 24.78 → −25; you lose 16 × 0.4192 × 1.3333 = 8.94 → −9 and they
+    win 32 × 0.4192 × 1.3333 = 17.89 → +18."""
+    win = rating_change(1650, 1820, cube=4, winner_recent_games=60)
+    loss = rating_change(1820, 1650, cube=4, loser_recent_games=60)
+    assert (win.winner, win.loser, loss.loser, loss.winner) == (12, -25, -9, 18)
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=phone,
+        has_touch=phone,
+        locale="en-GB",
+    )
+    try:
+        page = context.new_page()
+        open_page(page, app_url + PRESET)
+        figures = {
+            ".gammon-win .gammon-change": signed(win.winner),
+            ".gammon-win .gammon-mirror": f"Your opponent {signed(win.loser)}",
+            ".gammon-loss .gammon-change": signed(loss.loser),
+            ".gammon-loss .gammon-mirror": f"Your opponent {signed(loss.winner)}",
+        }
+        for selector, text in figures.items():
+            expect(page.locator(selector)).to_have_text(text)
+        # The cards further down say the same, with the new ratings.
+        shows(card(page, "If you win"), "You", str(1650 + win.winner), signed(win.winner))
+        shows(card(page, "If you lose"), "You", str(1650 + loss.loser), signed(loss.loser))
+        wait_idle(page)
+        # Measured once the web fonts are in (the title's height depends on its font), all in
+        # one layout.
+        page.evaluate("document.fonts.ready.then(() => true)")
+        boxes = page.evaluate(
+            """selectors => Object.fromEntries(selectors.map(s => {
+                const r = document.querySelector(s).getBoundingClientRect();
+                return [s, {x: r.x, y: r.y, width: r.width, height: r.height}];
+            }))""",
+            list(figures),
+        )
+        for selector, box in boxes.items():
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width, (selector, box)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box)
+        # Side by side, also on the phone.
+        assert boxes[".gammon-win .gammon-change"]["y"] == boxes[".gammon-loss .gammon-change"]["y"]
+        # Nothing was scrolled to get there.
+        assert page.get_by_test_id("stMain").evaluate("e => e.scrollTop") == 0
+        assert page.evaluate("window.scrollY") == 0
+        # The change is the largest text, larger than the page's title.
+        size = page.locator(".gammon-change").first.evaluate(
+            "e => parseFloat(getComputedStyle(e).fontSize)"
+        )
+        title = page.locator("h1").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        assert size > title, (size, title)
+        no_exception(page)
+    finally:
+        context.close()
+
 
 def test_home_heavy_week_example_typed_in(page: Page, app_url: str) -> None:
     """SPEC: same ratings, you with 60 games this week and the opponent with 10: you win +8 and
@@ -130,15 +215,17 @@ def test_home_inputs_rerun_only_the_calculator_and_the_link_and_embed_code_follo
     wait_idle(page)
 
     type_number(page, "Your rating", "1700")
-    cube = page.get_by_role("slider", name="Doubling cube at the end of the game")
-    cube.press("ArrowRight")
+    choose_cube_with_keys(page, 1)
     shows(page, "Cube multiplier", "1.17")
-    cube.press("ArrowRight")
+    wait_idle(page)
+    choose_cube_with_keys(page, 1)
     win, loss = card(page, "If you win"), card(page, "If you lose")
     shows(win, "You", "1717", "+17")
     shows(loss, "You", "1675", f"{MINUS}25")
     expect(page).to_have_url(re.compile(r"[?&]rating=1700\b.*[?&]cube=4\b"))
     expect(code).to_contain_text("rating=1700&amp;cube=4")
+    expect(page.locator(".gammon-win .gammon-change")).to_have_text("+17")
+    expect(page.locator(".gammon-loss .gammon-change")).to_have_text(f"{MINUS}25")
     # The sidebar, drawn by the full run before, is still there after the fragment's reruns.
     expect(page.get_by_test_id("stSidebar").get_by_role("link")).to_have_count(6)
 
@@ -179,7 +266,8 @@ def test_home_bad_cube_in_link_is_named_then_cube_and_ending_by_hand(
     page: Page, app_url: str
 ) -> None:
     """cube=3 is not a cube: a notice names it and cube 1 is used (±16 between equals). Then the
-    slider, moved with the arrow keys, gives cube 4: SPEC multiplier 1.33, K 32 ±21."""
+    cube chosen with the keyboard (two buttons right, Space) is 4: SPEC multiplier 1.33, K 32
+    ±21."""
     open_page(page, f"{app_url}/?cube=3")
     notice = page.get_by_test_id("stAlert").filter(has_text="cube=3")
     expect(notice).to_be_visible()
@@ -187,10 +275,11 @@ def test_home_bad_cube_in_link_is_named_then_cube_and_ending_by_hand(
     shows(page, "Cube multiplier", "1.00")
     shows(card(page, "If you win"), "You", "1516", "+16")
 
-    slider = page.get_by_role("slider", name="Doubling cube at the end of the game")
-    slider.focus()
-    slider.press("ArrowRight")
-    slider.press("ArrowRight")
+    expect(page.get_by_role("radiogroup", name=CUBE).get_by_role("radio")).to_have_text(
+        ["1", "2", "4", "8", "16", "32", "64"]
+    )
+    wait_idle(page)
+    choose_cube_with_keys(page, 2)
     shows(page, "Cube multiplier", "1.33")
     shows(card(page, "If you win"), "You", "1521", "+21")
     expect(page).to_have_url(re.compile(r"[?&]cube=4\b"))
@@ -329,7 +418,8 @@ def test_phone_width_does_not_scroll_sideways(phone_page: Page, app_url: str, na
     if name == "home":
         shows(card(page, "If you win"), "You", "1516", "+16")
         # The results are on screen, not pushed past its right edge.
-        for box in (m.bounding_box() for m in page.get_by_test_id("stMetric").all()):
+        results = page.get_by_test_id("stMetric").or_(page.locator(".gammon-outcome"))
+        for box in (m.bounding_box() for m in results.all()):
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
     else:
         expect(
