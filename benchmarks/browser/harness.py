@@ -5,10 +5,10 @@ async API (so that many sessions really run at once in one browser) and one read
 driven by keyboard; and the server process's CPU time and memory read from ``/proc``.
 
 An interaction is timed from the key-down that commits the input (Enter in a number or select
-box, an arrow key on the cube slider) until a watched metric shows a different value, and until
-Streamlit reports the script run finished. Both are read with ``performance.now()`` in a
-MutationObserver, so neither Playwright nor the event loop of this process adds to them, however
-many sessions share it.
+box, Space on the cube's buttons after an arrow key) until a watched metric shows a different
+value, and until Streamlit reports the script run finished. Both are read with
+``performance.now()`` in a MutationObserver, so neither Playwright nor the event loop of this
+process adds to them, however many sessions share it.
 """
 
 from __future__ import annotations
@@ -176,7 +176,7 @@ class Session:
 
 
 RATING_FIELD = "Your rating"
-CUBE_SLIDER = "Doubling cube at the end of the game"
+CUBE_CHOICES = "Doubling cube at the end of the game"
 RULES_BOX = "Rule set"
 MINIMAL_FIELD = "Value"
 #: The home page's rule-set options, as the select box lists them.
@@ -251,10 +251,12 @@ async def interact(session: Session, step: Step) -> Timing | None:
                 await page.evaluate(ARM_JS, [*step.watched, "Enter"])
                 await box.press("Enter")
             elif step.kind == "cube":
-                slider = page.get_by_role("slider", name=CUBE_SLIDER)
-                await slider.focus()
-                await page.evaluate(ARM_JS, [*step.watched, step.argument])
-                await slider.press(step.argument)
+                # Seven buttons in a radio group: the arrow moves the focus, Space chooses.
+                cube = page.get_by_role("radiogroup", name=CUBE_CHOICES)
+                await cube.get_by_role("radio", checked=True).focus()
+                await page.keyboard.press(step.argument)
+                await page.evaluate(ARM_JS, [*step.watched, " "])
+                await page.keyboard.press("Space")
             else:
                 box = page.get_by_role("combobox", name=RULES_BOX, exact=True)
                 await box.focus()

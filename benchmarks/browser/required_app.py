@@ -1,10 +1,12 @@
 """The second baseline of bench_app.py and bench_load.py: only what issue 3 requires the home page
 to show, with nothing else and no package behind it.
 
-Its inputs (two ratings, two game counts, the cube, the rule set, the game type, the ending) and
-outputs (the expected win chance, the cube multiplier and the break-even rate as metrics; "if you
-win" and "if you lose" side by side, each with both new ratings as metrics and both K with a
-reason; Steps 1–3 as rendered formulas) carry the home page's labels, so that the benchmarks drive
+Its outputs first (your points for a win and for a loss, large and side by side in one styled
+markdown bar, each with the opponent's mirror figure), then its inputs (two ratings, two game
+counts, the cube as seven buttons, the rule set, the game type, the ending) and the other outputs
+(the expected win chance, the cube multiplier and the break-even rate as metrics; "if you win"
+and "if you lose" side by side, each with both new ratings as metrics and both K with a reason;
+Steps 1–3 as rendered formulas) carry the home page's labels, so that the benchmarks drive
 it exactly as they drive the home page. The numbers come from the article's formula computed
 inline, with no validation, no explanation text, no translation, no URL state, no sidebar, no
 notices and no embed section. Whatever a Streamlit page that shows this content costs, this page
@@ -18,28 +20,54 @@ import streamlit as st
 
 CUBES = [1, 2, 4, 8, 16, 32, 64]
 DIVISORS = {"1.3.1 (÷1200)": 1200, "1.2.0 (÷800)": 800, "1.0.5 (÷400)": 400}
+STYLE = """<style>
+.bar { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.75rem; }
+.bar div { border: 1px solid; border-radius: 0.75rem; padding: 0.5rem 0.85rem; }
+.bar span { display: block; }
+.big { font-size: clamp(3.25rem, 2rem + 4vw, 4.75rem); font-weight: 700; }
+</style>"""
 
-with st.container(border=True):
-    you, them = st.columns(2)
-    rating = you.number_input("Your rating", value=1500, step=1)
-    opponent = them.number_input("Your opponent's rating", value=1500, step=1)
-    games = you.number_input("Your ranked games in the last 7 days", value=0, step=1)
-    opponent_games = them.number_input(
-        "Your opponent's ranked games in the last 7 days", value=0, step=1
-    )
-    cube = st.select_slider("Doubling cube at the end of the game", options=CUBES)
-    left, middle, right = st.columns(3)
-    divisor = DIVISORS[left.selectbox("Rule set", list(DIVISORS))]
-    middle.selectbox("Game type", ["Ranked", "Boosted", "Tournament"])
-    right.selectbox("How it ended", ["Normal", "Gammon", "Backgammon", "Resigned"])
-
+# The bar comes first, so it is computed from the widgets' state as the run starts.
+state = st.session_state
+rating, opponent = state.get("rating", 1500), state.get("opponent", 1500)
+games, opponent_games = state.get("games", 0), state.get("opponent_games", 0)
+cube = state.get("cube", 1)
+divisor = DIVISORS[state.get("rules", "1.3.1 (÷1200)")]
 power = 10 ** ((opponent - rating) / divisor)
 expected = 1 / (1 + power)
 multiplier = 1 + math.log2(cube) / 6
 k, opponent_k = (16 if games >= 50 else 32), (16 if opponent_games >= 50 else 32)
 # Python's round, not Go's: a baseline for timing, not a calculator.
-win = round(k * (1 - expected) * multiplier)
-loss = round(k * expected * multiplier)
+win, their_loss = (
+    round(k * (1 - expected) * multiplier),
+    round(opponent_k * (1 - expected) * multiplier),
+)
+loss, their_win = round(k * expected * multiplier), round(opponent_k * expected * multiplier)
+
+st.markdown(
+    f"{STYLE}\n\n<div class='bar'>"
+    f"<div><span>If you win</span><span class='big'>{win:+}</span>"
+    f"<span>Your opponent {-their_loss:+}</span></div>"
+    f"<div><span>If you lose</span><span class='big'>{-loss:+}</span>"
+    f"<span>Your opponent {their_win:+}</span></div></div>",
+    unsafe_allow_html=True,
+)
+
+with st.container(border=True):
+    you, them = st.columns(2)
+    you.number_input("Your rating", value=1500, step=1, key="rating")
+    them.number_input("Your opponent's rating", value=1500, step=1, key="opponent")
+    you.number_input("Your ranked games in the last 7 days", value=0, step=1, key="games")
+    them.number_input(
+        "Your opponent's ranked games in the last 7 days", value=0, step=1, key="opponent_games"
+    )
+    st.segmented_control(
+        "Doubling cube at the end of the game", CUBES, default=1, required=True, key="cube"
+    )
+    left, middle, right = st.columns(3)
+    left.selectbox("Rule set", list(DIVISORS), key="rules")
+    middle.selectbox("Game type", ["Ranked", "Boosted", "Tournament"])
+    right.selectbox("How it ended", ["Normal", "Gammon", "Backgammon", "Resigned"])
 
 first, second, third = st.columns(3)
 first.metric("Your expected win chance", f"{100 * expected:.1f}%")
