@@ -136,6 +136,18 @@ EN: dict[str, str] = {
     "embed.view_compact": "Inputs and result",
     "embed.view_chart": "The chart only",
     "embed.view_table": "The table only",
+    "embed.fits": (
+        "The two script lines make the frame as tall as its content, growing and shrinking with "
+        "it; without scripts it stays {height} pixels tall and scrolls inside."
+    ),
+    "embed.theme": "Colours",
+    "embed.theme_light": "Light",
+    "embed.theme_dark": "Dark",
+    "embed.theme_auto": "The reader's setting",
+    "embed.theme_help": (
+        "The frame has no background of its own: the article shows through. Choose the reader's "
+        "setting only for an article that turns dark with the reader's device too."
+    ),
     # Divisors
     "divisors.nav": "Divisors",
     "divisors.title": "Divisors side by side",
