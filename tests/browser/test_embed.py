@@ -173,7 +173,16 @@ def save_host(page: Page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.evaluate("() => document.activeElement?.blur()")
     page.mouse.move(0, 0)
-    page.screenshot(path=str(path), full_page=True)
+    # Chromium paints a frame from another site only where it is on screen: the window is
+    # stretched to the article's height for the shot (the width, and so the layout, stay).
+    viewport = page.viewport_size or {"width": 1280, "height": 900}
+    height = int(page.evaluate("() => document.documentElement.scrollHeight"))
+    page.set_viewport_size({"width": viewport["width"], "height": max(height, viewport["height"])})
+    try:
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(path), full_page=True)
+    finally:
+        page.set_viewport_size(viewport)
     return path
 
 
@@ -527,6 +536,7 @@ def test_title_row_embed_code_sizes_the_frame_to_its_content_and_follows_it(
         assert sideways_scroll(frame) == {}
         for change in (both.win.you.change, both.loss.you.change):
             assert_in_host_viewport(page, amount(inside, change))
+        save_host(page, f"embed_sized_{width}")  # docs/screenshots/embed-390.png is this one
 
         # A resigned game is rated as a loss at the cube, and says so: a notice, a taller view.
         inside.get_by_role("combobox", name="How it ended", exact=True).click()
@@ -537,9 +547,6 @@ def test_title_row_embed_code_sizes_the_frame_to_its_content_and_follows_it(
         after = assert_fits_its_content(element, frame)
         MEASURED[f"{width} after"] = after
         assert after["frame"] > before["frame"], (before, after)
-        if width == 390:
-            page.evaluate("() => window.scrollTo(0, 0)")
-            save_host(page, "embed_sized_390")
         expect(inside.get_by_test_id("stException")).to_have_count(0)
         print(f"\n{width}px: {MEASURED}")
     finally:
