@@ -649,3 +649,34 @@ def test_every_compact_view_fits_a_narrow_and_a_wide_frame(
         assert overflowing == {}
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_every_compact_view_passes_axe_in_english_and_greek(
+    browser: Browser, app_url: str, lang: str
+) -> None:
+    """axe-core on each embedded view, 600 px wide and tall enough to hold it (axe judges the
+    contrast of what is on screen): nothing serious or critical."""
+    context = browser.new_context(viewport={"width": FRAME_WIDTH, "height": 900}, locale="en-GB")
+    context.set_default_timeout(60_000)
+    found = {}
+    try:
+        page = context.new_page()
+        for path, shown in COMPACT_VIEWS:
+            joiner = "&" if "?" in path else "?"
+            open_page(page, f"{app_url}{path}{joiner}view={shown}&embed=true&lang={lang}")
+            wait_idle(page)
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            height = page.evaluate(
+                "() => document.querySelector('[data-testid=stMain]').scrollHeight"
+            )
+            page.set_viewport_size({"width": FRAME_WIDTH, "height": max(900, height)})
+            page.wait_for_timeout(300)
+            violations = Axe().run(page).response["violations"]
+            serious = [v["id"] for v in violations if v["impact"] in ("serious", "critical")]
+            if serious:
+                found[f"{path} {shown}"] = serious
+            page.set_viewport_size({"width": FRAME_WIDTH, "height": 900})
+        assert found == {}
+    finally:
+        context.close()
