@@ -156,7 +156,9 @@ def popover_button() -> st.delta_generator.DeltaGenerator:
 def panel(page: str, views: tuple[str, ...] = ("compact",), height: int = 720) -> None:
     """The panel under the title row's "Embed this" button: pickers and the code, shown at once
     (the popover's content is drawn only when it opens)."""
-    st.write(t("embed.text") + " " + t("embed.fits", height=height))
+    # No figures in the words: the popover is drawn on every run, and the pages' numbers are
+    # pinned (tests/ui/test_same_numbers.py); the code says the width and the height.
+    st.write(t("embed.text_short") + " " + t("embed.fits"))
     chosen, theme = _pickers(page, views, ".top")
     _code(page, chosen, theme, height)
 
@@ -164,7 +166,7 @@ def panel(page: str, views: tuple[str, ...] = ("compact",), height: int = 720) -
 def section(page: str, views: tuple[str, ...] = ("compact",), height: int = 720) -> None:
     """The "Embed this" expander at the foot of the page, with the same choices."""
     with st.expander(t("embed.title"), icon=":material/code:"):
-        st.write(t("embed.text") + " " + t("embed.fits", height=height))
+        st.write(t("embed.text") + " " + t("embed.fits"))
         chosen, theme = _pickers(page, views, "")
         # The code block loads a syntax highlighter of 1.5 MB: only when asked for.
         if st.toggle(t("embed.show"), key=f"{page}.embed_show"):

@@ -137,8 +137,12 @@ EN: dict[str, str] = {
     "embed.view_chart": "The chart only",
     "embed.view_table": "The table only",
     "embed.fits": (
-        "The two script lines make the frame as tall as its content, growing and shrinking with "
-        "it; without scripts it stays {height} pixels tall and scrolls inside."
+        "The two script lines make the frame as tall as its content and follow it as it grows or "
+        "shrinks; without scripts it keeps the height written in the code and scrolls inside."
+    ),
+    "embed.text_short": (
+        "Paste this into a help-center article: it shows this view with the current inputs and "
+        "language."
     ),
     "embed.theme": "Colours",
     "embed.theme_light": "Light",
