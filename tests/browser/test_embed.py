@@ -680,3 +680,25 @@ def test_every_compact_view_passes_axe_in_english_and_greek(
         assert found == {}
     finally:
         context.close()
+
+
+def test_title_row_switches_the_language_on_a_phone_without_the_sidebar(
+    phone_page: Page, app_url: str
+) -> None:
+    """390 px, sidebar closed: the title row's ΕΛ turns the page Greek and says so in the link
+    (``lang=el``), and its Embed this button is on the first screen."""
+    page = phone_page
+    open_page(page, f"{app_url}/?{PRESET}")
+    expect(page.get_by_test_id("stSidebar")).not_to_be_visible()
+    expect(page.locator("h1")).to_have_text("What is a win worth?")
+    expect(page.get_by_role("button", name="Embed this")).to_be_in_viewport()
+    switch = page.get_by_test_id("stMain").get_by_role("radiogroup", name="Language")
+    expect(switch.get_by_role("radio", name="EN", exact=True)).to_be_checked()
+    switch.get_by_role("radio", name="ΕΛ", exact=True).click()
+    expect(page.locator("h1")).to_have_text("Πόσο αξίζει μια νίκη;")
+    expect(page.locator("html")).to_have_attribute("lang", "el")
+    expect(page).to_have_url(re.compile(r"[?&]lang=el\b"))
+    expect(page.get_by_role("button", name="Ενσωμάτωση")).to_be_in_viewport()
+    expect(page.get_by_test_id("stSidebar")).not_to_be_visible()
+    greek = page.get_by_test_id("stMain").get_by_role("radiogroup", name="Γλώσσα")
+    expect(greek.get_by_role("radio", name="ΕΛ", exact=True)).to_be_checked()
