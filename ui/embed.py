@@ -39,24 +39,34 @@ def is_compact() -> bool:
 
 
 #: The compact views keep columns side by side down to a 420-pixel frame (Streamlit stacks them
-#: below 640), drop the top padding, and let the article show through (no background of their
-#: own, in either theme), so the frame reads as part of the page. Static CSS: no user data ever
-#: reaches it.
-_COMPACT_CSS = """<style>
+#: below 640) and drop the top padding, so the result card fits an article's iframe. Static CSS:
+#: no user data ever reaches it.
+_COMPACT_CSS = """
 [data-testid="stMainBlockContainer"] { padding: 0.75rem 1rem 1rem; }
-html, body, .stApp, [data-testid="stAppViewContainer"], [data-testid="stMain"],
-[data-testid="stHeader"] { background: transparent !important; }
 @media (min-width: 420px) {
   [data-testid="stHorizontalBlock"] { flex-wrap: nowrap !important; }
   [data-testid="stColumn"] {
     min-width: 0 !important; width: auto !important; flex: 1 1 0 !important;
   }
 }
-</style>"""
+"""
+#: No background of their own, so the frame reads as part of the article.
+_SEE_THROUGH = """
+html, body, .stApp, [data-testid="stAppViewContainer"], [data-testid="stMain"],
+[data-testid="stHeader"] { background: transparent !important; }
+"""
 
 
 def compact_style() -> None:
-    st.html(_COMPACT_CSS)
+    """The compact views' layout, and their background: none with a chosen theme (the author
+    matched it to the article); with the reader's setting, none in light, but the dark theme's
+    own in dark, so that a dark reader can still read the frame in a white article."""
+    # Streamlit keeps embed_options from the script: the code says theme=auto for this case.
+    auto = st.query_params.get("theme") == "auto"
+    see_through = (
+        f"@media (prefers-color-scheme: light) {{{_SEE_THROUGH}}}" if auto else _SEE_THROUGH
+    )
+    st.html(f"<style>{_COMPACT_CSS}{see_through}</style>")
 
 
 def bad_view_notice() -> None:
@@ -77,15 +87,17 @@ def bad_view_notice() -> None:
 
 def embed_url(chosen_view: str, theme: str = "light") -> str:
     """This page's URL with its current parameters, the view, embed=true and the theme's
-    ``embed_options`` (none for ``auto``)."""
+    ``embed_options`` (for ``auto``, none: ``theme=auto``, read by :func:`compact_style`)."""
     base = st.context.url or ""
     parts = urlsplit(base)
-    skip = ("view", "embed", "embed_options")
+    skip = ("view", "embed", "embed_options", "theme")
     params = {k: v for k, v in st.query_params.to_dict().items() if k not in skip}
     params["view"] = chosen_view
     params["embed"] = "true"
     if theme in _EMBED_OPTIONS:
         params["embed_options"] = _EMBED_OPTIONS[theme]
+    else:
+        params["theme"] = theme
     # The home page's URL has an empty path: "host/?a=1", not "host?a=1".
     path = parts.path or "/"
     return urlunsplit((parts.scheme, parts.netloc, path, urlencode(params), ""))
