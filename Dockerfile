@@ -20,6 +20,7 @@ COPY --chown=gammon:gammon gammon_elo ./gammon_elo
 COPY --chown=gammon:gammon pages ./pages
 COPY --chown=gammon:gammon ui ./ui
 COPY --chown=gammon:gammon .streamlit ./.streamlit
+COPY --chown=gammon:gammon static ./static
 
 USER gammon
 EXPOSE 8501

@@ -1,9 +1,11 @@
 """Embedding in help-center articles: the compact views (``view=compact|chart|table``, used with
-Streamlit's own ``embed=true``) and the "Embed this" section with ready-to-paste iframe HTML."""
+Streamlit's own ``embed=true``) and the "Embed this" panel with ready-to-paste HTML: an iframe
+that sizes itself to its content, in the light, dark or the reader's own colours."""
 
 from __future__ import annotations
 
 import html
+import json
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
@@ -13,6 +15,17 @@ from .i18n import t
 VIEWS = ("full", "compact", "chart", "table")
 #: The width the help center's article column gives an iframe.
 IFRAME_WIDTH = 600
+#: ``auto`` follows the reader's ``prefers-color-scheme``; light and dark are fixed. Light is the
+#: default: most articles are white, and light text would vanish in one.
+THEMES = ("light", "dark", "auto")
+#: Streamlit's own ``embed_options`` that pins a theme ([theme.light] and [theme.dark] in
+#: .streamlit/config.toml); without one Streamlit follows the reader's setting.
+_EMBED_OPTIONS = {"light": "light_theme", "dark": "dark_theme"}
+#: Where Streamlit serves ``static/`` (``server.enableStaticServing``): the host page's half of
+#: iframe-resizer 4 (MIT, static/LICENSE-iframe-resizer.txt). Streamlit's frontend loads the
+#: frame's half itself whenever it runs in a frame and reports the bottom of its
+#: ``[data-iframe-height]`` anchor, under the main block.
+RESIZER_PATH = "/app/static/iframeResizer.min.js"
 
 
 def view() -> str:
@@ -28,7 +41,7 @@ def is_compact() -> bool:
 #: The compact views keep columns side by side down to a 420-pixel frame (Streamlit stacks them
 #: below 640) and drop the top padding, so the result card fits an article's iframe. Static CSS:
 #: no user data ever reaches it.
-_COMPACT_CSS = """<style>
+_COMPACT_CSS = """
 [data-testid="stMainBlockContainer"] { padding: 0.75rem 1rem 1rem; }
 @media (min-width: 420px) {
   [data-testid="stHorizontalBlock"] { flex-wrap: nowrap !important; }
@@ -36,11 +49,24 @@ _COMPACT_CSS = """<style>
     min-width: 0 !important; width: auto !important; flex: 1 1 0 !important;
   }
 }
-</style>"""
+"""
+#: No background of their own, so the frame reads as part of the article.
+_SEE_THROUGH = """
+html, body, .stApp, [data-testid="stAppViewContainer"], [data-testid="stMain"],
+[data-testid="stHeader"] { background: transparent !important; }
+"""
 
 
 def compact_style() -> None:
-    st.html(_COMPACT_CSS)
+    """The compact views' layout, and their background: none with a chosen theme (the author
+    matched it to the article); with the reader's setting, none in light, but the dark theme's
+    own in dark, so that a dark reader can still read the frame in a white article."""
+    # Streamlit keeps embed_options from the script: the code says theme=auto for this case.
+    auto = st.query_params.get("theme") == "auto"
+    see_through = (
+        f"@media (prefers-color-scheme: light) {{{_SEE_THROUGH}}}" if auto else _SEE_THROUGH
+    )
+    st.html(f"<style>{_COMPACT_CSS}{see_through}</style>")
 
 
 def bad_view_notice() -> None:
@@ -59,47 +85,101 @@ def bad_view_notice() -> None:
         )
 
 
-def embed_url(chosen_view: str) -> str:
-    """This page's URL with its current parameters, the view, and embed=true."""
+def embed_url(chosen_view: str, theme: str = "light") -> str:
+    """This page's URL with its current parameters, the view, embed=true and the theme's
+    ``embed_options`` (for ``auto``, none: ``theme=auto``, read by :func:`compact_style`)."""
     base = st.context.url or ""
     parts = urlsplit(base)
-    params = {k: v for k, v in st.query_params.to_dict().items() if k not in ("view", "embed")}
+    skip = ("view", "embed", "embed_options", "theme")
+    params = {k: v for k, v in st.query_params.to_dict().items() if k not in skip}
     params["view"] = chosen_view
     params["embed"] = "true"
+    if theme in _EMBED_OPTIONS:
+        params["embed_options"] = _EMBED_OPTIONS[theme]
+    else:
+        params["theme"] = theme
     # The home page's URL has an empty path: "host/?a=1", not "host?a=1".
     path = parts.path or "/"
     return urlunsplit((parts.scheme, parts.netloc, path, urlencode(params), ""))
 
 
-def iframe_html(url: str, *, title: str, height: int) -> str:
+def iframe_html(url: str, *, title: str, height: int, frame_id: str) -> str:
+    """The iframe, then the two script lines that size it to its content.
+
+    ``height`` is what a reader without scripts gets: the frame scrolls inside. The script comes
+    from the app's own origin, and only messages from that origin may resize the frame.
+    """
+    parts = urlsplit(url)
+    origin = f"{parts.scheme}://{parts.netloc}"
+    options = json.dumps({"checkOrigin": [origin]})
     return (
-        f'<iframe src="{html.escape(url, quote=True)}" title="{html.escape(title, quote=True)}" '
-        f'width="{IFRAME_WIDTH}" height="{height}" style="border:0;max-width:100%" '
-        f'loading="lazy"></iframe>'
+        f'<iframe id="{frame_id}" src="{html.escape(url, quote=True)}" '
+        f'title="{html.escape(title, quote=True)}" width="{IFRAME_WIDTH}" height="{height}" '
+        f'style="border:0;max-width:100%" loading="lazy"></iframe>\n'
+        f'<script src="{html.escape(origin + RESIZER_PATH, quote=True)}"></script>\n'
+        f'<script>iFrameResize({options}, "#{frame_id}");</script>'
     )
 
 
+def _pickers(page: str, views: tuple[str, ...], place: str) -> tuple[str, str]:
+    """The view (when the page offers more than one) and theme pickers; their values."""
+    # A choice of one is no choice: pages with a single view show no view picker.
+    chosen = views[0]
+    if len(views) > 1:
+        chosen = st.radio(
+            t("embed.view"),
+            views,
+            key=f"{page}.embed_view{place}",
+            horizontal=True,
+            format_func={v: t(f"embed.view_{v}") for v in views}.__getitem__,
+        )
+    theme = st.radio(
+        t("embed.theme"),
+        THEMES,
+        key=f"{page}.embed_theme{place}",
+        horizontal=True,
+        format_func={v: t(f"embed.theme_{v}") for v in THEMES}.__getitem__,
+        help=t("embed.theme_help"),
+    )
+    return chosen, theme
+
+
+def _code(page: str, chosen: str, theme: str, height: int) -> None:
+    # Plain and wrapped: Streamlit's HTML highlighting is 3.4 : 1 on the code's background, and
+    # a long line scrolls in a box the keyboard cannot reach (both fail axe-core,
+    # tests/browser/test_accessibility.py); the copy button still copies the whole snippet.
+    st.code(
+        iframe_html(
+            embed_url(chosen, theme),
+            title=t(f"{page}.title"),
+            height=height,
+            frame_id=f"gammon42-{page}-{chosen}",
+        ),
+        language=None,
+        wrap_lines=True,
+    )
+
+
+def popover_button() -> st.delta_generator.DeltaGenerator:
+    """The "Embed this" button for the title row; the panel is drawn into it by :func:`panel`."""
+    return st.popover(t("embed.title"), icon=":material/code:", key="embed.popover")
+
+
+def panel(page: str, views: tuple[str, ...] = ("compact",), height: int = 720) -> None:
+    """The panel under the title row's "Embed this" button: pickers and the code, shown at once
+    (the popover's content is drawn only when it opens)."""
+    # No figures in the words: the popover is drawn on every run, and the pages' numbers are
+    # pinned (tests/ui/test_same_numbers.py); the code says the width and the height.
+    st.write(t("embed.text_short") + " " + t("embed.fits"))
+    chosen, theme = _pickers(page, views, ".top")
+    _code(page, chosen, theme, height)
+
+
 def section(page: str, views: tuple[str, ...] = ("compact",), height: int = 720) -> None:
-    """The "Embed this" expander: one iframe snippet per view this page offers."""
+    """The "Embed this" expander at the foot of the page, with the same choices."""
     with st.expander(t("embed.title"), icon=":material/code:"):
-        st.write(t("embed.text"))
-        # A choice of one is no choice: pages with a single view show no picker.
-        chosen = views[0]
-        if len(views) > 1:
-            chosen = st.radio(
-                t("embed.view"),
-                views,
-                key=f"{page}.embed_view",
-                horizontal=True,
-                format_func={v: t(f"embed.view_{v}") for v in views}.__getitem__,
-            )
+        st.write(t("embed.text") + " " + t("embed.fits"))
+        chosen, theme = _pickers(page, views, "")
         # The code block loads a syntax highlighter of 1.5 MB: only when asked for.
         if st.toggle(t("embed.show"), key=f"{page}.embed_show"):
-            # Plain and wrapped: Streamlit's HTML highlighting is 3.4 : 1 on the code's
-            # background, and a long line scrolls in a box the keyboard cannot reach (both fail
-            # axe-core, tests/browser/test_accessibility.py); the copy button still copies one line.
-            st.code(
-                iframe_html(embed_url(chosen), title=t(f"{page}.title"), height=height),
-                language=None,
-                wrap_lines=True,
-            )
+            _code(page, chosen, theme, height)

@@ -92,6 +92,28 @@ def _language_changed() -> None:
     st.session_state[_LANG_KEY] = st.session_state["app.language"]
 
 
+#: The title row's switch names each language in two letters, in its own script.
+_SHORT = {"en": "EN", "el": "ΕΛ"}
+
+
+def _switched() -> None:
+    st.session_state[_LANG_KEY] = st.session_state["app.language_switch"]
+
+
+def language_switch() -> None:
+    """EN | ΕΛ in the title row: the language within reach on a phone, sidebar closed."""
+    st.session_state["app.language_switch"] = language()
+    st.segmented_control(
+        t("app.language"),
+        LANGUAGES,
+        key="app.language_switch",
+        format_func=_SHORT.__getitem__,
+        required=True,
+        label_visibility="collapsed",
+        on_change=_switched,
+    )
+
+
 def language_selector() -> None:
     st.session_state["app.language"] = language()
     st.radio(

@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
-from . import embed, frame
+from . import embed, frame, i18n
 from .i18n import t
 from .params import Param, Where, key, seed, write_to_url
 
@@ -32,6 +33,8 @@ class Page:
         seed(name, params)
         #: ``full``, or the embedded ``compact``, ``chart`` or ``table`` view.
         self.view = embed.view()
+        #: The title row's "Embed this" popover, filled by :meth:`embed_section`.
+        self._embed_popover: DeltaGenerator | None = None
 
     @property
     def compact(self) -> bool:
@@ -53,11 +56,21 @@ class Page:
         if notices_first:
             self.show_notices()
         if not self.compact:
-            st.title(t(f"{self.name}.title"))
+            self._title_row()
             if intro:
                 st.caption(t(f"{self.name}.intro"))
         if not notices_first:
             self.show_notices()
+
+    def _title_row(self) -> None:
+        """The page's h1, then the language switch and the "Embed this" button at its right (on
+        a phone they wrap under the title, still above the fold)."""
+        with st.container(
+            horizontal=True, vertical_alignment="center", gap="small", key="title_row"
+        ):
+            st.title(t(f"{self.name}.title"), width="stretch")
+            i18n.language_switch()
+            self._embed_popover = embed.popover_button()
 
     def key(self, name: str) -> str:
         return key(self.name, name)
@@ -94,7 +107,14 @@ class Page:
         *,
         also_compact: bool = False,
     ) -> None:
-        """The "Embed this" section, at the foot of the full page (and of the compact view, for
-        ``also_compact``)."""
+        """The "Embed this" panel under the title row's button, and the same section at the foot
+        of the full page (and of the compact view, for ``also_compact``).
+
+        The home page calls this inside its fragment: Streamlit redraws a fragment's writes to
+        the popover (a container from outside it) on each of the fragment's reruns, so the code
+        follows the inputs."""
+        if self._embed_popover is not None:
+            with self._embed_popover:
+                embed.panel(self.name, views=views, height=height)
         if not self.compact or (also_compact and self.view == "compact"):
             embed.section(self.name, views=views, height=height)

@@ -26,12 +26,16 @@ from browser_support import (
     card,
     chart_marks,
     grid_rows,
+    horizontal_overflow,
+    ink,
     metric,
     open_expander,
     open_page,
     wait_idle,
 )
 from playwright.sync_api import Browser, Frame, FrameLocator, Locator, Page, expect
+
+from gammon_elo import Game, what_if
 
 pytestmark = pytest.mark.browser
 
@@ -64,13 +68,16 @@ class HostPages:
         # Another site than the app's 127.0.0.1, as a help center is.
         self.base = f"http://localhost:{port}"
 
-    def article(self, name: str, iframe: str) -> str:
-        """Serve an article page (Greek, 600-px column) holding ``iframe``; its URL."""
+    def article(self, name: str, iframe: str, *, dark: bool = False) -> str:
+        """Serve an article page (Greek, a column up to 600 px, narrower on a phone; white, or
+        near-black for ``dark``) holding ``iframe``; its URL."""
+        colours = "background:#111418;color:#eee" if dark else "background:#fff;color:#111"
         self.pages[f"/{name}.html"] = (
             "<!doctype html><html lang='el'><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
             "<title>Πώς υπολογίζεται το ELO στο Gammon42</title>"
-            "<style>body{margin:0;font-family:sans-serif}"
-            f"main{{width:{FRAME_WIDTH}px;margin:0 auto;padding:16px}}</style></head>"
+            f"<style>body{{margin:0;font-family:sans-serif;{colours}}}"
+            f"main{{max-width:{FRAME_WIDTH}px;margin:0 auto;padding:16px}}</style></head>"
             "<body><main><h1>Πώς υπολογίζεται το ELO στο Gammon42</h1>"
             "<p>Δοκίμασε τους δικούς σου αριθμούς:</p>"
             f"{iframe}<p>Τέλος άρθρου.</p></main></body></html>"
@@ -166,7 +173,16 @@ def save_host(page: Page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.evaluate("() => document.activeElement?.blur()")
     page.mouse.move(0, 0)
-    page.screenshot(path=str(path), full_page=True)
+    # Chromium paints a frame from another site only where it is on screen: the window is
+    # stretched to the article's height for the shot (the width, and so the layout, stay).
+    viewport = page.viewport_size or {"width": 1280, "height": 900}
+    height = int(page.evaluate("() => document.documentElement.scrollHeight"))
+    page.set_viewport_size({"width": viewport["width"], "height": max(height, viewport["height"])})
+    try:
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(path), full_page=True)
+    finally:
+        page.set_viewport_size(viewport)
     return path
 
 
@@ -266,9 +282,10 @@ def embed_code(page: Page, title: str, show: str, view: tuple[str, str] | None =
 
 
 def iframe_attributes(snippet: str) -> dict[str, str]:
-    """The attributes of the one ``<iframe …></iframe>`` in ``snippet``, unescaped."""
-    match = re.fullmatch(r"<iframe ([^<>]*)></iframe>", snippet.strip())
-    assert match, snippet
+    """The attributes of the one ``<iframe …></iframe>`` that starts ``snippet`` (the resizer's
+    two script lines follow it), unescaped."""
+    match = re.match(r"<iframe ([^<>]*)></iframe>", snippet.strip())
+    assert match and snippet.count("<iframe") == 1, snippet
     pairs = re.findall(r'([a-z]+)="([^"]*)"', match.group(1))
     return {name: html.unescape(value) for name, value in pairs}
 
@@ -301,6 +318,7 @@ def test_greek_embed_code_pasted_into_an_article_shows_the_same_result(
             "lang": "el",
             "view": "compact",
             "embed": "true",
+            "embed_options": "light_theme",  # the default colours
         }  # opponent 1500 is the default, so the link leaves it out
 
         element, inside, frame = open_article(page, host.article("pasted_compact", snippet))
@@ -359,7 +377,13 @@ def test_greek_chart_embed_code_pasted_into_an_article_draws_the_chart(
         attributes = iframe_attributes(snippet)
         query = dict(parse_qsl(urlsplit(attributes["src"]).query))
         assert urlsplit(attributes["src"]).path == "/divisors"
-        assert query == {"k": "16", "lang": "el", "view": "chart", "embed": "true"}
+        assert query == {
+            "k": "16",
+            "lang": "el",
+            "view": "chart",
+            "embed": "true",
+            "embed_options": "light_theme",
+        }
 
         element, inside, frame = open_article(page, host.article("pasted_chart", snippet))
         chart = inside.get_by_test_id("stVegaLiteChart")
@@ -389,3 +413,298 @@ def test_greek_chart_embed_code_pasted_into_an_article_draws_the_chart(
         save_host(page, "embed_pasted_chart_el")
     finally:
         context.close()
+
+
+# --- The title row's "Embed this": a frame that sizes itself, in the reader's colours ----------
+
+#: The issue's new user: 1650 against 1820 under ÷1200, 60 ranked games this week (K 16), the
+#: opponent none (K 32), cube 4. The amounts come from gammon_elo (the issue: +12 / −9).
+PRESET = "rating=1650&opponent=1820&games=60&cube=4"
+PRESET_GAME = Game(rating=1650, opponent=1820, cube=4, games=60)
+
+
+def popover_code(page: Page, theme: str | None = None, view: str | None = None) -> str:
+    """Open the title row's "Embed this", pick ``theme``'s and ``view``'s labels, and read the
+    code exactly as the panel shows it (what an editor copies)."""
+    wait_idle(page)
+    page.get_by_role("button", name="Embed this").click()
+    panel = page.get_by_test_id("stPopoverBody")
+    code = panel.get_by_test_id("stCode")
+    for label in (view, theme):
+        if label is not None:
+            before = code.inner_text()
+            panel.get_by_text(label, exact=True).click()
+            expect(panel.get_by_role("radio", name=label, exact=True)).to_be_checked()
+            wait_idle(page)
+            expect(code).not_to_have_text(before)
+    snippet = code.inner_text().strip()
+    page.keyboard.press("Escape")
+    return snippet
+
+
+def frame_height(element: Locator) -> float:
+    box = element.bounding_box()
+    assert box is not None
+    return float(box["height"])
+
+
+def resized(page: Page) -> None:
+    """Wait until iframe-resizer has set the frame's height (it writes it in px on the
+    element's style) and it has stopped changing for half a second."""
+    page.wait_for_function("() => /px/.test(document.querySelector('iframe').style.height)")
+    last = -1.0
+    for _ in range(40):
+        now = float(page.evaluate("() => document.querySelector('iframe').offsetHeight"))
+        if now == last:
+            return
+        last = now
+        page.wait_for_timeout(500)
+    raise AssertionError(f"the frame's height kept changing: {last}")
+
+
+def inner_scroll(frame: Frame) -> dict[str, int]:
+    """The frame's document and Streamlit's main scroller: content height and box height."""
+    heights: dict[str, int] = frame.evaluate(
+        """() => {
+            const root = document.scrollingElement || document.documentElement;
+            const main = document.querySelector('[data-testid=stMain]');
+            return {document: root.scrollHeight, window: window.innerHeight,
+                    main: main.scrollHeight, main_box: main.clientHeight};
+        }"""
+    )
+    return heights
+
+
+def assert_fits_its_content(element: Locator, frame: Frame) -> dict[str, int]:
+    """No inner vertical scrollbar: the document and Streamlit's scroller are no taller than
+    the frame (2 px for rounding); the measurements."""
+    height = frame_height(element)
+    heights = inner_scroll(frame)
+    assert heights["document"] <= height + 2, (height, heights)
+    assert heights["main"] <= heights["main_box"] + 2, (height, heights)
+    # And not taller than its content either: no empty band under the result.
+    assert height <= heights["main"] + 2, (height, heights)
+    return {"frame": round(height), **heights}
+
+
+def assert_in_host_viewport(page: Page, shown: Locator) -> None:
+    """``shown`` (inside the frame) is brought on screen by scrolling the host page only, and
+    lies inside the host's viewport and inside the frame's box (not clipped by the frame)."""
+    shown.scroll_into_view_if_needed()
+    box = shown.bounding_box()
+    frame_box = page.locator("iframe").bounding_box()
+    viewport = page.viewport_size
+    assert box is not None and frame_box is not None and viewport is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
+    assert frame_box["y"] <= box["y"] and box["y"] + box["height"] <= (
+        frame_box["y"] + frame_box["height"]
+    ), (box, frame_box)
+
+
+def amount(inside: FrameLocator, change: int) -> Locator:
+    text = f"+{change}" if change > 0 else f"{MINUS}{-change}"
+    return inside.get_by_text(text, exact=True).first
+
+
+MEASURED: dict[str, dict[str, int]] = {}
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_title_row_embed_code_sizes_the_frame_to_its_content_and_follows_it(
+    browser: Browser, app_url: str, host: HostPages, width: int
+) -> None:
+    """The code from the title row's "Embed this", pasted as shown into an article on another
+    site: iframe-resizer (served by the app) makes the frame as tall as the compact view; the
+    win and loss are on the reader's screen by scrolling the article; a notice that appears
+    (a resigned game) makes the frame grow."""
+    both = what_if(PRESET_GAME)
+    context = browser.new_context(viewport={"width": width, "height": 844}, locale="en-GB")
+    try:
+        page = context.new_page()
+        open_page(page, f"{app_url}/?{PRESET}")
+        snippet = popover_code(page)
+        assert f'<script src="{app_url}/app/static/iframeResizer.min.js"></script>' in snippet
+        assert f'"checkOrigin": ["{app_url}"]' in snippet
+        assert 'height="1000"' in snippet  # the no-script fallback
+
+        element, inside, frame = open_article(page, host.article(f"sized_{width}", snippet))
+        resized(page)
+        expect(amount(inside, both.win.you.change)).to_be_visible()
+        before = assert_fits_its_content(element, frame)
+        MEASURED[f"{width} before"] = before
+        # Light, pinned by the code: no background of its own, the white article shows through.
+        app = frame.evaluate("() => getComputedStyle(document.querySelector('.stApp')).background")
+        assert app.startswith("rgba(0, 0, 0, 0)"), app
+        assert sideways_scroll(frame) == {}
+        for change in (both.win.you.change, both.loss.you.change):
+            assert_in_host_viewport(page, amount(inside, change))
+        save_host(page, f"embed_sized_{width}")  # docs/screenshots/embed-390.png is this one
+
+        # A resigned game is rated as a loss at the cube, and says so: a notice, a taller view.
+        inside.get_by_role("combobox", name="How it ended", exact=True).click()
+        inside.get_by_role("option", name="Resigned", exact=True).click()
+        expect(inside.get_by_test_id("stAlert").filter(has_text="resign")).to_be_visible()
+        wait_idle(inside)
+        resized(page)
+        after = assert_fits_its_content(element, frame)
+        MEASURED[f"{width} after"] = after
+        assert after["frame"] > before["frame"], (before, after)
+        expect(inside.get_by_test_id("stException")).to_have_count(0)
+        print(f"\n{width}px: {MEASURED}")
+    finally:
+        context.close()
+
+
+def luminance(colour: str) -> float:
+    """Relative luminance (WCAG) of an ``rgb()``/``rgba()`` colour."""
+    red, green, blue = (float(c) / 255 for c in re.findall(r"[\d.]+", colour)[:3])
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+
+def test_auto_theme_follows_a_dark_reader_over_a_dark_article(
+    browser: Browser, app_url: str, host: HostPages
+) -> None:
+    """``theme=auto`` in the code (no ``embed_options``): a reader whose device is dark sees
+    light text on a dark background that all but matches the dark article."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="en-GB", color_scheme="dark"
+    )
+    try:
+        page = context.new_page()
+        open_page(page, f"{app_url}/?{PRESET}")
+        snippet = popover_code(page, theme="The reader's setting")
+        src = iframe_attributes(snippet)["src"]
+        assert "embed_options" not in src and "theme=auto" in src
+        element, inside, frame = open_article(page, host.article("dark", snippet, dark=True))
+        resized(page)
+        colours: dict[str, str] = frame.evaluate(
+            """() => {
+                const style = el => getComputedStyle(document.querySelector(el));
+                return {text: style('[data-testid=stMetricValue]').color,
+                        app: style('[data-testid=stApp]').backgroundColor,
+                        body: style('body').backgroundColor};
+            }"""
+        )
+        assert luminance(colours["text"]) > 0.6, colours
+        # The dark theme's own near-black (kept for the reader's setting, so that a dark reader
+        # can read the frame in a white article too), within a few steps of the article's.
+        assert luminance(colours["app"]) < 0.02, colours
+        expect(inside.get_by_test_id("stAlert").filter(has_text="theme")).to_have_count(0)
+        assert ink(element.screenshot(), "#111418", tolerance=8) < 0.5, colours
+        assert_fits_its_content(element, frame)
+        save_host(page, "embed_dark_auto_390")
+    finally:
+        context.close()
+
+
+#: Every page's embedded views (what its embed_section offers) and a light link for each.
+COMPACT_VIEWS = [
+    ("/", "compact"),
+    ("/divisors", "compact"),
+    ("/divisors", "chart"),
+    ("/divisors", "table"),
+    ("/tables", "compact"),
+    ("/tables", "chart"),
+    ("/tables", "table"),
+    ("/history", "compact"),
+    ("/history", "chart"),
+    ("/simulator?players=200&weeks=4", "compact"),
+    ("/simulator?players=200&weeks=4", "chart"),
+    ("/simulator?players=200&weeks=4", "table"),
+    ("/classic", "compact"),
+]
+
+
+@pytest.mark.parametrize("width", [320, 600])
+def test_every_compact_view_fits_a_narrow_and_a_wide_frame(
+    browser: Browser, app_url: str, width: int
+) -> None:
+    """Each embedded view, the frame ``width`` pixels wide: nothing scrolls sideways (the
+    document, the body, Streamlit's main block) and nothing sticks out of the frame."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB")
+    context.set_default_timeout(60_000)  # the simulator's first run on a loaded machine
+    overflowing = {}
+    try:
+        page = context.new_page()
+        for path, shown in COMPACT_VIEWS:
+            joiner = "&" if "?" in path else "?"
+            open_page(page, f"{app_url}{path}{joiner}view={shown}&embed=true")
+            wait_idle(page)
+            page.wait_for_timeout(300)  # charts take their width after the run
+            found = {k: v for k, v in horizontal_overflow(page).items() if v > 0}
+            # A chart's drawing and a data grid's cells are clipped by the chart and the grid
+            # (the grid scrolls itself, by keyboard too): those two are judged as wholes.
+            sticking_out = page.evaluate(
+                """() => [...document.querySelectorAll('[data-testid=stMain] *')]
+                    .filter(el => !el.closest('svg *, [data-testid=stDataFrame] *')
+                                  && el.getClientRects().length
+                                  && el.getBoundingClientRect().right
+                                     > document.documentElement.clientWidth + 1)
+                    .map(el => (el.dataset.testid || el.tagName.toLowerCase())
+                               + ' ' + Math.round(el.getBoundingClientRect().right))
+                    .slice(0, 5)"""
+            )
+            if found or sticking_out:
+                overflowing[f"{path} {shown}"] = (found, sticking_out)
+            expect(page.get_by_test_id("stException")).to_have_count(0)
+        assert overflowing == {}
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_every_compact_view_passes_axe_in_english_and_greek(
+    browser: Browser, app_url: str, lang: str
+) -> None:
+    """axe-core on each embedded view, 600 px wide and tall enough to hold it (axe judges the
+    contrast of what is on screen): nothing serious or critical."""
+    context = browser.new_context(viewport={"width": FRAME_WIDTH, "height": 900}, locale="en-GB")
+    context.set_default_timeout(60_000)
+    found = {}
+    try:
+        page = context.new_page()
+        for path, shown in COMPACT_VIEWS:
+            joiner = "&" if "?" in path else "?"
+            open_page(page, f"{app_url}{path}{joiner}view={shown}&embed=true&lang={lang}")
+            wait_idle(page)
+            expect(page.locator("html")).to_have_attribute("lang", lang)
+            height = page.evaluate(
+                "() => document.querySelector('[data-testid=stMain]').scrollHeight"
+            )
+            page.set_viewport_size({"width": FRAME_WIDTH, "height": max(900, height)})
+            page.wait_for_timeout(300)
+            violations = Axe().run(page).response["violations"]
+            serious = [v["id"] for v in violations if v["impact"] in ("serious", "critical")]
+            if serious:
+                found[f"{path} {shown}"] = serious
+            page.set_viewport_size({"width": FRAME_WIDTH, "height": 900})
+        assert found == {}
+    finally:
+        context.close()
+
+
+def test_title_row_switches_the_language_on_a_phone_without_the_sidebar(
+    phone_page: Page, app_url: str
+) -> None:
+    """390 px, sidebar closed: the title row's ΕΛ turns the page Greek and says so in the link
+    (``lang=el``), and its Embed this button is on the first screen."""
+    page = phone_page
+    open_page(page, f"{app_url}/?{PRESET}")
+    expect(page.get_by_test_id("stSidebar")).not_to_be_visible()
+    expect(page.locator("h1")).to_have_text("What is a win worth?")
+    expect(page.get_by_role("button", name="Embed this")).to_be_in_viewport()
+    switch = page.get_by_test_id("stMain").get_by_role("radiogroup", name="Language")
+    expect(switch.get_by_role("radio", name="EN", exact=True)).to_be_checked()
+    switch.get_by_role("radio", name="ΕΛ", exact=True).click()
+    expect(page.locator("h1")).to_have_text("Πόσο αξίζει μια νίκη;")
+    expect(page.locator("html")).to_have_attribute("lang", "el")
+    expect(page).to_have_url(re.compile(r"[?&]lang=el\b"))
+    expect(page.get_by_role("button", name="Ενσωμάτωση")).to_be_in_viewport()
+    expect(page.get_by_test_id("stSidebar")).not_to_be_visible()
+    greek = page.get_by_test_id("stMain").get_by_role("radiogroup", name="Γλώσσα")
+    expect(greek.get_by_role("radio", name="ΕΛ", exact=True)).to_be_checked()

@@ -137,6 +137,22 @@ EN: dict[str, str] = {
     "embed.view_compact": "Inputs and result",
     "embed.view_chart": "The chart only",
     "embed.view_table": "The table only",
+    "embed.fits": (
+        "The two script lines make the frame as tall as its content and follow it as it grows or "
+        "shrinks; without scripts it keeps the height written in the code and scrolls inside."
+    ),
+    "embed.text_short": (
+        "Paste this into a help-center article: it shows this view with the current inputs and "
+        "language."
+    ),
+    "embed.theme": "Colours",
+    "embed.theme_light": "Light",
+    "embed.theme_dark": "Dark",
+    "embed.theme_auto": "The reader's setting",
+    "embed.theme_help": (
+        "The frame has no background of its own: the article shows through. Choose the reader's "
+        "setting only for an article that turns dark with the reader's device too."
+    ),
     # Divisors
     "divisors.nav": "Divisors",
     "divisors.title": "Divisors side by side",
