@@ -174,6 +174,31 @@ def wait_idle(where: Page | FrameLocator) -> None:
     expect(app).to_have_attribute("data-test-script-state", "notRunning")
 
 
+def choose(where: Page | FrameLocator, label: str, option: str, *, attempts: int = 3) -> None:
+    """Pick ``option`` in the select box ``label``, once the page is idle.
+
+    Under load a click on the box while its page (or the frame around it) is still settling can
+    open nothing; the pick is retried a bounded number of times, each time from an idle page,
+    and is done when the box shows the option.
+    """
+    box = where.get_by_role("combobox", name=label, exact=True)
+    choice = where.get_by_role("option", name=option, exact=True)
+    for attempt in range(attempts):
+        wait_idle(where)
+        expect(box).to_be_enabled()
+        box.click()
+        try:
+            expect(choice).to_be_visible(timeout=5_000)
+        except AssertionError:
+            if attempt == attempts - 1:
+                raise
+            continue
+        choice.click()
+        break
+    expect(box).to_have_value(option)
+    wait_idle(where)
+
+
 def open_expander(where: Page | FrameLocator, title: str) -> Locator:
     """Unfold the st.expander titled ``title`` (if folded) and wait for its opening animation to
     end (it animates its height for about 300 ms: a click on its content meanwhile was lost in

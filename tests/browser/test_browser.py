@@ -14,6 +14,7 @@ import pytest
 from browser_support import (
     card,
     chart_marks,
+    choose,
     dataframe_with,
     horizontal_overflow,
     ink,
@@ -57,12 +58,6 @@ def type_number(page: Page, label: str, value: str, *, then: str = "Enter") -> N
     field.press("ControlOrMeta+a")
     field.press_sequentially(value)
     field.press(then)
-
-
-def choose(page: Page, label: str, option: str) -> None:
-    """Open the select box ``label`` and click ``option``."""
-    page.get_by_role("combobox", name=label, exact=True).click()
-    page.get_by_role("option", name=option, exact=True).click()
 
 
 def column(table: Locator, header: str) -> Locator:

@@ -25,6 +25,7 @@ from browser_support import (
     ARTIFACTS,
     card,
     chart_marks,
+    choose,
     grid_rows,
     horizontal_overflow,
     ink,
@@ -542,8 +543,7 @@ def test_title_row_embed_code_sizes_the_frame_to_its_content_and_follows_it(
         save_host(page, f"embed_sized_{width}")  # docs/screenshots/embed-390.png is this one
 
         # A resigned game is rated as a loss at the cube, and says so: a notice, a taller view.
-        inside.get_by_role("combobox", name="How it ended", exact=True).click()
-        inside.get_by_role("option", name="Resigned", exact=True).click()
+        choose(inside, "How it ended", "Resigned")
         expect(inside.get_by_test_id("stAlert").filter(has_text="resign")).to_be_visible()
         wait_idle(inside)
         resized(page)
