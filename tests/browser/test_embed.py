@@ -651,6 +651,16 @@ def test_every_compact_view_fits_a_narrow_and_a_wide_frame(
             )
             if found or sticking_out:
                 overflowing[f"{path} {shown}"] = (found, sticking_out)
+            if path == "/":
+                # The home view's win and loss stay side by side, even 320 px wide.
+                boxes = page.evaluate(
+                    """() => [...document.querySelectorAll('.gammon-headline > *')]
+                        .map(el => el.getBoundingClientRect())
+                        .map(r => ({top: Math.round(r.top), left: r.left, right: r.right}))"""
+                )
+                assert len(boxes) == 2, boxes
+                win, loss = boxes
+                assert win["top"] == loss["top"] and win["right"] <= loss["left"], boxes
             expect(page.get_by_test_id("stException")).to_have_count(0)
         assert overflowing == {}
     finally:
