@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import html
 import json
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
 
 from .i18n import t
+
+if TYPE_CHECKING:
+    from streamlit.elements.lib.mutable_popover_container import PopoverContainer
 
 VIEWS = ("full", "compact", "chart", "table")
 #: The width the help center's article column gives an iframe.
@@ -160,9 +164,13 @@ def _code(page: str, chosen: str, theme: str, height: int) -> None:
     )
 
 
-def popover_button() -> st.delta_generator.DeltaGenerator:
+def popover_button() -> PopoverContainer:
     """The "Embed this" button for the title row; the panel is drawn into it by :func:`panel`."""
-    return st.popover(t("embed.title"), icon=":material/code:", key="embed.popover")
+    # It tracks whether it is open, so that a rerun draws the panel only for a reader who
+    # opened it: closed, the pickers and the code cost the home page's every rerun nothing.
+    return st.popover(
+        t("embed.title"), icon=":material/code:", key="embed.popover", on_change="rerun"
+    )
 
 
 def panel(page: str, views: tuple[str, ...] = ("compact",), height: int = 720) -> None:
@@ -177,7 +185,11 @@ def panel(page: str, views: tuple[str, ...] = ("compact",), height: int = 720) -
 
 def section(page: str, views: tuple[str, ...] = ("compact",), height: int = 720) -> None:
     """The "Embed this" expander at the foot of the page, with the same choices."""
-    with st.expander(t("embed.title"), icon=":material/code:"):
+    with st.expander(
+        t("embed.title"), icon=":material/code:", key=f"{page}.embed_open", on_change="rerun"
+    ) as expander:
+        if not expander.open:
+            return
         st.write(t("embed.text") + " " + t("embed.fits"))
         chosen, theme = _pickers(page, views, "")
         # The code block loads a syntax highlighter of 1.5 MB: only when asked for.

@@ -13,14 +13,16 @@ section. A page declares its :mod:`ui.params` once and reads its values back by 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from . import embed, frame, i18n
 from .i18n import t
 from .params import Param, Where, key, seed, write_to_url
+
+if TYPE_CHECKING:
+    from streamlit.elements.lib.mutable_popover_container import PopoverContainer
 
 
 class Page:
@@ -34,7 +36,7 @@ class Page:
         #: ``full``, or the embedded ``compact``, ``chart`` or ``table`` view.
         self.view = embed.view()
         #: The title row's "Embed this" popover, filled by :meth:`embed_section`.
-        self._embed_popover: DeltaGenerator | None = None
+        self._embed_popover: PopoverContainer | None = None
 
     @property
     def compact(self) -> bool:
@@ -113,7 +115,7 @@ class Page:
         The home page calls this inside its fragment: Streamlit redraws a fragment's writes to
         the popover (a container from outside it) on each of the fragment's reruns, so the code
         follows the inputs."""
-        if self._embed_popover is not None:
+        if self._embed_popover is not None and self._embed_popover.open:
             with self._embed_popover:
                 embed.panel(self.name, views=views, height=height)
         if not self.compact or (also_compact and self.view == "compact"):
