@@ -26,7 +26,7 @@ from typing import Any, Literal
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from .i18n import t
+from .i18n import language, t
 
 #: What can hold a widget: the page itself (``st``) or a column, container or expander.
 Where = DeltaGenerator | Any
@@ -264,6 +264,24 @@ def seed(page: str, params: Iterable[Param]) -> None:
         if notice is not None:
             notices.append(notice)
         st.session_state[widget] = value
+    _relabel_after_a_language_switch(page, params)
+
+
+def _relabel_after_a_language_switch(page: str, params: Iterable[Param]) -> None:
+    """Give every widget its value again on the first run in a new language.
+
+    A choice widget names its options in the reader's language, and the browser sends back the
+    *label* it last showed; after a switch, "Ranked" is no label of the Greek box, and Streamlit
+    would hand it back as the value on the next run that the switch did not draw (a fragment's).
+    Set from the session, the widget is sent to the browser with its value in the new labels.
+    """
+    drawn_in = f"{page}.language"
+    if st.session_state.get(drawn_in, language()) != language():
+        for param in params:
+            widget = key(page, param.name)
+            if widget in st.session_state:
+                st.session_state[widget] = st.session_state[widget]
+    st.session_state[drawn_in] = language()
 
 
 def write_to_url(page: str, params: Iterable[Param], *, hidden: Iterable[str] = ()) -> None:

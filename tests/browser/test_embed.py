@@ -15,6 +15,7 @@ import html
 import re
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qsl, urlsplit
@@ -37,6 +38,7 @@ from browser_support import (
 from playwright.sync_api import Browser, Frame, FrameLocator, Locator, Page, expect
 
 from gammon_elo import Game, what_if
+from ui.catalogs.el import EL
 
 pytestmark = pytest.mark.browser
 
@@ -702,7 +704,8 @@ def test_title_row_switches_the_language_on_a_phone_without_the_sidebar(
     phone_page: Page, app_url: str
 ) -> None:
     """390 px, sidebar closed: the title row's ΕΛ turns the page Greek and says so in the link
-    (``lang=el``), and its Embed this button is on the first screen."""
+    (``lang=el``), and its Embed this button is on the first screen; the page goes on working in
+    Greek (the choice boxes' labels changed language under the reader's inputs)."""
     page = phone_page
     open_page(page, f"{app_url}/?{PRESET}")
     expect(page.get_by_test_id("stSidebar")).not_to_be_visible()
@@ -718,3 +721,16 @@ def test_title_row_switches_the_language_on_a_phone_without_the_sidebar(
     expect(page.get_by_test_id("stSidebar")).not_to_be_visible()
     greek = page.get_by_test_id("stMain").get_by_role("radiogroup", name="Γλώσσα")
     expect(greek.get_by_role("radio", name="ΕΛ", exact=True)).to_be_checked()
+
+    # A changed input reruns the calculator alone; the game type and ending boxes, drawn in
+    # English before the switch, must answer with their values, not their old labels.
+    wait_idle(page)
+    field = page.get_by_label(EL["home.rating"], exact=True)
+    field.fill("2200")
+    field.press("Enter")
+    both = what_if(replace(PRESET_GAME, rating=2200))
+    headline = page.locator(".gammon-headline")
+    expect(headline).to_contain_text(f"+{both.win.you.change}")
+    expect(headline).to_contain_text(f"{MINUS}{-both.loss.you.change}")
+    wait_idle(page)
+    expect(page.get_by_test_id("stException")).to_have_count(0)
