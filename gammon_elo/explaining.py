@@ -36,8 +36,11 @@ class Explanation:
 
     outcome: Outcome
     k: int
-    #: Whether ``k`` is the heavy-week K (50 or more ranked games in the 7 days before).
+    #: Whether ``k`` is the heavy-week K (``threshold`` or more ranked games in the 7 days
+    #: before).
     heavy: bool
+    #: The rule set's heavy-week threshold, or None where it has none.
+    threshold: int | None
     cube: int
     cube_multiplier: float
     #: Your expected score against the opponent.
@@ -58,11 +61,11 @@ class Explanation:
         ]
         if self.heavy:
             said.append(
-                "you had 50 or more ranked games in the 7 days before this game, so your K was"
-                f" {self.k}"
+                f"you had {self.threshold} or more ranked games in the 7 days before this game,"
+                f" so your K was {self.k}"
             )
         else:
-            said.append(f"your K was {self.k} (fewer ranked games in the 7 days before)")
+            said.append(f"your K was {self.k}")
         said.append(
             f"the cube ended at {self.cube}, so the change was × {self.cube_multiplier:.2f}"
         )
@@ -159,6 +162,7 @@ def explain_result(
                             outcome=outcome,
                             k=k,
                             heavy=heavy,
+                            threshold=rules.heavy_games,
                             cube=c,
                             cube_multiplier=_multiplier(c),
                             expected=expected,
@@ -192,6 +196,7 @@ def _shares(pairs: list[tuple[float, Explanation]]) -> tuple[Explanation, ...]:
             outcome=e.outcome,
             k=e.k,
             heavy=e.heavy,
+            threshold=e.threshold,
             cube=e.cube,
             cube_multiplier=e.cube_multiplier,
             expected=e.expected,
