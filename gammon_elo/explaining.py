@@ -94,8 +94,9 @@ class Explained:
     rules: Rules
     #: The combinations that give exactly the change, most likely first (empty if none does).
     explanations: tuple[Explanation, ...]
-    #: Where none does: the nearest combinations, nearest first.
+    #: Where none does: the nearest combinations, nearest first …
     nearest: tuple[Explanation, ...]
+    #: … and what else gives exactly the change (an unrated game, a podium prize, older rules).
     others: tuple[Other, ...]
 
     @property
@@ -152,32 +153,27 @@ def explain_result(
             p_k = 1.0 if len(ks) == 1 else (HEAVY_LIKELIHOOD if heavy else 1 - HEAVY_LIKELIHOOD)
             for c in cubes:
                 weight = p_outcome * p_k * CUBE_LIKELIHOOD[c]
-                others = tuple(
-                    (r.name, _change(before, opponent, outcome, False, c, r)) for r in older
+                explanation = Explanation(
+                    outcome=outcome,
+                    k=k,
+                    heavy=heavy,
+                    threshold=rules.heavy_games,
+                    cube=c,
+                    cube_multiplier=_multiplier(c),
+                    expected=expected,
+                    change=_change(before, opponent, outcome, heavy, c, rules),
+                    likelihood=weight,
+                    other_rules=(),
                 )
-                candidates.append(
-                    (
-                        weight,
-                        Explanation(
-                            outcome=outcome,
-                            k=k,
-                            heavy=heavy,
-                            threshold=rules.heavy_games,
-                            cube=c,
-                            cube_multiplier=_multiplier(c),
-                            expected=expected,
-                            change=_change(before, opponent, outcome, heavy, c, rules),
-                            likelihood=weight,
-                            other_rules=others,
-                        ),
-                    )
-                )
+                candidates.append((weight, explanation))
     exact = [(w, e) for w, e in candidates if e.change == change]
-    explanations = _shares(sorted(exact, key=lambda pair: -pair[0]))
+    explanations = _shares(sorted(exact, key=lambda pair: -pair[0]), before, opponent, older)
     nearest: tuple[Explanation, ...] = ()
+    others: tuple[Other, ...] = ()
     if not explanations:
         ranked = sorted(candidates, key=lambda pair: (abs(pair[1].change - change), -pair[0]))
-        nearest = _shares(ranked[:NEAREST])
+        nearest = _shares(ranked[:NEAREST], before, opponent, older)
+        others = _others(before, opponent, change, cubes, rules, older)
     return Explained(
         before=before,
         opponent=opponent,
@@ -185,11 +181,15 @@ def explain_result(
         rules=rules,
         explanations=explanations,
         nearest=nearest,
-        others=_others(before, opponent, change, cubes, rules, older),
+        others=others,
     )
 
 
-def _shares(pairs: list[tuple[float, Explanation]]) -> tuple[Explanation, ...]:
+def _shares(
+    pairs: list[tuple[float, Explanation]], before: int, opponent: int, older: list[Rules]
+) -> tuple[Explanation, ...]:
+    """The listed combinations: each one's share of their likelihood, and the same game under
+    the other rule sets (which have no heavy-week K: the usual one)."""
     total = sum(w for w, _ in pairs) or 1.0
     return tuple(
         Explanation(
@@ -202,7 +202,9 @@ def _shares(pairs: list[tuple[float, Explanation]]) -> tuple[Explanation, ...]:
             expected=e.expected,
             change=e.change,
             likelihood=w / total,
-            other_rules=e.other_rules,
+            other_rules=tuple(
+                (r.name, _change(before, opponent, e.outcome, False, e.cube, r)) for r in older
+            ),
         )
         for w, e in pairs
     )

@@ -244,7 +244,7 @@ def test_plan_bad_input_names_the_field(kwargs: dict[str, object], field: str) -
 
 def test_two_thousand_random_results_are_explained_by_their_true_combination() -> None:
     rng = random.Random(2026)
-    for _ in range(2000):
+    for case in range(2000):
         rating, opponent = rng.randint(800, 2600), rng.randint(800, 2600)
         heavy = rng.random() < 0.3
         cube, outcome = rng.choice(CUBES), rng.choice(("win", "loss"))
@@ -259,7 +259,9 @@ def test_two_thousand_random_results_are_explained_by_their_true_combination() -
             rating, opponent, truth, change,
         )  # fmt: skip
         assert math.isclose(sum(e.likelihood for e in found.explanations), 1.0)
-        # Knowing the rating after instead of before finds it too.
+        if case % 10:
+            continue
+        # Knowing the rating after instead of before finds it too (every tenth case).
         after = explain_result(rating + change, change, opponent, after=True)
         assert truth in [(e.k, e.cube, e.outcome) for e in after.explanations]
 
