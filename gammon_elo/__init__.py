@@ -48,7 +48,7 @@ from .games import (
     rate_game,
     what_if,
 )
-from .performance import Performance, performance_rating
+from .performance import Performance, parse_results, performance_rating
 from .planning import CUBE_MIX, HoldRow, Plan, hold_table, plan, settling_rating
 from .replay import (
     ReplayResult,
@@ -133,6 +133,7 @@ __all__ = [
     "k_choice",
     "k_factor",
     "neutralize_formulas",
+    "parse_results",
     "performance_rating",
     "plan",
     "podium_prize",

@@ -10,6 +10,7 @@ convention is given instead, labelled as such — the best opponent's rating plu
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -17,7 +18,7 @@ from typing import Final, Literal
 from . import _checks
 from ._errors import InvalidInput
 
-__all__ = ["Performance", "performance_rating"]
+__all__ = ["Performance", "parse_results", "performance_rating"]
 
 #: The results a game can have: a loss, a draw (classic side), a win.
 RESULTS: Final = (0.0, 0.5, 1.0)
@@ -102,3 +103,43 @@ def performance_rating(
     if math.isclose(rating, round(rating), abs_tol=1e-9):
         rating = float(round(rating))
     return Performance(rating, "solved", score, games, divisor, average)
+
+
+#: A result's words: 1, 0, 0.5 or ½, or w(in), l(oss), d(raw) in English or Greek (ν, η, ι).
+_RESULT_WORDS: Final = {
+    "1": 1.0, "0": 0.0, "0.5": 0.5, "0,5": 0.5, "½": 0.5,
+    "w": 1.0, "win": 1.0, "l": 0.0, "loss": 0.0, "d": 0.5, "draw": 0.5,
+    "ν": 1.0, "νίκη": 1.0, "η": 0.0, "ήττα": 0.0, "ι": 0.5, "ισοπαλία": 0.5,
+}  # fmt: skip
+
+
+def parse_results(text: str) -> tuple[list[float], list[float]]:
+    """Opponents' ratings and results from text, one game an entry ("RATING RESULT"), entries
+    apart by new lines or semicolons; a result is 1, 0, 0.5, or w, l, d.
+
+    >>> parse_results("1500 1; 1600 L\\n1700 0.5")
+    ([1500.0, 1600.0, 1700.0], [1.0, 0.0, 0.5])
+    """
+    if not isinstance(text, str):
+        raise InvalidInput("results", text, "must be text")
+    opponents, results = [], []
+    entries = [e.strip() for e in re.split(r"[;\n]", text) if e.strip()]
+    if not entries:
+        raise InvalidInput("results", text, "must list at least one game: RATING RESULT")
+    for number, entry in enumerate(entries, start=1):
+        parts = entry.replace(":", " ").split()
+        field = f"game {number}"
+        if len(parts) != 2:
+            raise InvalidInput(field, entry, "must be a rating and a result (1, 0, 0.5; w, l, d)")
+        try:
+            rating = float(parts[0])
+        except ValueError:
+            raise InvalidInput(field, entry, "must start with the opponent's rating") from None
+        if not math.isfinite(rating):
+            raise InvalidInput(field, entry, "must start with the opponent's rating")
+        result = _RESULT_WORDS.get(parts[1].lower())
+        if result is None:
+            raise InvalidInput(field, entry, "must end with a result: 1, 0, 0.5 (or w, l, d)")
+        opponents.append(rating)
+        results.append(result)
+    return opponents, results
