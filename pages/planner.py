@@ -147,17 +147,15 @@ def chart_view() -> None:
 page.only("chart", chart_view)
 
 st.info(settling_text(), icon=":material/flag:")
-settle_col, share_col, drift_col = st.columns(3)
+settle_col, share_col, rate_col = st.columns(3)
 settle_col.metric(
     t("planner.settling"),
     "—" if abs(result.settling) == float("inf") else number(result.settling),
     help=t("planner.settling_help"),
 )
 share_col.metric(t("planner.reached", games=number(result.horizon)), percent(result.reached_share))
-drift_col.metric(
-    t("planner.drift"),
-    "—" if result.drift_estimate is None else number(result.drift_estimate),
-    help=t("planner.drift_help"),
+rate_col.metric(
+    t("planner.win_rate_used"), percent(result.win_rate), help=t("planner.win_rate_used_help")
 )
 chart_view()
 heavy = result.heavy_weeks

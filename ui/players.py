@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from gammon_elo import CUBE_MIX, Explanation, HoldRow, Plan, Rules, hold_table, plan
+from gammon_elo import CUBE_MIX, RULES, Explanation, HoldRow, Plan, Rules, hold_table, plan
 
 from . import charts
 from .grids import Table
@@ -94,15 +94,25 @@ def projection_frame(result: Plan) -> pd.DataFrame:
 
 
 def heavy_frame(result: Plan) -> pd.DataFrame:
-    """The runs of games played at the heavy-week K, as (start, end) game numbers."""
+    """The runs of games played at the heavy-week K, as (start, end) game numbers, with the
+    ratings of a thin strip just under the band (bottom, top) where the chart marks them."""
     flags = np.concatenate([[False], result.heavy, [False]])
     edges = np.flatnonzero(np.diff(flags.astype(int)))
-    return pd.DataFrame({"start": edges[0::2], "end": edges[1::2]})
+    lowest = min(float(result.low.min()), float(result.target))
+    span = max(float(result.high.max()), float(result.target)) - lowest
+    return pd.DataFrame(
+        {
+            "start": edges[0::2],
+            "end": edges[1::2],
+            "bottom": lowest - 0.06 * span,
+            "top": lowest - 0.03 * span,
+        }
+    )
 
 
 def projection_chart(result: Plan) -> alt.LayerChart:
     """Your expected rating over the games: the 10th–90th percentile band, the mean, the target
-    as a line, and the games at the heavy-week K shaded."""
+    as a line, and the games at the heavy-week K as a strip along the foot."""
     frame = projection_frame(result)
     x = alt.X("game:Q", title=t("planner.chart_games"))
     y_title = t("planner.chart_rating")
@@ -110,11 +120,14 @@ def projection_chart(result: Plan) -> alt.LayerChart:
     heavy = heavy_frame(result)
     if not heavy.empty:
         layers.append(
+            # A gold strip just under the band where K drops.
             alt.Chart(heavy.assign(label=t("planner.chart_heavy")))
-            .mark_rect(color=charts.PALETTE[2], opacity=0.15)
+            .mark_rect(color=charts.PALETTE[2], opacity=0.9)
             .encode(
                 x=alt.X("start:Q", title=t("planner.chart_games")),
                 x2="end:Q",
+                y=alt.Y("bottom:Q", title=y_title),
+                y2="top:Q",
                 tooltip=[alt.Tooltip("label:N", title=t("planner.chart_heavy_title"))],
             )
         )
@@ -147,7 +160,10 @@ def projection_chart(result: Plan) -> alt.LayerChart:
     target = (
         alt.Chart(pd.DataFrame({"rating": [result.target]}))
         .mark_rule(color=charts.PALETTE[0], strokeDash=[6, 4], strokeWidth=2)
-        .encode(y=alt.Y("rating:Q", title=t("planner.target")))
+        .encode(
+            y=alt.Y("rating:Q", title=y_title),
+            tooltip=[alt.Tooltip("rating:Q", title=t("planner.target"))],
+        )
     )
     layers += [band, mean, target]
     return charts._style(alt.layer(*layers))
@@ -195,7 +211,8 @@ def reasons(e: Explanation) -> list[str]:
         said.append(t("explain.reason_k", k=e.k))
     said.append(t("explain.reason_cube", cube=e.cube, multiplier=number(e.cube_multiplier, 2)))
     for name, change in e.other_rules:
-        said.append(t("explain.reason_other", name=name, change=signed(change)))
+        divisor = number(RULES[name].divisor)
+        said.append(t("explain.reason_other", name=name, divisor=divisor, change=signed(change)))
     return said
 
 

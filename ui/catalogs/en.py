@@ -481,17 +481,16 @@ EN: dict[str, str] = {
     "planner.settling_help": (
         "R + D·log10(p / (1 − p)): opponents' rating R, divisor D, win rate p."
     ),
-    "planner.reached": "Paths that reach the target within {games} games",
-    "planner.drift": "Average-drift estimate (games)",
-    "planner.drift_help": (
-        "The sum of 1 / (average change a game) over the points on the way: a quick estimate "
-        "for one cube value, without the luck of the draw."
+    "planner.reached": "Reach it within {games} games",
+    "planner.win_rate_used": "Win rate",
+    "planner.win_rate_used_help": (
+        "Your share of wins, or your expected score when you win as expected."
     ),
     "planner.chart_title": "Your rating over the coming games",
     "planner.chart_caption": (
         "The line is the average of {paths} simulated paths, the band holds 8 paths in 10 "
-        "(10th to 90th percentile), the dashed line is your target, shaded games are played at "
-        "the heavy-week K."
+        "(10th to 90th percentile), the dashed line is your target; the gold strip under the "
+        "band marks the games played at the heavy-week K."
     ),
     "planner.chart_alt": (
         "Projected rating from {rating} over {games} games with its band, and the target {target}."
@@ -572,7 +571,9 @@ EN: dict[str, str] = {
     ),
     "explain.reason_k": "Your K was {k}.",
     "explain.reason_cube": "The cube ended at {cube}, which multiplies the change by {multiplier}.",
-    "explain.reason_other": "Under the rules of {name} the same game was worth {change}.",
+    "explain.reason_other": (
+        "Under {name} (÷{divisor}, no heavy-week K) the same game was worth {change}."
+    ),
     "explain.none": "No K, cube and outcome under {rules} gives exactly {change}.",
     "explain.other_unrated": "A boosted or tournament game changes nothing: that gives {change}.",
     "explain.other_podium": "A podium prize: place {detail} of a public tournament gives {change}.",

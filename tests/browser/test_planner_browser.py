@@ -1,0 +1,80 @@
+"""The Planner in Chromium: its answer — the median number of games to the target — is on the
+first screen of a laptop (1280 × 720) and of a phone (390 × 844), the largest text there,
+without scrolling, and equal to the core's; the projection chart draws its band, its line and
+the target. Full-page screenshots of the Planner and of "Explain my result" go to
+tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import chart_marks, open_page, save_full_page, wait_idle
+from playwright.sync_api import Browser, expect
+
+from gammon_elo import plan
+
+pytestmark = pytest.mark.browser
+
+#: 1500 aiming at 1600 against 1500s, winning 58 %, 60 games a week (K drops from game 51).
+LINK = "/planner?per_week=60"
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "phone"), [(1280, 720, False), (390, 844, True)], ids=["1280", "390"]
+)
+def test_planner_answer_is_the_largest_text_on_the_first_screen(
+    browser: Browser, app_url: str, width: int, height: int, phone: bool
+) -> None:
+    expected = plan(1500, 1600, opponent=1500, win_rate=0.58, games_per_week=60)
+    assert expected.games_median is not None
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone,
+        locale="en-GB",
+    )  # fmt: skip
+    try:
+        page = context.new_page()
+        open_page(page, app_url + LINK)
+        figure = page.locator(".gammon-answer-figure")
+        expect(figure).to_have_text(f"{expected.games_median:.0f}")
+        wait_idle(page)
+        page.evaluate("document.fonts.ready.then(() => true)")
+        box = figure.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+        assert page.get_by_test_id("stMain").evaluate("e => e.scrollTop") == 0
+        # The largest font of any text drawn on the first screen is the answer's.
+        largest = page.evaluate(
+            """([w, h]) => {
+                let best = {size: 0, text: ''};
+                for (const el of document.querySelectorAll('body *')) {
+                    const own = [...el.childNodes].some(
+                        n => n.nodeType === 3 && n.textContent.trim());
+                    if (!own) continue;
+                    const r = el.getBoundingClientRect();
+                    if (r.width === 0 || r.bottom <= 0 || r.top >= h || r.right <= 0 || r.left >= w)
+                        continue;
+                    const size = parseFloat(getComputedStyle(el).fontSize);
+                    if (size > best.size) best = {size, text: el.textContent.trim().slice(0, 40)};
+                }
+                return best;
+            }""",
+            [width, height],
+        )
+        assert largest["text"] == f"{expected.games_median:.0f}", largest
+        if not phone:
+            chart = page.get_by_test_id("stVegaLiteChart").first
+            chart.scroll_into_view_if_needed()
+            expect(chart.locator("svg.marks g.mark-area path")).to_have_count(1)
+            marks = chart_marks(chart)
+            assert marks["area"]["items"] == 1 and marks["line"]["items"] == 1, marks
+            # The target's rule, and the heavy-week shading (K 16 from game 51 at 60 a week).
+            assert marks["rule"]["items"] >= 1 and marks["rect"]["items"] >= 1, marks
+        save_full_page(page, f"planner_{width}")
+        expect(page.get_by_test_id("stException")).to_have_count(0)
+        open_page(page, app_url + "/explain?rating=1650&opponent=1820&change=12")
+        expect(page.locator(".gammon-answer-figure")).to_have_text("Win · K 16 · cube 4")
+        wait_idle(page)
+        save_full_page(page, f"explain_{width}")
+    finally:
+        context.close()
