@@ -9,7 +9,7 @@ import streamlit as st
 
 from gammon_elo import CUBES, Explanation, InvalidInput, explain_result
 from ui import players, rules_input
-from ui.i18n import percent, signed, t
+from ui.i18n import signed, t
 from ui.page import Page
 from ui.params import ChoiceParam, IntParam
 
@@ -61,7 +61,7 @@ elif found.exact:
     players.answer(
         t("explain.answer_label", change=signed(found.change)),
         players.combination(best),
-        t("explain.answer_line", share=percent(best.likelihood, 0)),
+        t("explain.answer_line", share=players.share(best.likelihood)),
         small=True,
     )
 else:
@@ -93,7 +93,7 @@ def card(e: Explanation, *, nearest: bool = False) -> None:
         if nearest:
             st.caption(t("explain.nearest_off", change=signed(e.change - found.change)))
         else:
-            st.caption(t("explain.likelihood", share=percent(e.likelihood, 0)))
+            st.caption(t("explain.likelihood", share=players.share(e.likelihood)))
         st.markdown("\n".join(f"- {reason}" for reason in players.reasons(e)))
 
 

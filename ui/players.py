@@ -219,3 +219,8 @@ def reasons(e: Explanation) -> list[str]:
 def combination(e: Explanation) -> str:
     """ "Win · K 16 · cube 4" in the reader's language."""
     return t(f"explain.combo_{e.outcome}", k=e.k, cube=e.cube)
+
+
+def share(likelihood: float) -> str:
+    """A likelihood as a whole percentage, "< 1%" below half a percent (never "0%")."""
+    return percent(likelihood, 0) if likelihood >= 0.005 else "< " + percent(0.01, 0)

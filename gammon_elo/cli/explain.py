@@ -67,14 +67,18 @@ def _cmd_explain(args: argparse.Namespace) -> int:
         f"{found.change:+d} at {found.before} against {found.opponent} under {found.rules.label}:"
     )
     if not found.exact:
-        print("No K, cube and outcome gives exactly this change. Nearest:")
+        print("No K, cube and outcome gives exactly this change.")
+        for other in found.others:
+            print(f"  It could be {other.reason}.")
+        print("Nearest:")
     for e in found.explanations or found.nearest:
-        print(
-            f"  {e.outcome:4}  K {e.k:<3} cube {e.cube:<3} → {e.change:+d}"
-            f"  ({e.likelihood:.0%} of these)"
-        )
+        off = e.change - found.change
+        share = f"{_share(e.likelihood)} of these" if found.exact else f"{off:+d}"
+        print(f"  {e.outcome:4}  K {e.k:<3} cube {e.cube:<3} → {e.change:+d}  ({share})")
         for reason in e.reasons:
             print(f"        {reason}")
-    for other in found.others:
-        print(f"  or {other.reason}")
     return 0
+
+
+def _share(likelihood: float) -> str:
+    return f"{likelihood:.0%}" if likelihood >= 0.005 else "under 1%"

@@ -25,6 +25,7 @@ from gammon_elo import (
 )
 from gammon_elo.cli import main
 from gammon_elo.planning import recent_games
+from tests.oracles import plan_paths_game_by_game
 
 # --- Performance rating -----------------------------------------------------------------------
 
@@ -123,34 +124,9 @@ def test_recent_games_counts_the_seven_days_as_the_server_does() -> None:
     assert recent_games(200, 50.0).max() == 49 and not flat.heavy.any()
 
 
-def oracle_paths(
-    rating: int, opponent: int, p: float, per_week: float, paths: int, games: int, seed: int
-) -> np.ndarray:
-    """The walk one game at a time with the scalar rating_change, drawing the same numbers as
-    plan documents (all the wins, then all the cube-mix draws), your K from your 7-day count."""
-    rng = np.random.default_rng(seed)
-    wins = rng.random((games, paths)) < p
-    weights = np.array([w for _, w in CUBE_MIX])
-    drawn = rng.choice(len(CUBE_MIX), size=(games, paths), p=weights / weights.sum())
-    out = np.empty((games + 1, paths), dtype=np.int64)
-    out[0] = rating
-    for path in range(paths):
-        r = rating
-        for game in range(games):
-            # Games less than a week back: those after game − per_week.
-            recent = game - max(0, math.floor(game - per_week) + 1)
-            cube = CUBE_MIX[drawn[game, path]][0]
-            if wins[game, path]:
-                r += rating_change(r, opponent, cube=cube, winner_recent_games=recent).winner
-            else:
-                r += rating_change(opponent, r, cube=cube, loser_recent_games=recent).loser
-            out[game + 1, path] = r
-    return out
-
-
 def test_planner_paths_are_the_rules_applied_game_by_game() -> None:
     """Heavy week (60 a week), the cube mix, Go rounding: the same paths as a plain loop."""
-    expected = oracle_paths(1600, 1750, 0.55, 60.0, 12, 300, seed=7)
+    expected = plan_paths_game_by_game(1600, 1750, 0.55, 60.0, CUBE_MIX, 12, 300, seed=7)
     found = plan(
         1600, 1700, opponent=1750, win_rate=0.55, games_per_week=60, cube=CUBE_MIX,
         paths=12, horizon=300, seed=7,
