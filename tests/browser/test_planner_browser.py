@@ -1,15 +1,22 @@
 """The Planner in Chromium: its answer — the median number of games to the target — is on the
 first screen of a laptop (1280 × 720) and of a phone (390 × 844), the largest text there,
 without scrolling, and equal to the core's; the projection chart draws its band, its line and
-the target. Full-page screenshots of the Planner and of "Explain my result" go to
-tests/artifacts/.
+the target; the phone does not scroll sideways and axe-core finds nothing serious. Full-page
+screenshots of the Planner and of "Explain my result" go to tests/artifacts/.
 """
 
 from __future__ import annotations
 
 import pytest
-from browser_support import chart_marks, open_page, save_full_page, wait_idle
-from playwright.sync_api import Browser, expect
+from browser_support import (
+    chart_marks,
+    horizontal_overflow,
+    open_page,
+    save_full_page,
+    wait_idle,
+)
+from playwright.sync_api import Browser, Page, expect
+from test_accessibility import serious_violations, whole_page_on_screen
 
 from gammon_elo import plan
 
@@ -72,9 +79,22 @@ def test_planner_answer_is_the_largest_text_on_the_first_screen(
             assert marks["rule"]["items"] >= 1 and marks["rect"]["items"] >= 1, marks
         save_full_page(page, f"planner_{width}")
         expect(page.get_by_test_id("stException")).to_have_count(0)
+        fits_and_reads(page, phone)
         open_page(page, app_url + "/explain?rating=1650&opponent=1820&change=12")
         expect(page.locator(".gammon-answer-figure")).to_have_text("Win · K 16 · cube 4")
         wait_idle(page)
         save_full_page(page, f"explain_{width}")
+        fits_and_reads(page, phone)
     finally:
         context.close()
+
+
+def fits_and_reads(page: Page, phone: bool) -> None:
+    """A phone does not scroll sideways; on the laptop, axe-core finds no serious or critical
+    violation with the whole page on screen (as tests/browser/test_accessibility.py checks)."""
+    if phone:
+        assert set(horizontal_overflow(page).values()) == {0}, horizontal_overflow(page)
+        return
+    whole_page_on_screen(page)
+    serious, _ = serious_violations(page)
+    assert serious == []
