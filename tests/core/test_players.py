@@ -4,6 +4,8 @@ output; and their command-line subcommands (bad input: exit 2, the field named).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import math
 import random
@@ -19,6 +21,7 @@ from gammon_elo import (
     InvalidInput,
     explain_result,
     hold_table,
+    parse_results,
     performance_rating,
     plan,
     rating_change,
@@ -328,3 +331,57 @@ def test_cli_bad_input_exits_2_naming_the_field(
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == ""
     assert err.startswith(f"error: {field} ") and "Traceback" not in err
+
+
+ARGUMENT = st.one_of(
+    st.sampled_from(["1500", "-1", "0", "0.5", "1", "64", "1e9", "nan", "inf", "abc", "", "mix"]),
+    st.integers(min_value=-(10**30), max_value=10**30).map(str),
+    st.text(max_size=6),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(ARGUMENT, min_size=6, max_size=6),
+    st.sampled_from(["plan", "explain", "performance"]),
+)
+def test_the_new_subcommands_never_show_a_traceback(values: list[str], command: str) -> None:
+    argv = {
+        "plan": [
+            "plan", "--rating", values[0], "--target", values[1], "--opponent", values[2],
+            "--win-rate", values[3], "--games-per-week", values[4], "--cube", values[5],
+            "--paths", "20", "--games", "50",
+        ],
+        "explain": [
+            "explain", "--rating", values[0], "--opponent", values[1], "--change", values[2],
+            "--cube", values[3], "--divisor", values[4],
+        ],
+        "performance": [
+            "performance", "--opponents", values[0], values[1], "--results", values[2],
+            values[3], "--divisor", values[4],
+        ],
+    }[command]  # fmt: skip
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status = main(argv)
+        except SystemExit as exit_:  # argparse's own usage errors
+            status = exit_.code
+    assert status in (0, 2)
+    assert "Traceback" not in err.getvalue()
+    if status == 2:
+        assert "error:" in err.getvalue()
+
+
+def test_results_typed_or_pasted_are_read_entry_by_entry() -> None:
+    assert parse_results("1500 1; 1600 L\n1700 d\n 1800: w ") == (
+        [1500.0, 1600.0, 1700.0, 1800.0],
+        [1.0, 0.0, 0.5, 1.0],
+    )
+    bad = (("1500 1; 1600", "game 2"), ("x 1", "game 1"), ("1500 1; 1600 3", "game 2"))
+    for text, field in bad:
+        with pytest.raises(InvalidInput) as error:
+            parse_results(text)
+        assert error.value.field == field
+    with pytest.raises(InvalidInput, match="at least one game"):
+        parse_results(" ; ")
