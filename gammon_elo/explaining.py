@@ -96,7 +96,8 @@ class Explained:
     explanations: tuple[Explanation, ...]
     #: Where none does: the nearest combinations, nearest first …
     nearest: tuple[Explanation, ...]
-    #: … and what else gives exactly the change (an unrated game, a podium prize, older rules).
+    #: What else gives exactly the change: an unrated game, a podium prize, and (where no
+    #: combination under these rules does) a game under older rules.
     others: tuple[Other, ...]
 
     @property
@@ -169,11 +170,11 @@ def explain_result(
     exact = [(w, e) for w, e in candidates if e.change == change]
     explanations = _shares(sorted(exact, key=lambda pair: -pair[0]), before, opponent, older)
     nearest: tuple[Explanation, ...] = ()
-    others: tuple[Other, ...] = ()
     if not explanations:
         ranked = sorted(candidates, key=lambda pair: (abs(pair[1].change - change), -pair[0]))
         nearest = _shares(ranked[:NEAREST], before, opponent, older)
-        others = _others(before, opponent, change, cubes, rules, older)
+    # Older rules are looked at only where the current ones have no answer.
+    others = _others(before, opponent, change, cubes, rules, older if not explanations else [])
     return Explained(
         before=before,
         opponent=opponent,

@@ -102,6 +102,16 @@ if found.exact:
     st.caption(t("explain.all_caption", change=signed(found.change), rules=rules.label))
     for explanation in found.explanations:
         card(explanation)
+    for other in found.others:
+        st.info(
+            t(
+                "explain.also",
+                reason=t(
+                    f"explain.other_{other.kind}", detail=other.detail, change=signed(found.change)
+                ),
+            ),
+            icon=":material/lightbulb:",
+        )
 else:
     st.warning(
         t("explain.none", change=signed(found.change), rules=rules.label),

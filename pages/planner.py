@@ -12,7 +12,7 @@ from gammon_elo import CUBES, InvalidInput, parse_results, performance_rating
 from ui import charts, grids, players, rules_input
 from ui.i18n import number, percent, t
 from ui.page import Page
-from ui.params import BoolParam, ChoiceParam, FloatParam, IntParam, TextParam
+from ui.params import BoolParam, ChoiceParam, FloatParam, IntParam
 
 Rating = partial(IntParam, low=-100_000, high=100_000, step=10)
 CUBE_CHOICES = (*(str(c) for c in CUBES), "mix")
@@ -51,7 +51,9 @@ page = Page(
             option=lambda c: t("planner.cube_mix") if c == "mix" else c,
         ),
         *rules_input.params(),
-        TextParam(name="results", default="1500 1; 1600 0; 1700 1", label="planner.results"),
+        players.TextAreaParam(
+            name="results", default="1500 1\n1600 0\n1700 1", label="planner.results"
+        ),
     ],
 )
 page.heading(intro=True)
@@ -76,18 +78,20 @@ except InvalidInput as error:
 if result is None:
     st.error(problem)
 elif result.games_median is not None:
-    weeks = result.weeks
+    # On average where every path got there; else the median (half the paths).
+    games = result.mean_games if result.mean_games is not None else result.games_median
+    key = "planner.answer_label" if result.mean_games is not None else "planner.median_label"
     band = (
         t("planner.band", low=number(result.games_p10), high=number(result.games_p90))
         if result.games_p90 is not None
         else t("planner.band_open", low=number(result.games_p10), games=number(result.horizon))
     )
     players.answer(
-        t("planner.answer_label", target=result.target),
-        number(result.games_median),
+        t(key, target=result.target),
+        number(games),
         t(
             "planner.answer_line",
-            weeks=number(weeks[1] or 0, 1),
+            weeks=number(games / result.games_per_week, 1),
             per_week=number(result.games_per_week),
         )
         + " · "

@@ -5,6 +5,7 @@ the reader's language. Every figure comes from :mod:`gammon_elo`."""
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import altair as alt
 import numpy as np
@@ -16,6 +17,7 @@ from gammon_elo import CUBE_MIX, RULES, Explanation, HoldRow, Plan, Rules, hold_
 from . import charts
 from .grids import Table
 from .i18n import number, percent, signed, t
+from .params import TextParam, Where
 
 #: The Planner's simulation: as many paths and games as the issue's benchmark, one seed, so that
 #: a link shows the same figures to every reader.
@@ -224,3 +226,10 @@ def combination(e: Explanation) -> str:
 def share(likelihood: float) -> str:
     """A likelihood as a whole percentage, "< 1%" below half a percent (never "0%")."""
     return percent(likelihood, 0) if likelihood >= 0.005 else "< " + percent(0.01, 0)
+
+
+class TextAreaParam(TextParam):
+    """Free text on several lines (a pasted list of results keeps its line breaks)."""
+
+    def widget(self, where: Where, key: str, **options: Any) -> Any:
+        return where.text_area(self._label(), key=key, help=self._help(), **options)

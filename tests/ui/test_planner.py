@@ -37,7 +37,9 @@ def test_planner_answer_settling_point_and_hold_table() -> None:
     at = run("pages/planner.py")
     # The default link: 1500 → 1600 against 1500s, winning 58 %, 20 games a week, cube 1.
     expected = plan(1500, 1600, opponent=1500, win_rate=0.58, games_per_week=20)
-    assert answer(at) == f"{expected.games_median:.0f}"
+    # Every path gets there, so the answer is the mean number of games.
+    assert expected.reached_share == 1 and expected.mean_games is not None
+    assert answer(at) == f"{expected.mean_games:.0f}"
     # By hand: 1500 + 1200 · log10(0.58 / 0.42) = 1668.2.
     assert 1500 + 1200 * math.log10(0.58 / 0.42) == pytest.approx(1668.2, abs=0.05)
     assert metrics(at)["Where you settle"] == "1668"
@@ -55,6 +57,14 @@ def test_planner_target_beyond_where_you_settle_says_so() -> None:
     assert metrics(at)["Where you settle"] == "1711"
     assert "beyond where you settle" in at.info[0].value
     assert answer(at).endswith("%")
+
+
+def test_planner_answer_is_the_median_when_some_paths_never_get_there() -> None:
+    # 1800 at 60 % against 1500s (settling at 1711): most paths reach it, not all.
+    at = run("pages/planner.py", target="1800", win_rate="60", per_week="60")
+    expected = plan(1500, 1800, opponent=1500, win_rate=0.6, games_per_week=60)
+    assert 0.5 < expected.reached_share < 1 and expected.mean_games is None
+    assert answer(at) == f"{expected.games_median:.0f}"
 
 
 @pytest.mark.parametrize(
@@ -122,6 +132,10 @@ def test_explain_a_change_no_combination_gives() -> None:
         "No K, cube and outcome under 1.3.1 gives exactly +50" in w.value for w in at.warning
     )
     assert any("place 1 of a public tournament" in i.value for i in at.info)
+    # A change of 0 has ranked explanations (a 3000-point favourite's win) and an unrated one.
+    zero = run("pages/explain.py", rating="4500", opponent="1500", change="0")
+    assert answer(zero).startswith("Win · K")
+    assert any("A boosted or tournament game changes nothing" in i.value for i in zero.info)
     assert any(h.value == "The nearest explanations" for h in at.header)
 
 

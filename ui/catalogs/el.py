@@ -491,7 +491,8 @@ EL: dict[str, str] = {
     "planner.cube": "Συνήθης κύβος στο τέλος",
     "planner.cube_mix": "Ένα συνηθισμένο μείγμα (1: 50%, 2: 30%, 4: 13%, 8: 5%, 16: 2%)",
     "planner.invalid": "Δεν γίνεται σχεδιασμός με αυτές τις τιμές: {message}",
-    "planner.answer_label": "Παιχνίδια ως το {target} (διάμεσος των πορειών)",
+    "planner.answer_label": "Παιχνίδια ως το {target}, κατά μέσο όρο",
+    "planner.median_label": "Παιχνίδια ως το {target} (οι μισές πορείες θέλουν λιγότερα)",
     "planner.answer_line": "Περίπου {weeks} εβδομάδες με {per_week} παιχνίδια την εβδομάδα",
     "planner.band": "8 πορείες στις 10 θέλουν από {low} ως {high} παιχνίδια",
     "planner.band_open": (
@@ -628,6 +629,7 @@ EL: dict[str, str] = {
     "explain.other_older_rules": (
         "Ένα παιχνίδι με παλαιότερους κανόνες: οι {detail} δίνουν {change}."
     ),
+    "explain.also": "Θα μπορούσε να είναι και αυτό: {reason}",
     "explain.nearest_title": "Οι πλησιέστερες εξηγήσεις",
     "explain.nearest_caption": (
         "Οι συνδυασμοί που η μεταβολή τους πλησιάζει περισσότερο τη δική σου."
