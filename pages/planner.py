@@ -8,7 +8,7 @@ from functools import partial
 
 import streamlit as st
 
-from gammon_elo import CUBES, InvalidInput, parse_results, performance_rating
+from gammon_elo import CUBES, InvalidInput, k_factor, parse_results, performance_rating
 from ui import charts, grids, players, rules_input
 from ui.i18n import number, percent, t
 from ui.page import Page
@@ -170,7 +170,8 @@ if heavy:
 
 if not page.compact:
     st.header(t("planner.hold_title"))
-    st.caption(t("planner.hold_caption", rating=page["rating"]))
+    usual_k = k_factor(players.usual_week(float(page["per_week"])), rules=rules)
+    st.caption(t("planner.hold_caption", rating=page["rating"], k=usual_k))
     grids.show(
         players.hold_grid(
             players.hold_rows(page["rating"], page["cube"], float(page["per_week"]), rules)

@@ -171,11 +171,15 @@ def projection_chart(result: Plan) -> alt.LayerChart:
     return charts._style(alt.layer(*layers))
 
 
+def usual_week(games_per_week: float) -> int:
+    """The ranked games of the 7 days before a game once the first week is over, at
+    ``games_per_week`` spread evenly (as the Planner counts them)."""
+    return max(0, int(np.ceil(games_per_week)) - 1)
+
+
 def hold_rows(rating: int, cube: str, games_per_week: float, rules: Rules) -> list[HoldRow]:
-    """The hold table at your usual week's K: the games of the 7 days before a game once the
-    first week is over (the Planner's even spread)."""
-    steady = max(0, int(np.ceil(games_per_week)) - 1)
-    return hold_table(rating, cube=cube_choice(cube), games=steady, rules=rules)
+    """The hold table at your usual week's K."""
+    return hold_table(rating, cube=cube_choice(cube), games=usual_week(games_per_week), rules=rules)
 
 
 def hold_grid(rows: list[HoldRow]) -> Table:

@@ -77,6 +77,10 @@ def test_planner_answer_is_the_largest_text_on_the_first_screen(
             assert marks["area"]["items"] == 1 and marks["line"]["items"] == 1, marks
             # The target's rule, and the heavy-week shading (K 16 from game 51 at 60 a week).
             assert marks["rule"]["items"] >= 1 and marks["rect"]["items"] >= 1, marks
+        # The page's last section drawn before the picture is taken.
+        expect(
+            page.get_by_test_id("stMetricLabel").filter(has_text="Performance rating")
+        ).to_be_attached()
         save_full_page(page, f"planner_{width}")
         expect(page.get_by_test_id("stException")).to_have_count(0)
         fits_and_reads(page, phone)

@@ -510,7 +510,8 @@ EN: dict[str, str] = {
     "planner.hold_title": "The win rate that holds your rating",
     "planner.hold_caption": (
         "Against each opponent rating: your expected score at {rating}, and the share of wins at "
-        "which your rating stays put on average with the rounded changes."
+        "which your rating stays put on average with the rounded changes (your usual week's "
+        "K: {k})."
     ),
     "planner.col_opponent": "Opponent",
     "planner.col_expected": "Expected score",
