@@ -9,7 +9,7 @@ from functools import partial
 import streamlit as st
 
 from gammon_elo import CUBES, InvalidInput, k_factor, parse_results, performance_rating
-from ui import charts, grids, players, rules_input
+from ui import cached, charts, grids, players, rules_input
 from ui.i18n import number, percent, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, FloatParam, IntParam
@@ -61,7 +61,7 @@ page.heading(intro=True)
 rules = rules_input.from_state(page)
 win_rate = None if page["expected"] else page["win_rate"] / 100
 try:
-    result = players.cached_plan(
+    result = cached.plan(
         page["rating"],
         page["target"],
         page["opponent"],
@@ -145,7 +145,18 @@ chart_alt = t(
 
 def chart_view() -> None:
     charts.show(st, chart, title=t("planner.chart_title"), alt_text=chart_alt)
-    st.caption(t("planner.chart_caption", paths=number(result.paths)))
+    st.caption(
+        t(
+            "planner.chart_caption",
+            paths=number(result.paths),
+            rating=result.rating,
+            games=number(result.horizon),
+            mean=number(result.mean[-1]),
+            low=number(result.low[-1]),
+            high=number(result.high[-1]),
+            target=result.target,
+        )
+    )
 
 
 page.only("chart", chart_view)
@@ -170,12 +181,20 @@ if heavy:
 
 if not page.compact:
     st.header(t("planner.hold_title"))
-    usual_k = k_factor(players.usual_week(float(page["per_week"])), rules=rules)
-    st.caption(t("planner.hold_caption", rating=page["rating"], k=usual_k))
+    per_week = float(page["per_week"])
+    usual_k = k_factor(players.usual_week(per_week), rules=rules)
+    yours = players.hold_rows(page["rating"], page["cube"], per_week, rules, (result.opponent,))
+    st.caption(
+        t(
+            "planner.hold_caption",
+            rating=page["rating"],
+            k=usual_k,
+            opponent=result.opponent,
+            hold="—" if yours[0].hold is None else percent(yours[0].hold),
+        )
+    )
     grids.show(
-        players.hold_grid(
-            players.hold_rows(page["rating"], page["cube"], float(page["per_week"]), rules)
-        ),
+        players.hold_grid(players.hold_rows(page["rating"], page["cube"], per_week, rules)),
         download=f"hold_{page['rating']}.csv",
     )
 

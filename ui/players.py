@@ -12,16 +12,14 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from gammon_elo import CUBE_MIX, RULES, Explanation, HoldRow, Plan, Rules, hold_table, plan
+from gammon_elo import CUBE_MIX, RULES, Explanation, HoldRow, Plan, Rules, hold_table
+from gammon_elo.planning import HOLD_OPPONENTS
 
 from . import charts
 from .grids import Table
 from .i18n import number, percent, signed, t
 from .params import TextParam, Where
 
-#: The Planner's simulation: as many paths and games as the issue's benchmark, one seed, so that
-#: a link shows the same figures to every reader.
-PATHS, HORIZON, SEED = 1000, 2000, 0
 #: Points of the projection chart (every game would be 2,000 points per series).
 CHART_POINTS = 250
 
@@ -55,31 +53,6 @@ def answer(label: str, figure: str, line: str, *, small: bool = False) -> None:
 def cube_choice(choice: str) -> int | tuple[tuple[int, float], ...]:
     """The page's cube choice: one cube value, or the simulator's cube mix."""
     return CUBE_MIX if choice == "mix" else int(choice)
-
-
-@st.cache_data(max_entries=64, ttl=3600, show_spinner=False)
-def cached_plan(
-    rating: int,
-    target: int,
-    opponent: int,
-    win_rate: float | None,
-    games_per_week: float,
-    cube: str,
-    rules: Rules,
-) -> Plan:
-    """:func:`gammon_elo.plan` with the page's fixed size and seed, cached by its inputs."""
-    return plan(
-        rating,
-        target,
-        opponent=opponent,
-        win_rate=win_rate,
-        games_per_week=games_per_week,
-        cube=cube_choice(cube),
-        rules=rules,
-        paths=PATHS,
-        horizon=HORIZON,
-        seed=SEED,
-    )
 
 
 def projection_frame(result: Plan) -> pd.DataFrame:
@@ -177,9 +150,21 @@ def usual_week(games_per_week: float) -> int:
     return max(0, int(np.ceil(games_per_week)) - 1)
 
 
-def hold_rows(rating: int, cube: str, games_per_week: float, rules: Rules) -> list[HoldRow]:
+def hold_rows(
+    rating: int,
+    cube: str,
+    games_per_week: float,
+    rules: Rules,
+    opponents: tuple[int, ...] = HOLD_OPPONENTS,
+) -> list[HoldRow]:
     """The hold table at your usual week's K."""
-    return hold_table(rating, cube=cube_choice(cube), games=usual_week(games_per_week), rules=rules)
+    return hold_table(
+        rating,
+        opponents=opponents,
+        cube=cube_choice(cube),
+        games=usual_week(games_per_week),
+        rules=rules,
+    )
 
 
 def hold_grid(rows: list[HoldRow]) -> Table:

@@ -48,6 +48,8 @@ def test_planner_answer_settling_point_and_hold_table() -> None:
     table = next(d.value for d in at.dataframe if "Win rate to hold" in d.value.columns)
     row = table[table["Opponent"] == "1700"].iloc[0]
     assert (row["Expected score"], row["Win rate to hold"]) == ("40.5%", "40.6%")
+    # Equal ratings: +16 or −16, so 50 % holds; the sentence says it with the usual K.
+    assert any("K: 32). Against 1500 you hold with 50.0%." in c.value for c in at.caption)
     assert at.title[0].value == "How many games to reach my target?"
 
 

@@ -489,9 +489,10 @@ EN: dict[str, str] = {
     ),
     "planner.chart_title": "Your rating over the coming games",
     "planner.chart_caption": (
-        "The line is the average of {paths} simulated paths, the band holds 8 paths in 10 "
-        "(10th to 90th percentile), the dashed line is your target; the gold strip under the "
-        "band marks the games played at the heavy-week K."
+        "The line is the average of {paths} simulated paths from {rating}: {mean} after {games} "
+        "games, when 8 paths in 10 lie between {low} and {high} (the band, 10th to 90th "
+        "percentile). The dashed line is your target, {target}; the gold strip under the band "
+        "marks the games played at the heavy-week K."
     ),
     "planner.chart_alt": (
         "Projected rating from {rating} over {games} games with its band, and the target {target}."
@@ -511,7 +512,7 @@ EN: dict[str, str] = {
     "planner.hold_caption": (
         "Against each opponent rating: your expected score at {rating}, and the share of wins at "
         "which your rating stays put on average with the rounded changes (your usual week's "
-        "K: {k})."
+        "K: {k}). Against {opponent} you hold with {hold}."
     ),
     "planner.col_opponent": "Opponent",
     "planner.col_expected": "Expected score",
