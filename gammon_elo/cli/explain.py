@@ -77,6 +77,9 @@ def _cmd_explain(args: argparse.Namespace) -> int:
         print(f"  {e.outcome:4}  K {e.k:<3} cube {e.cube:<3} → {e.change:+d}  ({share})")
         for reason in e.reasons:
             print(f"        {reason}")
+    if found.exact:
+        for other in found.others:
+            print(f"It could also be {other.reason}.")
     return 0
 
 
