@@ -70,7 +70,7 @@ class Explanation:
             f"the cube ended at {self.cube}, so the change was × {self.cube_multiplier:.2f}"
         )
         for name, change in self.other_rules:
-            said.append(f"under {name} (÷{RULES[name].divisor:g}) it was {change:+d}")
+            said.append(f"under {name} (÷{RULES[name].divisor:g}) it was {_signed(change)}")
         return tuple(said)
 
 
@@ -221,7 +221,7 @@ def _others(
 ) -> tuple[Other, ...]:
     found = []
     if change == 0:
-        found.append(Other("unrated", None, "a boosted or tournament game changes nothing"))
+        found.append(Other("unrated", None, "a boosted or tournament game, which changes nothing"))
     for place, prize in enumerate(rules.podium_prizes, start=1):
         if prize == change:
             found.append(
@@ -239,7 +239,13 @@ def _others(
                 Other(
                     "older_rules",
                     old.name,
-                    f"a game under older rules: {old.name} (÷{old.divisor:g}) gives {change:+d}",
+                    f"a game under older rules: {old.name} (÷{old.divisor:g}) gives"
+                    f" {_signed(change)}",
                 )
             )
     return tuple(found)
+
+
+def _signed(change: int) -> str:
+    """+12, -9, and 0 without a sign."""
+    return f"{change:+d}" if change else "0"
