@@ -10,6 +10,8 @@ The public API is below; the modules behind it are private to the package's layo
   ``_kernel``: their array twins and the change tables; ``_gomath``: Go's ``math.Pow``;
   ``_checks`` and ``_errors``: argument checks and the errors they raise;
 - ``games``, ``analysis``, ``classic``, ``fibs``, ``tables``: what the pages and commands show;
+  ``planning``, ``explaining``, ``performance``: the Planner, "explain my result" and the
+  performance rating;
   ``stats``: quantiles, IQR, half within, Spearman;
 - ``replay/``: a history of games re-rated; ``simulate/``: a population simulated;
   ``cli/``: the command line, one module per subcommand.
@@ -20,6 +22,7 @@ from ._errors import InvalidHistory, InvalidInput, UnknownRules
 from ._kernel import go_round_array
 from .analysis import break_even_win_rate, games_to_target
 from .classic import K_PRESETS, ClassicResult, KPreset, classic_update, team_rating
+from .explaining import Explained, Explanation, explain_result
 from .fibs import FibsChange, fibs_change, fibs_k, fibs_underdog_probability
 from .formulas import (
     Change,
@@ -45,6 +48,8 @@ from .games import (
     rate_game,
     what_if,
 )
+from .performance import Performance, parse_results, performance_rating
+from .planning import CUBE_MIX, HoldRow, Plan, hold_table, plan, settling_rating
 from .replay import (
     ReplayResult,
     RulesComparison,
@@ -71,6 +76,7 @@ from .tables import (
 
 __all__ = [
     "CUBES",
+    "CUBE_MIX",
     "CURRENT",
     "FIBS_DIVISOR",
     "K_PRESETS",
@@ -79,15 +85,20 @@ __all__ = [
     "ChangeSteps",
     "ClassicResult",
     "Ending",
+    "Explained",
+    "Explanation",
     "FibsChange",
     "Game",
     "GameType",
+    "HoldRow",
     "InvalidHistory",
     "InvalidInput",
     "KChoice",
     "KPreset",
     "Notice",
     "Outcome",
+    "Performance",
+    "Plan",
     "PlayerOutcome",
     "Population",
     "ReplayResult",
@@ -108,6 +119,7 @@ __all__ = [
     "expected_score",
     "expected_table",
     "explain_change",
+    "explain_result",
     "fibs_change",
     "fibs_k",
     "fibs_underdog_probability",
@@ -117,9 +129,13 @@ __all__ = [
     "go_round_array",
     "half_within",
     "heavy_week_table",
+    "hold_table",
     "k_choice",
     "k_factor",
     "neutralize_formulas",
+    "parse_results",
+    "performance_rating",
+    "plan",
     "podium_prize",
     "points_frame",
     "rate_game",
@@ -127,6 +143,7 @@ __all__ = [
     "read_history",
     "replay",
     "sample_history",
+    "settling_rating",
     "simulate",
     "spearman",
     "strongest_tenth_win_rate",

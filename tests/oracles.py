@@ -98,3 +98,41 @@ def rate_simulated_games(log: pd.DataFrame, players: int, rules: Rules) -> list[
         ratings[w] += change.winner
         ratings[lo] += change.loser
     return ratings
+
+
+def plan_paths_game_by_game(
+    rating: int,
+    opponent: int,
+    win_rate: float,
+    games_per_week: float,
+    cubes: tuple[tuple[int, float], ...],
+    paths: int,
+    games: int,
+    seed: int,
+    rules: Rules = CURRENT,
+) -> np.ndarray:
+    """The Planner's walk one game at a time with ``rating_change``: the same random numbers as
+    ``gammon_elo.plan`` draws (all the wins, then all the cubes), your K from the games less than
+    a week back when ``games_per_week`` are spread evenly. (games + 1) × paths ratings."""
+    rng = np.random.default_rng(seed)
+    wins = rng.random((games, paths)) < win_rate
+    weights = np.array([w for _, w in cubes])
+    drawn = rng.choice(len(cubes), size=(games, paths), p=weights / weights.sum())
+    out = np.empty((games + 1, paths), dtype=np.int64)
+    out[0] = rating
+    for path in range(paths):
+        r = rating
+        for game in range(games):
+            # Game g (from 0) is played at g / games_per_week weeks: those after g − per week.
+            recent = game - max(0, int(np.floor(game - games_per_week)) + 1)
+            cube = cubes[drawn[game, path]][0]
+            if wins[game, path]:
+                r += rating_change(
+                    r, opponent, cube=cube, winner_recent_games=recent, rules=rules
+                ).winner
+            else:
+                r += rating_change(
+                    opponent, r, cube=cube, loser_recent_games=recent, rules=rules
+                ).loser
+            out[game + 1, path] = r
+    return out

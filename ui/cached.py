@@ -135,3 +135,34 @@ def history(data: bytes | None, rules: tuple[Rules, ...], skip_invalid: bool) ->
     """
     games = sample_history() if data is None else read_history(data)
     return compare_rules(games, rules, skip_invalid=skip_invalid)
+
+
+#: The Planner's simulation: 1,000 paths of 2,000 games, one seed, so that a link shows the same
+#: figures to every reader.
+PLAN_PATHS, PLAN_GAMES, PLAN_SEED = 1000, 2000, 0
+
+
+@st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
+def plan(
+    rating: int,
+    target: int,
+    opponent: int,
+    win_rate: float | None,
+    games_per_week: float,
+    cube: str,
+    rules: Rules,
+) -> g.Plan:
+    """:func:`gammon_elo.plan` with the Planner page's size and seed (``cube``: a value, or
+    ``mix`` for the simulator's cube mix)."""
+    return g.plan(
+        rating,
+        target,
+        opponent=opponent,
+        win_rate=win_rate,
+        games_per_week=games_per_week,
+        cube=g.CUBE_MIX if cube == "mix" else int(cube),
+        rules=rules,
+        paths=PLAN_PATHS,
+        horizon=PLAN_GAMES,
+        seed=PLAN_SEED,
+    )

@@ -23,6 +23,8 @@ PAGES = (
     ("pages/history.py", "history.nav", ":material/history:"),
     ("pages/simulator.py", "simulator.nav", ":material/groups:"),
     ("pages/classic.py", "classic.nav", ":material/swap_horiz:"),
+    ("pages/planner.py", "planner.nav", ":material/flag:"),
+    ("pages/explain.py", "explain.nav", ":material/help:"),
 )
 
 

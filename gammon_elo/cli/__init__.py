@@ -1,7 +1,9 @@
-"""The command line: ``python -m gammon_elo change | tables | classic | simulate | replay …``.
+"""The command line: ``python -m gammon_elo change | tables | classic | simulate | replay | plan |
+explain | performance …``.
 
 Each subcommand lives in its own module (:mod:`.change`, :mod:`.tables`, :mod:`.classic`,
-:mod:`.simulate`, :mod:`.replay`), which adds its parser to :data:`SUBCOMMANDS`; the options
+:mod:`.simulate`, :mod:`.replay`, :mod:`.plan`, :mod:`.explain`,
+:mod:`.performance`), which adds its parser to :data:`SUBCOMMANDS`; the options
 they share live in :mod:`.options`. Bad input prints one line naming the field and the value
 on stderr and exits with status 2, never a traceback.
 """
@@ -16,7 +18,10 @@ from collections.abc import Callable, Sequence
 from .._errors import InvalidInput
 from .change import build_change
 from .classic import build_classic
+from .explain import build_explain
 from .options import EXIT_INVALID, Subparsers
+from .performance import build_performance
+from .plan import build_plan
 from .replay import build_replay
 from .simulate import build_simulate
 from .tables import build_tables
@@ -30,6 +35,9 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     build_classic,
     build_simulate,
     build_replay,
+    build_plan,
+    build_explain,
+    build_performance,
 ]
 
 

@@ -437,4 +437,152 @@ EN: dict[str, str] = {
     "data.prizes": "Podium prizes",
     "data.last_game": "Last game",
     "error.invalid": "{message}",
+    # Planner, explain, performance
+    "planner.nav": "Planner",
+    "planner.title": "How many games to reach my target?",
+    "planner.intro": (
+        "A thousand simulated paths of 2000 games each under the exact rules: Go's rounding, "
+        "the 7-day K that drops in a heavy week, the cube. Your games are spread evenly over "
+        "the week."
+    ),
+    "planner.rating": "Your rating",
+    "planner.target": "Target rating",
+    "planner.opponent": "Your opponents' typical rating",
+    "planner.as_expected": "I win as expected against this field",
+    "planner.win_rate": "Your win rate (%)",
+    "planner.win_rate_help": "The share of your games you win against such opponents.",
+    "planner.per_week": "Ranked games a week",
+    "planner.per_week_help": (
+        "K drops to the heavy-week K once that many ranked games fall in the 7 days before a "
+        "game (50 under 1.3.1)."
+    ),
+    "planner.cube": "Typical cube at the end",
+    "planner.cube_mix": "A usual mix (1: 50%, 2: 30%, 4: 13%, 8: 5%, 16: 2%)",
+    "planner.invalid": "These inputs cannot be planned: {message}",
+    "planner.answer_label": "Games to reach {target}, on average",
+    "planner.median_label": "Games to reach {target} (half the paths take fewer)",
+    "planner.answer_line": "About {weeks} weeks at {per_week} games a week",
+    "planner.band": "8 paths in 10 take {low} to {high} games",
+    "planner.band_open": "8 paths in 10 take {low} games or more; some not even {games}",
+    "planner.share_label": "Paths that reach {target} within {games} games",
+    "planner.share_line": "Fewer than half get there: see where you settle below.",
+    "planner.settle": (
+        "You settle around {settle}: the rating at which your win rate of {win_rate} is your "
+        "expected score against {opponent}. {target} is on the way there."
+    ),
+    "planner.settle_beyond": (
+        "You settle around {settle}: the rating at which your win rate of {win_rate} is your "
+        "expected score against {opponent}. {target} is beyond where you settle: only a lucky "
+        "streak reaches it ({share} of the paths within {games} games)."
+    ),
+    "planner.never_settle": (
+        "At a win rate of {win_rate} you never settle: your rating keeps moving the same way."
+    ),
+    "planner.settling": "Where you settle",
+    "planner.settling_help": (
+        "R + D·log10(p / (1 − p)): opponents' rating R, divisor D, win rate p."
+    ),
+    "planner.reached": "Reach it within {games} games",
+    "planner.win_rate_used": "Win rate",
+    "planner.win_rate_used_help": (
+        "Your share of wins, or your expected score when you win as expected."
+    ),
+    "planner.chart_title": "Your rating over the coming games",
+    "planner.chart_caption": (
+        "The line is the average of {paths} simulated paths from {rating}: {mean} after {games} "
+        "games, when 8 paths in 10 lie between {low} and {high} (the band, 10th to 90th "
+        "percentile). The dashed line is your target, {target}; the gold strip under the band "
+        "marks the games played at the heavy-week K."
+    ),
+    "planner.chart_alt": (
+        "Projected rating from {rating} over {games} games with its band, and the target {target}."
+    ),
+    "planner.chart_games": "Games from now",
+    "planner.chart_rating": "Rating",
+    "planner.chart_mean": "Average rating",
+    "planner.chart_low": "10th percentile",
+    "planner.chart_high": "90th percentile",
+    "planner.chart_heavy": "K drops in a heavy week",
+    "planner.chart_heavy_title": "Heavy week",
+    "planner.heavy_weeks": (
+        "From week {first} on, {threshold} or more ranked games fall in the 7 days before a game: "
+        "K is {k} there."
+    ),
+    "planner.hold_title": "The win rate that holds your rating",
+    "planner.hold_caption": (
+        "Against each opponent rating: your expected score at {rating}, and the share of wins at "
+        "which your rating stays put on average with the rounded changes (your usual week's "
+        "K: {k}). Against {opponent} you hold with {hold}."
+    ),
+    "planner.col_opponent": "Opponent",
+    "planner.col_expected": "Expected score",
+    "planner.col_hold": "Win rate to hold",
+    "planner.performance_title": "Performance rating over a set of results",
+    "planner.results": "Opponents and results: RATING RESULT, one game per line or ; (1, 0, 0.5)",
+    "planner.performance": "Performance rating",
+    "planner.performance_caption": (
+        "A player rated {rating} would expect exactly your score of {score} in these {games} "
+        "games (÷{divisor}, the rule set above)."
+    ),
+    "planner.performance_convention": "Performance rating (convention)",
+    "planner.performance_all_wins": (
+        "Every game won: no finite rating expects that score. By the usual convention, the best "
+        "opponent plus one divisor ({divisor}): {rating}."
+    ),
+    "planner.performance_all_losses": (
+        "Every game lost: no finite rating expects that score. By the usual convention, the "
+        "weakest opponent minus one divisor ({divisor}): {rating}."
+    ),
+    "explain.nav": "Explain my result",
+    "explain.title": "Why did I get that change?",
+    "explain.intro": (
+        "Every K, cube and outcome under the rules that gives exactly your change, the most "
+        "likely first."
+    ),
+    "explain.rating": "Your rating",
+    "explain.when": "That rating is",
+    "explain.when_before": "before the game",
+    "explain.when_after": "after the game",
+    "explain.change": "The change you got",
+    "explain.opponent": "Your opponent's rating",
+    "explain.cube": "Cube at the end",
+    "explain.cube_any": "I don't know",
+    "explain.invalid": "This result cannot be explained: {message}",
+    "explain.answer_label": "Most likely behind your {change}",
+    "explain.answer_line": (
+        "{share} of the combinations that give it, weighed by how often each happens"
+    ),
+    "explain.none_figure": "No ranked game",
+    "explain.none_line": "No K, cube and outcome under these rules gives exactly this change.",
+    "explain.combo_win": "Win · K {k} · cube {cube}",
+    "explain.combo_loss": "Loss · K {k} · cube {cube}",
+    "explain.likelihood": "{share} of the likely explanations",
+    "explain.all_title": "Every explanation",
+    "explain.all_caption": (
+        "Each combination of K, cube and outcome that gives exactly {change} under {rules}, "
+        "the most likely first."
+    ),
+    "explain.reason_win": "You won, with an expected score of {expected}.",
+    "explain.reason_loss": "You lost, with an expected score of {expected}.",
+    "explain.reason_heavy": (
+        "You had {threshold} or more ranked games in the 7 days before this game, so your K "
+        "was {k}."
+    ),
+    "explain.reason_normal": (
+        "You had fewer than {threshold} ranked games in the 7 days before this game, so your K "
+        "was {k}."
+    ),
+    "explain.reason_k": "Your K was {k}.",
+    "explain.reason_cube": "The cube ended at {cube}, which multiplies the change by {multiplier}.",
+    "explain.reason_other": (
+        "Under {name} (÷{divisor}, no heavy-week K) the same game was worth {change}."
+    ),
+    "explain.none": "No K, cube and outcome under {rules} gives exactly {change}.",
+    "explain.other_unrated": "A boosted or tournament game changes nothing: that gives {change}.",
+    "explain.other_podium": "A podium prize: place {detail} of a public tournament gives {change}.",
+    "explain.other_older_rules": "A game under older rules: {detail} gives {change}.",
+    "explain.also": "It could also be this: {reason}",
+    "explain.nearest_title": "The nearest explanations",
+    "explain.nearest_caption": "The combinations whose change comes closest to yours.",
+    "explain.nearest_off": "{change} away from yours",
 }

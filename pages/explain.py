@@ -1,0 +1,131 @@
+"""Explain my result — which K, cube and outcome give exactly the change you got, the most
+likely first, with the reasons in plain words; the nearest explanations where none does."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import streamlit as st
+
+from gammon_elo import CUBES, Explanation, InvalidInput, explain_result
+from ui import players, rules_input
+from ui.i18n import signed, t
+from ui.page import Page
+from ui.params import ChoiceParam, IntParam
+
+Rating = partial(IntParam, low=-100_000, high=100_000)
+page = Page(
+    "explain",
+    [
+        Rating(name="rating", default=1650, label="explain.rating"),
+        ChoiceParam(
+            name="when",
+            default="before",
+            choices=("before", "after"),
+            kind="segmented_control",
+            label="explain.when",
+            option=lambda w: t(f"explain.when_{w}"),
+        ),
+        IntParam(name="change", default=12, low=-10_000, high=10_000, label="explain.change"),
+        Rating(name="opponent", default=1820, label="explain.opponent"),
+        ChoiceParam(
+            name="cube",
+            default="any",
+            choices=("any", *(str(c) for c in CUBES)),
+            label="explain.cube",
+            option=lambda c: t("explain.cube_any") if c == "any" else c,
+        ),
+        *rules_input.params(),
+    ],
+)
+page.heading(intro=True)
+
+rules = rules_input.from_state(page)
+try:
+    found = explain_result(
+        page["rating"],
+        page["change"],
+        page["opponent"],
+        cube=None if page["cube"] == "any" else int(page["cube"]),
+        after=page["when"] == "after",
+        rules=rules,
+    )
+except InvalidInput as error:
+    found = None
+    problem = t("explain.invalid", message=str(error))
+
+if found is None:
+    st.error(problem)
+elif found.exact:
+    best = found.explanations[0]
+    players.answer(
+        t("explain.answer_label", change=signed(found.change)),
+        players.combination(best),
+        t("explain.answer_line", share=players.share(best.likelihood)),
+        small=True,
+    )
+else:
+    players.answer(
+        t("explain.answer_label", change=signed(found.change)),
+        t("explain.none_figure"),
+        t("explain.none_line"),
+        small=True,
+    )
+
+if page.shows_inputs:
+    with st.container(border=True):
+        first, second, third = st.columns(3)
+        page.input("rating", first)
+        page.input("when", first)
+        page.input("change", second)
+        page.input("opponent", third)
+        page.input("cube", second)
+        page.input("rules", third)
+        rules_input.custom_row(page, st)
+page.write_url()
+if found is None:
+    st.stop()
+
+
+def card(e: Explanation, *, nearest: bool = False) -> None:
+    with st.container(border=True):
+        st.markdown(f"**{players.combination(e)}** → {signed(e.change)}")
+        if nearest:
+            st.caption(t("explain.nearest_off", change=signed(e.change - found.change)))
+        else:
+            st.caption(t("explain.likelihood", share=players.share(e.likelihood)))
+        st.markdown("\n".join(f"- {reason}" for reason in players.reasons(e)))
+
+
+if found.exact:
+    st.header(t("explain.all_title"))
+    st.caption(t("explain.all_caption", change=signed(found.change), rules=rules.label))
+    for explanation in found.explanations:
+        card(explanation)
+    for other in found.others:
+        st.info(
+            t(
+                "explain.also",
+                reason=t(
+                    f"explain.other_{other.kind}", detail=other.detail, change=signed(found.change)
+                ),
+            ),
+            icon=":material/lightbulb:",
+        )
+else:
+    st.warning(
+        t("explain.none", change=signed(found.change), rules=rules.label),
+        icon=":material/help:",
+    )
+    for other in found.others:
+        st.info(
+            t(f"explain.other_{other.kind}", detail=other.detail, change=signed(found.change)),
+            icon=":material/lightbulb:",
+        )
+    st.header(t("explain.nearest_title"))
+    st.caption(t("explain.nearest_caption"))
+    for explanation in found.nearest:
+        card(explanation, nearest=True)
+
+if not page.compact:
+    page.embed_section()

@@ -1,0 +1,229 @@
+"""Planner — "how many games to reach my target?": simulated paths under the exact rules, the
+band of games needed, where you settle, the win rate that holds your rating, and the
+performance rating of a set of results."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import streamlit as st
+
+from gammon_elo import CUBES, InvalidInput, k_factor, parse_results, performance_rating
+from ui import cached, charts, grids, players, rules_input
+from ui.i18n import number, percent, t
+from ui.page import Page
+from ui.params import BoolParam, ChoiceParam, FloatParam, IntParam
+
+Rating = partial(IntParam, low=-100_000, high=100_000, step=10)
+CUBE_CHOICES = (*(str(c) for c in CUBES), "mix")
+page = Page(
+    "planner",
+    [
+        Rating(name="rating", default=1500, label="planner.rating"),
+        Rating(name="target", default=1600, label="planner.target"),
+        Rating(name="opponent", default=1500, label="planner.opponent"),
+        BoolParam(name="expected", default=False, label="planner.as_expected"),
+        FloatParam(
+            name="win_rate",
+            default=58.0,
+            low=0.0,
+            high=100.0,
+            step=1.0,
+            format="%g",
+            label="planner.win_rate",
+            help="planner.win_rate_help",
+        ),
+        FloatParam(
+            name="per_week",
+            default=20.0,
+            low=1.0,
+            high=2000.0,
+            step=5.0,
+            format="%g",
+            label="planner.per_week",
+            help="planner.per_week_help",
+        ),
+        ChoiceParam(
+            name="cube",
+            default="1",
+            choices=CUBE_CHOICES,
+            label="planner.cube",
+            option=lambda c: t("planner.cube_mix") if c == "mix" else c,
+        ),
+        *rules_input.params(),
+        players.TextAreaParam(
+            name="results", default="1500 1\n1600 0\n1700 1", label="planner.results"
+        ),
+    ],
+)
+page.heading(intro=True)
+
+rules = rules_input.from_state(page)
+win_rate = None if page["expected"] else page["win_rate"] / 100
+try:
+    result = cached.plan(
+        page["rating"],
+        page["target"],
+        page["opponent"],
+        win_rate,
+        float(page["per_week"]),
+        page["cube"],
+        rules,
+    )
+except InvalidInput as error:
+    result = None
+    problem = t("planner.invalid", message=str(error))
+
+# The answer first, computed from the inputs as they stand (the widgets below return the same).
+if result is None:
+    st.error(problem)
+elif result.games_median is not None:
+    # On average where every path got there; else the median (half the paths).
+    games = result.mean_games if result.mean_games is not None else result.games_median
+    key = "planner.answer_label" if result.mean_games is not None else "planner.median_label"
+    band = (
+        t("planner.band", low=number(result.games_p10), high=number(result.games_p90))
+        if result.games_p90 is not None
+        else t("planner.band_open", low=number(result.games_p10), games=number(result.horizon))
+    )
+    players.answer(
+        t(key, target=result.target),
+        number(games),
+        t(
+            "planner.answer_line",
+            weeks=number(games / result.games_per_week, 1),
+            per_week=number(result.games_per_week),
+        )
+        + " · "
+        + band,
+    )
+else:
+    players.answer(
+        t("planner.share_label", target=result.target, games=number(result.horizon)),
+        percent(result.reached_share),
+        t("planner.share_line"),
+    )
+
+if page.shows_inputs:
+    with st.container(border=True):
+        first, second, third = st.columns(3)
+        page.input("rating", first)
+        page.input("target", second)
+        page.input("opponent", third)
+        page.input("win_rate", first, disabled=page["expected"])
+        page.input("expected", first)
+        page.input("per_week", second)
+        page.input("cube", third)
+        page.input("rules", third)
+        rules_input.custom_row(page, st)
+page.write_url(hidden=("win_rate",) if page["expected"] else ())
+if result is None:
+    st.stop()
+
+
+def settling_text() -> str:
+    settle = result.settling
+    if abs(settle) == float("inf"):
+        return t("planner.never_settle", win_rate=percent(result.win_rate))
+    key = "planner.settle_beyond" if result.beyond_settling else "planner.settle"
+    return t(
+        key,
+        settle=number(settle),
+        win_rate=percent(result.win_rate),
+        opponent=result.opponent,
+        target=result.target,
+        share=percent(result.reached_share),
+        games=number(result.horizon),
+    )
+
+
+chart = players.projection_chart(result)
+chart_alt = t(
+    "planner.chart_alt", rating=result.rating, target=result.target, games=number(result.horizon)
+)
+
+
+def chart_view() -> None:
+    charts.show(st, chart, title=t("planner.chart_title"), alt_text=chart_alt)
+    st.caption(
+        t(
+            "planner.chart_caption",
+            paths=number(result.paths),
+            rating=result.rating,
+            games=number(result.horizon),
+            mean=number(result.mean[-1]),
+            low=number(result.low[-1]),
+            high=number(result.high[-1]),
+            target=result.target,
+        )
+    )
+
+
+page.only("chart", chart_view)
+
+st.info(settling_text(), icon=":material/flag:")
+settle_col, share_col, rate_col = st.columns(3)
+settle_col.metric(
+    t("planner.settling"),
+    "—" if abs(result.settling) == float("inf") else number(result.settling),
+    help=t("planner.settling_help"),
+)
+share_col.metric(t("planner.reached", games=number(result.horizon)), percent(result.reached_share))
+rate_col.metric(
+    t("planner.win_rate_used"), percent(result.win_rate), help=t("planner.win_rate_used_help")
+)
+chart_view()
+heavy = result.heavy_weeks
+if heavy:
+    st.caption(
+        t("planner.heavy_weeks", first=heavy[0], threshold=rules.heavy_games, k=rules.heavy_k)
+    )
+
+if not page.compact:
+    st.header(t("planner.hold_title"))
+    per_week = float(page["per_week"])
+    usual_k = k_factor(players.usual_week(per_week), rules=rules)
+    yours = players.hold_rows(page["rating"], page["cube"], per_week, rules, (result.opponent,))
+    st.caption(
+        t(
+            "planner.hold_caption",
+            rating=page["rating"],
+            k=usual_k,
+            opponent=result.opponent,
+            hold="—" if yours[0].hold is None else percent(yours[0].hold),
+        )
+    )
+    grids.show(
+        players.hold_grid(players.hold_rows(page["rating"], page["cube"], per_week, rules)),
+        download=f"hold_{page['rating']}.csv",
+    )
+
+    st.header(t("planner.performance_title"))
+    page.input("results", st)
+    try:
+        opponents, scores = parse_results(page["results"])
+        performance = performance_rating(opponents, scores, divisor=rules.divisor)
+    except InvalidInput as error:
+        st.error(t("planner.invalid", message=str(error)))
+    else:
+        if performance.finite:
+            st.metric(t("planner.performance"), number(performance.rating))
+            st.caption(
+                t(
+                    "planner.performance_caption",
+                    rating=number(performance.rating),
+                    score=number(performance.score, 1),
+                    games=performance.games,
+                    divisor=number(performance.divisor),
+                )
+            )
+        else:
+            st.metric(t("planner.performance_convention"), number(performance.rating))
+            st.caption(
+                t(
+                    f"planner.performance_{performance.kind}",
+                    rating=number(performance.rating),
+                    divisor=number(performance.divisor),
+                )
+            )
+    page.embed_section(views=("compact", "chart"))

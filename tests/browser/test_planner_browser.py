@@ -1,0 +1,104 @@
+"""The Planner in Chromium: its answer — the number of games to the target, on average — is on the
+first screen of a laptop (1280 × 720) and of a phone (390 × 844), the largest text there,
+without scrolling, and equal to the core's; the projection chart draws its band, its line and
+the target; the phone does not scroll sideways and axe-core finds nothing serious. Full-page
+screenshots of the Planner and of "Explain my result" go to tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import (
+    chart_marks,
+    horizontal_overflow,
+    open_page,
+    save_full_page,
+    wait_idle,
+)
+from playwright.sync_api import Browser, Page, expect
+from test_accessibility import serious_violations, whole_page_on_screen
+
+from gammon_elo import plan
+
+pytestmark = pytest.mark.browser
+
+#: 1500 aiming at 1600 against 1500s, winning 58 %, 60 games a week (K drops from game 51).
+LINK = "/planner?per_week=60"
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "phone"), [(1280, 720, False), (390, 844, True)], ids=["1280", "390"]
+)
+def test_planner_answer_is_the_largest_text_on_the_first_screen(
+    browser: Browser, app_url: str, width: int, height: int, phone: bool
+) -> None:
+    expected = plan(1500, 1600, opponent=1500, win_rate=0.58, games_per_week=60)
+    assert expected.mean_games is not None  # every path gets there: the answer is the mean
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone,
+        locale="en-GB",
+    )  # fmt: skip
+    try:
+        page = context.new_page()
+        open_page(page, app_url + LINK)
+        figure = page.locator(".gammon-answer-figure")
+        expect(figure).to_have_text(f"{expected.mean_games:.0f}")
+        wait_idle(page)
+        page.evaluate("document.fonts.ready.then(() => true)")
+        box = figure.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+        assert page.get_by_test_id("stMain").evaluate("e => e.scrollTop") == 0
+        # The largest font of any text drawn on the first screen is the answer's.
+        largest = page.evaluate(
+            """([w, h]) => {
+                let best = {size: 0, text: ''};
+                for (const el of document.querySelectorAll('body *')) {
+                    const own = [...el.childNodes].some(
+                        n => n.nodeType === 3 && n.textContent.trim());
+                    if (!own) continue;
+                    const r = el.getBoundingClientRect();
+                    if (r.width === 0 || r.bottom <= 0 || r.top >= h || r.right <= 0 || r.left >= w)
+                        continue;
+                    const size = parseFloat(getComputedStyle(el).fontSize);
+                    if (size > best.size) best = {size, text: el.textContent.trim().slice(0, 40)};
+                }
+                return best;
+            }""",
+            [width, height],
+        )
+        assert largest["text"] == f"{expected.mean_games:.0f}", largest
+        if not phone:
+            chart = page.get_by_test_id("stVegaLiteChart").first
+            chart.scroll_into_view_if_needed()
+            expect(chart.locator("svg.marks g.mark-area path")).to_have_count(1)
+            marks = chart_marks(chart)
+            assert marks["area"]["items"] == 1 and marks["line"]["items"] == 1, marks
+            # The target's rule, and the heavy-week shading (K 16 from game 51 at 60 a week).
+            assert marks["rule"]["items"] >= 1 and marks["rect"]["items"] >= 1, marks
+        # The page's last section drawn before the picture is taken.
+        expect(
+            page.get_by_test_id("stMetricLabel").filter(has_text="Performance rating")
+        ).to_be_attached()
+        save_full_page(page, f"planner_{width}")
+        expect(page.get_by_test_id("stException")).to_have_count(0)
+        fits_and_reads(page, phone)
+        open_page(page, app_url + "/explain?rating=1650&opponent=1820&change=12")
+        expect(page.locator(".gammon-answer-figure")).to_have_text("Win · K 16 · cube 4")
+        wait_idle(page)
+        save_full_page(page, f"explain_{width}")
+        fits_and_reads(page, phone)
+    finally:
+        context.close()
+
+
+def fits_and_reads(page: Page, phone: bool) -> None:
+    """A phone does not scroll sideways; on the laptop, axe-core finds no serious or critical
+    violation with the whole page on screen (as tests/browser/test_accessibility.py checks)."""
+    if phone:
+        assert set(horizontal_overflow(page).values()) == {0}, horizontal_overflow(page)
+        return
+    whole_page_on_screen(page)
+    serious, _ = serious_violations(page)
+    assert serious == []

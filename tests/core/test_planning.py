@@ -1,0 +1,117 @@
+"""The Planner's simulated paths: the 7-day count as the server keeps it, the walk equal to a
+game-by-game loop, the mean flat at a win rate equal to the expected score, paths settling at
+R + D·log10(p / (1 − p)) within a tolerance derived from the walk's variance, a target beyond
+that said so, and the hold table against hand-rounded changes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from gammon_elo import CUBE_MIX, InvalidInput, hold_table, plan
+from gammon_elo.planning import recent_games
+from tests.oracles import plan_paths_game_by_game
+
+
+def test_recent_games_counts_the_seven_days_as_the_server_does() -> None:
+    """Games spread evenly: at 60 a week game n (1-based) has min(n − 1, 59) games in the 7 days
+    before it, so K drops to 16 from game 51; at exactly 50 a week the game 50 back is exactly
+    7 days old and no longer counts, so the window holds 49 and K never drops."""
+    at_60 = recent_games(200, 60.0)
+    assert at_60[:3].tolist() == [0, 1, 2] and at_60[59:].tolist() == [59] * 141
+    heavy = plan(1500, 1600, opponent=1500, win_rate=0.5, games_per_week=60, paths=5, horizon=200)
+    assert not heavy.heavy[:50].any() and heavy.heavy[50:].all()
+    assert heavy.heavy_weeks == [1, 2, 3, 4]  # game 51 is in week 1 (games 1–60)
+    flat = plan(1500, 1600, opponent=1500, win_rate=0.5, games_per_week=50, paths=5, horizon=200)
+    assert recent_games(200, 50.0).max() == 49 and not flat.heavy.any()
+
+
+def test_planner_paths_are_the_rules_applied_game_by_game() -> None:
+    """Heavy week (60 a week), the cube mix, Go rounding: the same paths as a plain loop."""
+    expected = plan_paths_game_by_game(1600, 1750, 0.55, 60.0, CUBE_MIX, 12, 300, seed=7)
+    found = plan(
+        1600, 1700, opponent=1750, win_rate=0.55, games_per_week=60, cube=CUBE_MIX,
+        paths=12, horizon=300, seed=7,
+    )  # fmt: skip
+    np.testing.assert_array_equal(found.mean, expected.mean(axis=1))
+    np.testing.assert_array_equal(found.low, np.percentile(expected, 10, axis=1))
+    np.testing.assert_array_equal(found.high, np.percentile(expected, 90, axis=1))
+    reached = (expected[1:] >= 1700).any(axis=0)
+    assert found.reached_share == reached.mean()
+
+
+# The tolerance of the settling tests, derived from the walk's variance (÷1200, K 32, cube 1):
+# one game changes the rating by about +K(1 − p) or −Kp, variance σ² = p(1 − p)K² ≈ 246 at p = 0.6;
+# the pull back towards the settling point is λ = K·E(1 − E)·ln 10 / D ≈ 0.0147 a game (E = p
+# there), so the walk is AR(1)-like with a stationary sd of √(σ² / 2λ) ≈ 91 points and a
+# correlation time of about 1/λ ≈ 68 games. The mean of one path's games 1001–2000 (the start,
+# 211 points away, has decayed by e^(−14.7) by then) has a variance ≈ 91² × (2/λ) / 1000 ≈ 1130,
+# so over 1000 paths the standard error of the late mean is ≈ √1.13 ≈ 1.1 points. The rounding
+# of each change shifts the drift by under half a point a game, but the ±91-point spread covers
+# several rounding bands (each ≈ 65 points wide at this K), which average it out. Tolerance:
+# 5 points, 4.5 standard errors.
+SETTLE_TOLERANCE = 5.0
+
+
+def test_win_rate_equal_to_the_expected_score_keeps_the_mean_flat() -> None:
+    """1500 against 1700s winning 40.5 % (their expected score, ÷1200): you settle where you
+    are; the mean stays within the band every game and the late mean within tolerance."""
+    found = plan(1500, 1600, opponent=1700, paths=1000, horizon=2000, seed=3)
+    assert found.win_rate == pytest.approx(1 / (1 + 10 ** (200 / 1200)))
+    assert found.settling == pytest.approx(1500)
+    assert (found.low <= found.mean).all() and (found.mean <= found.high).all()
+    assert (found.low <= 1500).all() and (found.high >= 1500).all()
+    assert abs(found.mean[1001:].mean() - 1500) < SETTLE_TOLERANCE
+
+
+def test_paths_settle_at_the_rating_where_the_win_rate_is_the_expected_score() -> None:
+    """p = 0.6 against 1500s under ÷1200: R + D·log10(p / (1 − p)) = 1500 + 1200·log10(1.5)
+    = 1711.3."""
+    found = plan(1500, 1650, opponent=1500, win_rate=0.6, paths=1000, horizon=2000, seed=11)
+    assert found.settling == pytest.approx(1711.31, abs=0.01)
+    assert abs(found.mean[1001:].mean() - 1711.31) < SETTLE_TOLERANCE
+    # A target short of it: every path gets there, none beyond where you settle.
+    assert not found.beyond_settling and found.reached_share == 1.0
+    assert found.mean_games is not None
+    assert found.games_p10 is not None and found.games_p90 is not None
+    assert found.games_p10 <= found.games_median <= found.games_p90  # type: ignore[operator]
+
+
+def test_a_target_beyond_the_settling_point_is_said_so_with_the_share_that_reach_it() -> None:
+    """2000 at p = 0.6 against 1500s: 289 points past 1711, about 3 stationary sds (91): some
+    paths reach it by a lucky streak within 2000 games, most do not."""
+    found = plan(1500, 2000, opponent=1500, win_rate=0.6, paths=1000, horizon=2000, seed=5)
+    assert found.beyond_settling
+    assert 0.0 < found.reached_share < 0.5
+    assert found.games_p90 is None and found.mean_games is None
+    # A climb down to a rating below where you settle is "beyond" too.
+    down = plan(1500, 1200, opponent=1500, win_rate=0.6, paths=200, horizon=300, seed=5)
+    assert down.beyond_settling and down.reached_share < 0.05
+
+
+def test_hold_table_matches_hand_rounded_changes() -> None:
+    """At 1500 against 1700 (÷1200, K 32, cube 1): E = 0.4052, a win +round(19.03) = +19 and a
+    loss −round(12.97) = −13, so you hold at 13 / 32 = 0.40625; against 1500: 16 / 32."""
+    rows = {row.opponent: row for row in hold_table(1500)}
+    assert list(rows) == list(range(1300, 2101, 100))
+    assert rows[1700].hold == 13 / 32 and rows[1500].hold == 0.5
+    assert rows[1700].expected == pytest.approx(0.40522, abs=1e-5)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"win_rate": 1.5}, "win_rate"),
+        ({"cube": 3}, "cube"),
+        ({"games_per_week": 0}, "games_per_week"),
+        ({"paths": 0}, "paths"),
+        ({"horizon": 10**9}, "horizon"),
+        ({"target": 1500}, "target"),
+    ],
+)
+def test_plan_bad_input_names_the_field(kwargs: dict[str, object], field: str) -> None:
+    arguments: dict[str, object] = {"opponent": 1500, "win_rate": 0.5} | kwargs
+    target = arguments.pop("target", 1600)
+    with pytest.raises(InvalidInput) as error:
+        plan(1500, target, **arguments)  # type: ignore[arg-type]
+    assert error.value.field == field

@@ -1,0 +1,155 @@
+"""The Planner and "Explain my result" pages under AppTest: the answer first and equal to the
+core's, the figures a reader can check by hand (where you settle, the win rate that holds, the
+performance rating), bad links and bad results named, both languages, the compact view."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from apptest_support import open_page
+from streamlit.testing.v1 import AppTest
+from test_i18n import _english_fragments, _texts
+
+from gammon_elo import plan
+
+PAGES = ["pages/planner.py", "pages/explain.py"]
+
+
+def run(page: str, **params: str) -> AppTest:
+    at = open_page(page, **params)
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def answer(at: AppTest) -> str:
+    """The large figure of the answer box."""
+    boxes = [m.value for m in at.markdown if 'class="gammon-answer"' in m.value]
+    assert len(boxes) == 1, boxes
+    return boxes[0].split('class="gammon-answer-figure')[1].split(">", 1)[1].split("<", 1)[0]
+
+
+def metrics(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def test_planner_answer_settling_point_and_hold_table() -> None:
+    at = run("pages/planner.py")
+    # The default link: 1500 → 1600 against 1500s, winning 58 %, 20 games a week, cube 1.
+    expected = plan(1500, 1600, opponent=1500, win_rate=0.58, games_per_week=20)
+    # Every path gets there, so the answer is the mean number of games.
+    assert expected.reached_share == 1 and expected.mean_games is not None
+    assert answer(at) == f"{expected.mean_games:.0f}"
+    # By hand: 1500 + 1200 · log10(0.58 / 0.42) = 1668.2.
+    assert 1500 + 1200 * math.log10(0.58 / 0.42) == pytest.approx(1668.2, abs=0.05)
+    assert metrics(at)["Where you settle"] == "1668"
+    assert "1600 is on the way there" in at.info[0].value
+    # Against 1700 (÷1200, K 32): a win +19, a loss −13, so you hold at 13 / 32 = 40.6 %.
+    table = next(d.value for d in at.dataframe if "Win rate to hold" in d.value.columns)
+    row = table[table["Opponent"] == "1700"].iloc[0]
+    assert (row["Expected score"], row["Win rate to hold"]) == ("40.5%", "40.6%")
+    # Equal ratings: +16 or −16, so 50 % holds; the sentence says it with the usual K.
+    assert any("K: 32). Against 1500 you hold with 50.0%." in c.value for c in at.caption)
+    assert at.title[0].value == "How many games to reach my target?"
+
+
+def test_planner_target_beyond_where_you_settle_says_so() -> None:
+    at = run("pages/planner.py", target="2000", win_rate="60")
+    # 1500 + 1200 · log10(1.5) = 1711: 2000 is beyond it.
+    assert metrics(at)["Where you settle"] == "1711"
+    assert "beyond where you settle" in at.info[0].value
+    assert answer(at).endswith("%")
+
+
+def test_planner_answer_is_the_median_when_some_paths_never_get_there() -> None:
+    # 1800 at 60 % against 1500s (settling at 1711): most paths reach it, not all.
+    at = run("pages/planner.py", target="1800", win_rate="60", per_week="60")
+    expected = plan(1500, 1800, opponent=1500, win_rate=0.6, games_per_week=60)
+    assert 0.5 < expected.reached_share < 1 and expected.mean_games is None
+    assert answer(at) == f"{expected.games_median:.0f}"
+
+
+@pytest.mark.parametrize(
+    ("results", "rules", "shown", "label"),
+    [
+        # 3 of 4 against 1500s under ÷400: 1500 + 400 · log10(3) = 1690.8.
+        ("1500 1; 1500 w; 1500 1; 1500 0", "1.0.5", "1691", "Performance rating"),
+        # … under ÷1200: 1500 + 1200 · log10(3) = 2072.5.
+        ("1500 1\n1500 1\n1500 1\n1500 L", "1.3.1", "2073", "Performance rating"),
+        # All won: no finite answer; the convention, best opponent + 1200.
+        ("1500 1; 1700 1", "1.3.1", "2900", "Performance rating (convention)"),
+    ],
+)
+def test_performance_rating_section(results: str, rules: str, shown: str, label: str) -> None:
+    at = run("pages/planner.py", results=results, rules=rules)
+    assert metrics(at)[label] == shown
+
+
+def test_bad_results_and_bad_inputs_are_named_not_a_traceback() -> None:
+    at = run("pages/planner.py", results="1500 1; 1600 maybe")
+    assert any("game 2" in e.value and "maybe" in e.value for e in at.error)
+    at = run("pages/planner.py", target="1500")
+    assert any("target must differ from rating" in e.value for e in at.error)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_hostile_links_fall_back_with_a_notice(page: str) -> None:
+    at = run(page, rating="abc", win_rate="150", cube="3", when="later", change="1e9")
+    notices = " ".join(w.value for w in at.warning)
+    assert "is not valid" in notices and "`cube=3`" in notices
+
+
+@pytest.mark.parametrize(
+    ("page", "params"),
+    [
+        ("pages/planner.py", {"target": "2000", "per_week": "60", "results": "1500 1"}),
+        ("pages/planner.py", {"expected": "1", "cube": "mix"}),
+        ("pages/explain.py", {}),
+        ("pages/explain.py", {"change": "40"}),
+        ("pages/explain.py", {"change": "50", "rating": "1500", "opponent": "1500"}),
+    ],
+)
+def test_a_greek_page_shows_no_english(page: str, params: dict[str, str]) -> None:
+    at = run(page, lang="el", **params)
+    shown = "\n".join(_texts(at._tree))
+    assert sorted({f for f in _english_fragments() if f in shown}) == []
+
+
+def test_explain_lists_the_one_combination_and_its_reasons() -> None:
+    """1650 against 1820, +12 (÷1200): a win at K 16 and cube 4, 16 × 0.5808 × 1.3333 = 12.39;
+    under ÷400 the same win is 32 × 0.7269 × 1.3333 = 31.0 → +31."""
+    at = run("pages/explain.py")
+    assert answer(at) == "Win · K 16 · cube 4"
+    text = " ".join(m.value for m in at.markdown)
+    assert "50 or more ranked games in the 7 days before this game, so your K was 16" in text
+    assert "Under 1.0.5 (÷400, no heavy-week K) the same game was worth +31" in text
+
+
+def test_explain_a_change_no_combination_gives() -> None:
+    """Equal ratings, +50: the most a ranked game gives is 32 × ½ × 2 = 32; +50 is the first
+    place's podium prize."""
+    at = run("pages/explain.py", rating="1500", opponent="1500", change="50")
+    assert answer(at) == "No ranked game"
+    assert any(
+        "No K, cube and outcome under 1.3.1 gives exactly +50" in w.value for w in at.warning
+    )
+    assert any("place 1 of a public tournament" in i.value for i in at.info)
+    # A change of 0 has ranked explanations (a 3000-point favourite's win) and an unrated one.
+    zero = run("pages/explain.py", rating="4500", opponent="1500", change="0")
+    assert answer(zero).startswith("Win · K")
+    assert any("A boosted or tournament game changes nothing" in i.value for i in zero.info)
+    assert any(h.value == "The nearest explanations" for h in at.header)
+
+
+def test_explain_after_the_game_and_a_known_cube() -> None:
+    # 1662 after +12: the same game as above, from the other end.
+    at = run("pages/explain.py", rating="1662", when="after", cube="4")
+    assert answer(at) == "Win · K 16 · cube 4"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_compact_view_is_the_answer_and_the_inputs(page: str) -> None:
+    at = run(page, view="compact")
+    assert not at.title
+    answer(at)
+    assert at.number_input

@@ -1,0 +1,224 @@
+"""What the Planner and "Explain my result" pages draw: the answer in large type, the projection
+chart (band, target, heavy weeks), the hold-your-rating table, the reasons behind a change in
+the reader's language. Every figure comes from :mod:`gammon_elo`."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import altair as alt
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from gammon_elo import CUBE_MIX, RULES, Explanation, HoldRow, Plan, Rules, hold_table
+from gammon_elo.planning import HOLD_OPPONENTS
+
+from . import charts
+from .grids import Table
+from .i18n import number, percent, signed, t
+from .params import TextParam, Where
+
+#: Points of the projection chart (every game would be 2,000 points per series).
+CHART_POINTS = 250
+
+#: The answer's look: a figure larger than the page's title, its label above, a line under; the
+#: theme's own text colour, so that it reads in a light and a dark theme. Static CSS.
+ANSWER_STYLE = """<style>
+.gammon-answer { border: 1px solid rgba(31, 95, 91, 0.55); background: rgba(31, 95, 91, 0.08);
+  border-radius: 0.75rem; padding: 0.5rem 0.85rem 0.65rem; margin: 0 0 1rem; }
+.gammon-answer span { display: block; }
+.gammon-answer-label { font-weight: 600; }
+.gammon-answer-figure { font-size: clamp(3.25rem, 2rem + 4vw, 4.75rem); font-weight: 700;
+  line-height: 1.1; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+.gammon-answer-figure.gammon-answer-words { font-size: clamp(1.75rem, 1.25rem + 2vw, 2.5rem); }
+.gammon-answer-line { font-size: 0.95rem; }
+</style>"""
+
+
+def answer(label: str, figure: str, line: str, *, small: bool = False) -> None:
+    """The page's answer first: ``figure`` large, ``label`` above it, ``line`` under it
+    (``small``: words, not a number, at a size that keeps them on a phone's screen)."""
+    words = " gammon-answer-words" if small else ""
+    st.markdown(
+        f'{ANSWER_STYLE}\n\n<div class="gammon-answer">'
+        f'<span class="gammon-answer-label">{escape(label)}</span>'
+        f'<span class="gammon-answer-figure{words}">{escape(figure)}</span>'
+        f'<span class="gammon-answer-line">{escape(line)}</span></div>',
+        unsafe_allow_html=True,
+    )
+
+
+def cube_choice(choice: str) -> int | tuple[tuple[int, float], ...]:
+    """The page's cube choice: one cube value, or the simulator's cube mix."""
+    return CUBE_MIX if choice == "mix" else int(choice)
+
+
+def projection_frame(result: Plan) -> pd.DataFrame:
+    """The band and the mean at about CHART_POINTS games (always the first and the last)."""
+    games = np.unique(np.linspace(0, result.horizon, CHART_POINTS).round().astype(int))
+    return pd.DataFrame(
+        {
+            "game": games,
+            "mean": result.mean[games].round(1),
+            "low": result.low[games].round(1),
+            "high": result.high[games].round(1),
+        }
+    )
+
+
+def heavy_frame(result: Plan) -> pd.DataFrame:
+    """The runs of games played at the heavy-week K, as (start, end) game numbers, with the
+    ratings of a thin strip just under the band (bottom, top) where the chart marks them."""
+    flags = np.concatenate([[False], result.heavy, [False]])
+    edges = np.flatnonzero(np.diff(flags.astype(int)))
+    lowest = min(float(result.low.min()), float(result.target))
+    span = max(float(result.high.max()), float(result.target)) - lowest
+    return pd.DataFrame(
+        {
+            "start": edges[0::2],
+            "end": edges[1::2],
+            "bottom": lowest - 0.06 * span,
+            "top": lowest - 0.03 * span,
+        }
+    )
+
+
+def projection_chart(result: Plan) -> alt.LayerChart:
+    """Your expected rating over the games: the 10th–90th percentile band, the mean, the target
+    as a line, and the games at the heavy-week K as a strip along the foot."""
+    frame = projection_frame(result)
+    x = alt.X("game:Q", title=t("planner.chart_games"))
+    y_title = t("planner.chart_rating")
+    layers: list[alt.Chart] = []
+    heavy = heavy_frame(result)
+    if not heavy.empty:
+        layers.append(
+            # A gold strip just under the band where K drops.
+            alt.Chart(heavy.assign(label=t("planner.chart_heavy")))
+            .mark_rect(color=charts.PALETTE[2], opacity=0.9)
+            .encode(
+                x=alt.X("start:Q", title=t("planner.chart_games")),
+                x2="end:Q",
+                y=alt.Y("bottom:Q", title=y_title),
+                y2="top:Q",
+                tooltip=[alt.Tooltip("label:N", title=t("planner.chart_heavy_title"))],
+            )
+        )
+    band = (
+        alt.Chart(frame)
+        .mark_area(color=charts.PALETTE[1], opacity=0.25)
+        .encode(
+            x=x,
+            y=alt.Y("low:Q", title=y_title, scale=alt.Scale(zero=False)),
+            y2="high:Q",
+            tooltip=[
+                alt.Tooltip("game:Q", title=t("planner.chart_games")),
+                alt.Tooltip("low:Q", title=t("planner.chart_low")),
+                alt.Tooltip("high:Q", title=t("planner.chart_high")),
+            ],
+        )
+    )
+    mean = (
+        alt.Chart(frame)
+        .mark_line(color=charts.PALETTE[1], strokeWidth=2.5)
+        .encode(
+            x=x,
+            y=alt.Y("mean:Q", title=y_title),
+            tooltip=[
+                alt.Tooltip("game:Q", title=t("planner.chart_games")),
+                alt.Tooltip("mean:Q", title=t("planner.chart_mean")),
+            ],
+        )
+    )
+    target = (
+        alt.Chart(pd.DataFrame({"rating": [result.target]}))
+        .mark_rule(color=charts.PALETTE[0], strokeDash=[6, 4], strokeWidth=2)
+        .encode(
+            y=alt.Y("rating:Q", title=y_title),
+            tooltip=[alt.Tooltip("rating:Q", title=t("planner.target"))],
+        )
+    )
+    layers += [band, mean, target]
+    return charts._style(alt.layer(*layers))
+
+
+def usual_week(games_per_week: float) -> int:
+    """The ranked games of the 7 days before a game once the first week is over, at
+    ``games_per_week`` spread evenly (as the Planner counts them)."""
+    return max(0, int(np.ceil(games_per_week)) - 1)
+
+
+def hold_rows(
+    rating: int,
+    cube: str,
+    games_per_week: float,
+    rules: Rules,
+    opponents: tuple[int, ...] = HOLD_OPPONENTS,
+) -> list[HoldRow]:
+    """The hold table at your usual week's K."""
+    return hold_table(
+        rating,
+        opponents=opponents,
+        cube=cube_choice(cube),
+        games=usual_week(games_per_week),
+        rules=rules,
+    )
+
+
+def hold_grid(rows: list[HoldRow]) -> Table:
+    """Opponent, your expected score against them, and the win rate that holds you put."""
+    raw = pd.DataFrame(
+        {
+            t("planner.col_opponent"): [r.opponent for r in rows],
+            t("planner.col_expected"): [r.expected for r in rows],
+            t("planner.col_hold"): [r.hold for r in rows],
+        }
+    )
+    shown = pd.DataFrame(
+        {
+            t("planner.col_opponent"): [number(r.opponent) for r in rows],
+            t("planner.col_expected"): [percent(r.expected) for r in rows],
+            t("planner.col_hold"): ["—" if r.hold is None else percent(r.hold) for r in rows],
+        }
+    )
+    return Table(shown=shown, raw=raw)
+
+
+def reasons(e: Explanation) -> list[str]:
+    """One explanation's reasons in the reader's language."""
+    said = [
+        t(
+            f"explain.reason_{e.outcome}",
+            expected=percent(e.expected),
+        )
+    ]
+    if e.heavy:
+        said.append(t("explain.reason_heavy", threshold=e.threshold, k=e.k))
+    elif e.threshold is not None:
+        said.append(t("explain.reason_normal", threshold=e.threshold, k=e.k))
+    else:
+        said.append(t("explain.reason_k", k=e.k))
+    said.append(t("explain.reason_cube", cube=e.cube, multiplier=number(e.cube_multiplier, 2)))
+    for name, change in e.other_rules:
+        divisor = number(RULES[name].divisor)
+        said.append(t("explain.reason_other", name=name, divisor=divisor, change=signed(change)))
+    return said
+
+
+def combination(e: Explanation) -> str:
+    """ "Win · K 16 · cube 4" in the reader's language."""
+    return t(f"explain.combo_{e.outcome}", k=e.k, cube=e.cube)
+
+
+def share(likelihood: float) -> str:
+    """A likelihood as a whole percentage, "< 1%" below half a percent (never "0%")."""
+    return percent(likelihood, 0) if likelihood >= 0.005 else "< " + percent(0.01, 0)
+
+
+class TextAreaParam(TextParam):
+    """Free text on several lines (a pasted list of results keeps its line breaks)."""
+
+    def widget(self, where: Where, key: str, **options: Any) -> Any:
+        return where.text_area(self._label(), key=key, help=self._help(), **options)
