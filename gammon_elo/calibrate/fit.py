@@ -52,7 +52,8 @@ class FitResult:
     @property
     def best_per_k(self) -> pd.DataFrame:
         """Per K tried: the best divisor, its log-loss and K/D."""
-        best = self.candidates.loc[self.candidates.groupby("k")["log_loss"].idxmin()]
+        picked = self.candidates.groupby("k")["log_loss"].idxmin().to_numpy()
+        best = self.candidates.loc[picked]
         return best.assign(k_over_d=best["k"] / best["divisor"])[
             ["k", "divisor", "log_loss", "k_over_d"]
         ].reset_index(drop=True)
@@ -142,9 +143,7 @@ def fit(
         fine = np.geomspace(low, high, _FINE_STEPS + 2)[1:-1]
         extra = [(float(round(d, 1)), best_k) for d in fine]
         extra = [p for p in extra if p not in results]
-        results.update(
-            zip(extra, run([_candidate(base, d, k) for d, k in extra]), strict=True)
-        )
+        results.update(zip(extra, run([_candidate(base, d, k) for d, k in extra]), strict=True))
     rows = [
         {
             "divisor": d,
@@ -160,7 +159,7 @@ def fit(
     candidates = pd.DataFrame(rows).astype({"heavy_k": "Int64", "heavy_games": "Int64"})
     if candidates["log_loss"].isna().all():
         raise InvalidInput("burn_in", burn_in, "leaves no ranked game to score")
-    best = candidates.loc[candidates["log_loss"].idxmin()]
+    best = candidates.iloc[int(np.nanargmin(candidates["log_loss"].to_numpy()))]
     return FitResult(
         what=what,
         divisor=float(best["divisor"]),

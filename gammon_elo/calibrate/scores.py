@@ -115,7 +115,9 @@ def prepare_history(history: pd.DataFrame, *, skip_invalid: bool = False) -> Pre
 def _earlier_games(winner: Indices, loser: Indices) -> tuple[Indices, Indices]:
     """Each game's winner's and loser's ranked games before it (games in rating order)."""
     pairs = np.column_stack([winner, loser]).ravel()
-    earlier = pd.Series(pairs).groupby(pairs, sort=False).cumcount().to_numpy()
+    earlier: Indices = np.asarray(
+        pd.Series(pairs).groupby(pairs, sort=False).cumcount().to_numpy(), dtype=np.intp
+    )
     return earlier[0::2], earlier[1::2]
 
 
@@ -216,7 +218,10 @@ def scored(frame: pd.DataFrame, rules: Rules, burn_in: int, *, details: bool = T
     if details:
         table, top = calibration_table(e), top_tenth(frame)
     else:
-        table, top = pd.DataFrame(columns=list(CALIBRATION_COLUMNS)), TopTenth(0, math.nan, math.nan)
+        table, top = (
+            pd.DataFrame(columns=list(CALIBRATION_COLUMNS)),
+            TopTenth(0, math.nan, math.nan),
+        )
     return Scores(rules, burn_in, count, log_loss, brier, table, top)
 
 

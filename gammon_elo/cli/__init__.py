@@ -1,9 +1,10 @@
-"""The command line: ``python -m gammon_elo change | tables | classic | simulate | replay …``.
+"""The command line: ``python -m gammon_elo change | tables | classic | simulate | replay |
+calibrate | sweep …``.
 
 Each subcommand lives in its own module (:mod:`.change`, :mod:`.tables`, :mod:`.classic`,
-:mod:`.simulate`, :mod:`.replay`), which adds its parser to :data:`SUBCOMMANDS`; the options
-they share live in :mod:`.options`. Bad input prints one line naming the field and the value
-on stderr and exits with status 2, never a traceback.
+:mod:`.simulate`, :mod:`.replay`, :mod:`.calibrate`, :mod:`.sweep`), which adds its parser to
+:data:`SUBCOMMANDS`; the options they share live in :mod:`.options`. Bad input prints one
+line naming the field and the value on stderr and exits with status 2, never a traceback.
 """
 
 from __future__ import annotations
@@ -14,11 +15,13 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .._errors import InvalidInput
+from .calibrate import build_calibrate
 from .change import build_change
 from .classic import build_classic
 from .options import EXIT_INVALID, Subparsers
 from .replay import build_replay
 from .simulate import build_simulate
+from .sweep import build_sweep
 from .tables import build_tables
 
 __all__ = ["EXIT_INVALID", "SUBCOMMANDS", "build_parser", "main"]
@@ -30,6 +33,8 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     build_classic,
     build_simulate,
     build_replay,
+    build_calibrate,
+    build_sweep,
 ]
 
 

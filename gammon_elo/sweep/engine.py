@@ -12,14 +12,14 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from .._errors import InvalidInput
 
 __all__ = ["CONNECT_TIMEOUT", "DEFAULT_WORKERS", "Progress", "run_tasks"]
 
 #: Seconds to wait for an existing scheduler to answer.
-CONNECT_TIMEOUT: Final = 5
+CONNECT_TIMEOUT: Final = 3
 
 #: Worker processes of the embedded LocalCluster (one per core of a small machine).
 DEFAULT_WORKERS: Final = 2
@@ -54,22 +54,27 @@ def run_tasks(
     if not tasks:
         return []
     # Imported here: the package imports without Dask; only a distributed sweep needs it.
-    from distributed import Client, LocalCluster, as_completed
+    import distributed
+
+    # distributed's functions are not annotated: typed here as what they are used as.
+    client_type = cast(Any, distributed.Client)
+    cluster_type = cast(Any, distributed.LocalCluster)
+    as_completed = cast(Any, distributed.as_completed)
 
     cluster = None
     if scheduler is None:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise InvalidInput("workers", workers, "must be a whole number of at least 1")
-        cluster = LocalCluster(
+        cluster = cluster_type(
             n_workers=workers,
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
             silence_logs=logging.ERROR,
         )
-        client = Client(cluster)
+        client = client_type(cluster)
     else:
-        client = _connect(scheduler, Client)
+        client = _connect(scheduler, client_type)
     try:
         scattered = [
             value if value is None else client.scatter(value, broadcast=True) for value in shared

@@ -9,8 +9,7 @@ import pandas as pd
 
 from .. import _checks
 from .._errors import InvalidInput
-from ..calibrate.scores import prepare_history
-from ..calibrate.scores import DEFAULT_BURN_IN
+from ..calibrate.scores import DEFAULT_BURN_IN, prepare_history
 from .engine import DEFAULT_WORKERS, Progress, run_tasks
 from .grid import MAX_TASKS, Grid
 from .tasks import (
@@ -68,9 +67,7 @@ def sweep(
     replays = [ReplayTask(rules, burn_in) for rules in rule_sets] if history is not None else []
     if len(simulation) + len(replays) > MAX_TASKS:
         grid_tasks = len(simulation) + len(replays)
-        raise InvalidInput(
-            "grid", f"{grid_tasks} tasks", f"must have at most {MAX_TASKS:,} tasks"
-        )
+        raise InvalidInput("grid", f"{grid_tasks} tasks", f"must have at most {MAX_TASKS:,} tasks")
     # Checked here, once, so that a bad row is reported before any worker starts.
     prepared = prepare_history(history) if history is not None else None
     tasks: list[SimulationTask | ReplayTask] = [*simulation, *replays]

@@ -92,7 +92,9 @@ def replay_task(history: PreparedHistory, task: ReplayTask) -> dict[str, float]:
     return {"history_games": float(games), "log_loss": log_loss, "brier": brier}
 
 
-def run_task(history: PreparedHistory | None, task: SimulationTask | ReplayTask) -> dict[str, float]:
+def run_task(
+    history: PreparedHistory | None, task: SimulationTask | ReplayTask
+) -> dict[str, float]:
     """Either kind of task (a replay task needs the history)."""
     if isinstance(task, SimulationTask):
         return simulate_task(task)
