@@ -16,7 +16,7 @@ from ..replay import read_history
 from ..sweep import DEFAULT_WORKERS, Grid, sweep
 from .options import Subparsers
 
-__all__ = ["build_sweep"]
+__all__ = ["build_sweep", "json_rows"]
 
 
 def _json_value(value: Any) -> Any:
@@ -25,6 +25,14 @@ def _json_value(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return None
     return value.item() if hasattr(value, "item") else value
+
+
+def json_rows(table: pd.DataFrame) -> list[dict[str, Any]]:
+    """The sweep's table as ``--json`` prints it: one object per row, null for a missing figure."""
+    return [
+        {str(key): _json_value(value) for key, value in row.items()}
+        for row in table.astype(object).to_dict("records")
+    ]
 
 
 def _cmd_sweep(args: argparse.Namespace) -> int:
@@ -53,11 +61,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         else:
             table.to_csv(args.out, index=False)
     if args.json:
-        rows = [
-            {key: _json_value(value) for key, value in row.items()}
-            for row in table.astype(object).to_dict("records")
-        ]
-        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        print(json.dumps(json_rows(table), ensure_ascii=False, indent=2))
         return 0
     columns = ["divisor", "k", "heavy_k", "heavy_games", "seed", "iqr", "spearman"]
     columns += ["weekly_volatility"] + (["log_loss"] if history is not None else [])

@@ -69,7 +69,8 @@ def run_tasks(
             n_workers=workers,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            # Its small HTTP server on any free port (the default 8787 may be taken).
+            dashboard_address="127.0.0.1:0",
             silence_logs=logging.ERROR,
         )
         client = client_type(cluster)
