@@ -178,7 +178,8 @@ def simulated_history(run: Simulation, *, start: str = "2026-10-05T00:00:00Z") -
     players named ``p0``, ``p1`` …
 
     >>> from gammon_elo.simulate import Population, simulate
-    >>> run = simulate(Population(players=10, weeks=1, slots_per_week=20), rules=["1.2.0"],
+    >>> population = Population(players=10, weeks=1, slots_per_week=20, heavy_share=0)
+    >>> run = simulate(population, rules=["1.2.0"],
     ...                record_games=True)
     >>> list(simulated_history(run).columns)
     ['time', 'winner', 'loser', 'cube']

@@ -199,8 +199,8 @@ def score(
     >>> history = pd.DataFrame({"time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],
     ...                         "winner": ["Eleni", "Eleni"], "loser": ["Nikos", "Nikos"]})
     >>> s = score(history, "1.3.1", burn_in=0)
-    >>> s.games, round(s.log_loss, 4), round(s.brier, 4)  # 0.5, then 1516 v 1484 under ÷1200
-    (2, 0.6708, 0.2378)
+    >>> s.games, round(s.log_loss, 4), round(s.brier, 4)  # E 0.5, then 1516 v 1484 at ÷1200
+    (2, 0.678, 0.2424)
     """
     rules = get_rules(rules)
     frame = predictions(history, rules, burn_in=burn_in, skip_invalid=skip_invalid)

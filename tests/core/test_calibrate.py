@@ -138,8 +138,10 @@ def test_top_tenth_equals_a_brute_force_ranking() -> None:
         if row.scored:
             ratings = sorted(current.values(), reverse=True)
             top = max(1, len(ratings) // 10)
-            for rating, e, won in ((row.winner_before, row.expected_winner, 1.0),
-                                   (row.loser_before, 1 - row.expected_winner, 0.0)):  # fmt: skip
+            for rating, e, won in (
+                (row.winner_before, row.expected_winner, 1.0),
+                (row.loser_before, 1 - row.expected_winner, 0.0),
+            ):
                 if sum(r > rating for r in ratings) < top:
                     games, expected, wins = games + 1, expected + e, wins + won
         current[row.winner] = row.winner_after
@@ -196,8 +198,9 @@ def test_fitted_divisor_comes_close_to_the_true_curve() -> None:
 
 
 def test_fit_sentence_and_edges() -> None:
-    result = fit(sample_history(), what="divisor,k", divisors=(400, 800, 1600), ks=(16, 32),
-                 serial=True)  # fmt: skip
+    result = fit(
+        sample_history(), what="divisor,k", divisors=(400, 800, 1600), ks=(16, 32), serial=True
+    )
     assert set(result.candidates["k"]) == {16, 32}
     assert result.log_loss == result.candidates["log_loss"].min()
     sentence = result.sentence()
@@ -218,8 +221,9 @@ def _cli(*argv: str) -> tuple[int, str, str]:
 def test_cli_calibrate_json(tmp_path: pytest.TempPathFactory) -> None:
     path = tmp_path / "games.csv"  # type: ignore[operator]
     path.write_text(SMALL_FILES[1], encoding="utf-8")
-    status, out, _ = _cli("calibrate", str(path), "--rules", "1.2.0", "800/16", "--burn-in", "0",
-                          "--json")  # fmt: skip
+    status, out, _ = _cli(
+        "calibrate", str(path), "--rules", "1.2.0", "800/16", "--burn-in", "0", "--json"
+    )
     assert status == 0
     payload = json.loads(out)
     assert list(payload["rule_sets"]) == ["1.2.0", "custom (÷800, K 16)"]

@@ -57,8 +57,9 @@ def test_local_cluster_equals_serial_bit_for_bit() -> None:
 
 def test_a_task_depends_only_on_its_rule_set_and_seed() -> None:
     whole = sweep(TINY, serial=True)
-    part = sweep(Grid(divisors=(1200,), ks=(32,), seeds=1, first_seed=1, players=40, weeks=2),
-                 serial=True)  # fmt: skip
+    part = sweep(
+        Grid(divisors=(1200,), ks=(32,), seeds=1, first_seed=1, players=40, weeks=2), serial=True
+    )
     row = whole[(whole["divisor"] == 1200) & (whole["k"] == 32) & (whole["seed"] == 1)]
     pd.testing.assert_frame_equal(row.reset_index(drop=True), part, check_exact=True)
 
@@ -108,7 +109,7 @@ def test_sweep_on_a_real_cluster_survives_a_killed_worker() -> None:
                     "--host",
                     "127.0.0.1",
                     "--no-dashboard",
-                )  # fmt: skip
+                )
             )
         deadline = time.monotonic() + 60
         while monitor is None:
@@ -120,8 +121,23 @@ def test_sweep_on_a_real_cluster_survives_a_killed_worker() -> None:
         worker_pids = {p.pid for p in started[1:]}
         pid_of = monitor.run(os.getpid)  # worker address → its process id
         assert set(pid_of.values()) == worker_pids
-        argv = ["--divisors", "600", "900", "1200", "1800", "--k", "16", "32", "--seeds", "2",
-                "--players", "300", "--weeks", "3", "--json"]  # fmt: skip
+        argv = [
+            "--divisors",
+            "600",
+            "900",
+            "1200",
+            "1800",
+            "--k",
+            "16",
+            "32",
+            "--seeds",
+            "2",
+            "--players",
+            "300",
+            "--weeks",
+            "3",
+            "--json",
+        ]
         cli = subprocess.Popen(
             [sys.executable, "-m", "gammon_elo", "sweep", *argv, "--scheduler", address],
             cwd=ROOT,
@@ -180,7 +196,7 @@ def test_unreachable_scheduler_exits_2_within_10_s() -> None:
             "1",
             "--scheduler",
             address,
-        ],  # fmt: skip
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
