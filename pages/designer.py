@@ -134,7 +134,7 @@ else:
             seeds=number(table["seed"].nunique()),
         )
     )
-    metrics = [m for m in designer.METRICS if m[0] in table]
+    metrics = [m for m in designer.METRICS if m[0] in designer.with_gap(table)]
     for start in range(0, len(metrics), 2):
         columns = st.columns(2)
         for column, (metric, key, digits) in zip(columns, metrics[start : start + 2], strict=False):

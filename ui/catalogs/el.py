@@ -512,7 +512,7 @@ EL: dict[str, str] = {
     "designer.metric_iqr": "Διασπορά (ενδοτεταρτημοριακό εύρος)",
     "designer.metric_spearman": "Ακρίβεια κατάταξης (Spearman)",
     "designer.metric_volatility": "Εβδομαδιαία μεταβλητότητα (πόντοι)",
-    "designer.metric_top_tenth": "Ποσοστό νικών του κορυφαίου δεκάτου",
+    "designer.metric_top_tenth": "Κορυφαίο δέκατο: νίκες μείον αναμενόμενο",
     "designer.metric_log_loss": "Λογαριθμική απώλεια στο ιστορικό",
     "designer.divisor": "Διαιρέτης D",
     "designer.k": "K",

@@ -479,7 +479,7 @@ EN: dict[str, str] = {
     "designer.metric_iqr": "Spread (interquartile range)",
     "designer.metric_spearman": "Ranking accuracy (Spearman)",
     "designer.metric_volatility": "Weekly volatility (points)",
-    "designer.metric_top_tenth": "Top tenth's win rate",
+    "designer.metric_top_tenth": "Top tenth: won minus expected",
     "designer.metric_log_loss": "Log-loss on the history",
     "designer.divisor": "Divisor D",
     "designer.k": "K",
