@@ -78,16 +78,15 @@ scheduler = (address or "").strip() or None
 # ---------------------------------------------------------------------------------- the sweep
 st.header(t("designer.sweep_title"))
 with st.form(page.key("sweep_form"), border=True):
-    first, second, third = st.columns(3)
-    page.input("divisors", first)
-    page.input("ks", second)
-    page.input("seeds", third)
-    page.input("players", first)
-    page.input("weeks", second)
-    page.input("with_history", third)
-    page.input("heavy_on", first)
-    page.input("heavy_k", second)
-    page.input("heavy_games", third)
+    # Three rows of three, each row its own columns so that the rows line up.
+    rows = (
+        ("divisors", "ks", "seeds"),
+        ("players", "weeks", "with_history"),
+        ("heavy_on", "heavy_k", "heavy_games"),
+    )
+    for row in rows:
+        for name, column in zip(row, st.columns(3), strict=True):
+            page.input(name, column)
     run_sweep = st.form_submit_button(
         t("designer.run_sweep"), type="primary", icon=":material/play_arrow:"
     )

@@ -175,12 +175,14 @@ def calibration_table(scores: Scores) -> Table:
             t("designer.games"): frame["games"],
             t("designer.expected"): frame["expected"],
             t("designer.actual"): frame["actual"],
-            t("designer.low"): frame["low"],
-            t("designer.high"): frame["high"],
+            t("designer.interval"): [
+                f"{percent(a)}–{percent(b)}"
+                for a, b in zip(frame["low"], frame["high"], strict=True)
+            ],
         }
     )
     formats = {t("designer.games"): _int}
-    for column in ("expected", "actual", "low", "high"):
+    for column in ("expected", "actual"):
         formats[t(f"designer.{column}")] = _pct
     return _dress(raw, formats)
 
@@ -211,7 +213,11 @@ def fit_chart(result: FitResult) -> alt.LayerChart:
         alt.Chart(frame)
         .mark_line(point=True)
         .encode(
-            x=alt.X("divisor:Q", title=t("designer.divisor"), scale=alt.Scale(type="log")),
+            x=alt.X(
+                "divisor:Q",
+                title=t("designer.divisor"),
+                scale=alt.Scale(type="log", nice=False, zero=False),
+            ),
             y=alt.Y("log_loss:Q", title=t("designer.log_loss"), scale=alt.Scale(zero=False)),
             color=alt.Color("series:N", scale=alt.Scale(range=PALETTE), title="K"),
             tooltip=[

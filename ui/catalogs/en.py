@@ -469,7 +469,8 @@ EN: dict[str, str] = {
     "designer.progress": "{done} of {total} tasks finished",
     "designer.sweep_waiting": "Choose a grid and run the sweep: its heat maps appear here.",
     "designer.sweep_ran": (
-        "{rows} runs: {rule_sets} rule sets × {seeds} seeds, same games per seed."
+        "{rows} runs: {rule_sets} rule sets, each under {seeds} seed(s); every rule set of a"
+        " seed rates the same games."
     ),
     "designer.heatmap_title": "{metric}, mean over the seeds",
     "designer.heatmap_sentence": (
@@ -515,8 +516,7 @@ EN: dict[str, str] = {
     "designer.bin": "Favourite's expected score",
     "designer.expected": "Expected",
     "designer.actual": "Won",
-    "designer.low": "95 % from",
-    "designer.high": "95 % to",
+    "designer.interval": "Won: 95 % interval",
     "designer.calibration_sentence": (
         "Under {rules} the favourite's expected score lies inside the 95 % interval of the"
         " actual win rate in {inside} of {bins} bins; overall favourites were expected to win"
