@@ -63,7 +63,8 @@ class FitResult:
         gain = self.base_log_loss - self.log_loss
         start = (
             f"÷{self.divisor:g} with K {self.k} predicts these games best (log-loss"
-            f" {self.log_loss:.4f}, {gain:.4f} below {self.base.label}'s {self.base_log_loss:.4f})"
+            f" {self.log_loss:.4f}, {gain:.4f} below {self.base.label}'s {self.base_log_loss:.4f};"
+            f" a coin toss scores ln 2 = {math.log(2):.4f})"
         )
         edge = "; it lies at the end of the searched range" if self.at_edge else ""
         per_k = self.best_per_k

@@ -66,10 +66,12 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     columns = ["divisor", "k", "heavy_k", "heavy_games", "seed", "iqr", "spearman"]
     columns += ["weekly_volatility"] + (["log_loss"] if history is not None else [])
     print(
-        f"{grid.tasks} (rule set, seed) runs of {grid.players} players × {grid.weeks} weeks"
-        + (f", and {args.history} replayed under each rule set" if history is not None else "")
+        f"{grid.tasks} runs (rule set × seed), each {grid.players} players for {grid.weeks}"
+        " week(s)"
+        + (f"; {args.history} replayed under each rule set" if history is not None else "")
     )
-    print(table[columns].to_string(index=False, float_format=lambda x: f"{x:.3f}"))
+    shown = table[columns].assign(divisor=[f"{d:g}" for d in table["divisor"]])
+    print(shown.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
     return 0
 
 
