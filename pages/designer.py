@@ -59,9 +59,12 @@ page.heading(intro=True)
 
 # ---------------------------------------------------------------- the history and where to run
 with st.container(border=True):
-    upload = st.file_uploader(
-        t("designer.upload"), type=["csv"], key=page.key("file"), help=t("designer.upload_help")
-    )
+    left, right = st.columns([1, 2])
+    upload = None
+    if left.toggle(t("designer.own_history"), value=False, key=page.key("own_history")):
+        upload = right.file_uploader(
+            t("designer.upload"), type=["csv"], key=page.key("file"), help=t("designer.upload_help")
+        )
     left, right = st.columns([1, 2])
     use_cluster = left.toggle(t("designer.cluster_on"), value=False, key=page.key("cluster_on"))
     address = None

@@ -144,7 +144,17 @@ def calibration_chart(frame: pd.DataFrame) -> alt.LayerChart:
         .encode(x=x, y=alt.Y("actual:Q", title=y_title))
     )
     color = alt.Color("series:N", scale=alt.Scale(range=PALETTE), title=t("rules.label"))
-    bars = alt.Chart(frame).mark_rule().encode(x=x, y="low:Q", y2="high:Q", color=color)
+    interval = t("designer.interval")
+    bars = (
+        alt.Chart(frame)
+        .mark_rule()
+        .encode(
+            x=x,
+            y=alt.Y("low:Q", title=interval),
+            y2=alt.Y2("high:Q", title=interval),
+            color=color,
+        )
+    )
     points = (
         alt.Chart(frame)
         .mark_point(filled=True, size=70)
@@ -193,7 +203,7 @@ def calibration_sentence(scores: Scores, label: str) -> str:
     if frame.empty:
         return t("designer.no_games")
     inside = int(((frame["expected"] >= frame["low"]) & (frame["expected"] <= frame["high"])).sum())
-    games = frame["games"].sum()
+    games = int(frame["games"].sum())
     expected = float((frame["expected"] * frame["games"]).sum() / games)
     actual = float((frame["actual"] * frame["games"]).sum() / games)
     return t(
@@ -201,6 +211,7 @@ def calibration_sentence(scores: Scores, label: str) -> str:
         rules=label,
         inside=inside,
         bins=len(frame),
+        games=number(games),
         expected=percent(expected),
         actual=percent(actual),
     )

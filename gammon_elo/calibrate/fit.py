@@ -198,12 +198,3 @@ def simulated_history(run: Simulation, *, start: str = "2026-10-05T00:00:00Z") -
             "cube": log["cube"].to_numpy(),
         }
     )
-
-
-def true_log_loss(run: Simulation, history: pd.DataFrame, scored: pd.Series) -> float:
-    """The true curve's log-loss on the scored games of a :func:`simulated_history`."""
-    strength = run.ratings.set_index("player")["strength"]
-    w = strength.to_numpy()[history["winner"].str[1:].astype(int).to_numpy()]
-    l = strength.to_numpy()[history["loser"].str[1:].astype(int).to_numpy()]  # noqa: E741
-    p = 1.0 / (1.0 + 10.0 ** (-(w - l) / run.population.true_divisor))
-    return float(-np.log(p[scored.to_numpy()]).mean()) if math.isfinite(p.sum()) else math.nan

@@ -445,7 +445,8 @@ EN: dict[str, str] = {
         " predicted a real history of games: the fit finds the divisor that would have"
         " predicted it best."
     ),
-    "designer.upload": "History of games (CSV; the sample history when none)",
+    "designer.own_history": "Use my own history",
+    "designer.upload": "History of games (CSV)",
     "designer.upload_help": (
         "Columns time, winner, loser, and optionally cube, type and prize, as on the History page."
     ),
@@ -494,7 +495,9 @@ EN: dict[str, str] = {
         "Each player's first ranked games are left out: a game counts once both players have"
         " this many ranked games behind them. 0 keeps every ranked game."
     ),
-    "designer.history_sample": "Scoring the sample history (upload a CSV above for your own).",
+    "designer.history_sample": (
+        'Scoring the sample history (switch on "Use my own history" above for yours).'
+    ),
     "designer.history_upload": "Scoring the uploaded history.",
     "designer.scores_title": "Scores of each rule set's predictions",
     "designer.games": "Games",
@@ -519,8 +522,8 @@ EN: dict[str, str] = {
     "designer.interval": "Won: 95 % interval",
     "designer.calibration_sentence": (
         "Under {rules} the favourite's expected score lies inside the 95 % interval of the"
-        " actual win rate in {inside} of {bins} bins; overall favourites were expected to win"
-        " {expected} and won {actual}."
+        " actual win rate in {inside} of {bins} bins; over all {games} games favourites were"
+        " expected to win {expected} and won {actual}."
     ),
     "designer.fit_title": "The divisor that fits the history",
     "designer.fit": "Fit",
