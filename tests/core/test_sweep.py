@@ -6,6 +6,8 @@ scheduler exits with status 2 within 10 s; bad grids are refused naming the fiel
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import signal
@@ -18,6 +20,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from gammon_elo.calibrate import fit, score
 from gammon_elo.cli import main
 from gammon_elo.cli.sweep import json_rows
 from gammon_elo.replay import sample_history
@@ -26,6 +29,13 @@ from gammon_elo.sweep import MAX_TASKS, Grid, sweep
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = str(ROOT / "gammon_elo" / "data" / "sample_history.csv")
 TINY = Grid(divisors=(800, 1200), ks=(16, 32), seeds=2, players=40, weeks=2)
+
+
+def _main(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(list(argv))
+    return status, out.getvalue()
 
 
 def _free_port() -> int:
@@ -158,6 +168,19 @@ def test_sweep_on_a_real_cluster_survives_a_killed_worker() -> None:
         out, err = cli.communicate(timeout=120)
         assert cli.returncode == 0, err
         assert next(p for p in started if p.pid == killed).wait(timeout=10) != 0
+        # The fit of the calibration goes to the same cluster (one worker left) the same way.
+        status, fit_out = _main(
+            "calibrate",
+            SAMPLE,
+            "--rules",
+            "1.3.1",
+            "--fit",
+            "divisor",
+            "--scheduler",
+            address,
+            "--json",
+        )
+        assert status == 0
     finally:
         if cli is not None and cli.poll() is None:
             os.kill(cli.pid, signal.SIGKILL)
@@ -173,6 +196,11 @@ def test_sweep_on_a_real_cluster_survives_a_killed_worker() -> None:
     )
     assert len(with_fault) == len(serial) == 8
     assert with_fault == json.loads(json.dumps(json_rows(serial)))
+    fitted = json.loads(fit_out)
+    expected_fit = fit(sample_history(), base="1.3.1", serial=True)
+    assert (fitted["fit"]["divisor"], fitted["fit"]["k"]) == (expected_fit.divisor, 32)
+    assert fitted["fit"]["log_loss"] == expected_fit.log_loss
+    assert fitted["rule_sets"]["1.3.1"]["log_loss"] == score(sample_history(), "1.3.1").log_loss
 
 
 def test_unreachable_scheduler_exits_2_within_10_s() -> None:
