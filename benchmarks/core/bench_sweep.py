@@ -3,7 +3,7 @@
     python -m benchmarks.core.bench_sweep [--tasks N] [--players P] [--weeks W] [--repeat R]
 
 Each task is one rule set over one simulated population (P players × W weeks; the defaults,
-2,000 × 8, take about a second on this machine). Measured:
+2,000 × 10, take about a second on this machine). Measured:
 
 1. Serial baseline: the N tasks one after another in this process (``serial=True``), and the
    time of one task (their mean).
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=int, default=16)
     parser.add_argument("--players", type=int, default=2000)
-    parser.add_argument("--weeks", type=int, default=8)
+    parser.add_argument("--weeks", type=int, default=10)
     parser.add_argument("--repeat", type=int, default=2)
     args = parser.parse_args(argv)
     tasks = tasks_of(args.tasks, args.players, args.weeks)
