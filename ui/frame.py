@@ -22,6 +22,7 @@ PAGES = (
     ("pages/tables.py", "tables.nav", ":material/table_chart:"),
     ("pages/history.py", "history.nav", ":material/history:"),
     ("pages/simulator.py", "simulator.nav", ":material/groups:"),
+    ("pages/designer.py", "designer.nav", ":material/tune:"),
     ("pages/classic.py", "classic.nav", ":material/swap_horiz:"),
     ("pages/planner.py", "planner.nav", ":material/flag:"),
     ("pages/explain.py", "explain.nav", ":material/help:"),

@@ -1,9 +1,9 @@
 """The command line: ``python -m gammon_elo change | tables | classic | simulate | replay | plan |
-explain | performance …``.
+explain | performance | calibrate | sweep …``.
 
 Each subcommand lives in its own module (:mod:`.change`, :mod:`.tables`, :mod:`.classic`,
-:mod:`.simulate`, :mod:`.replay`, :mod:`.plan`, :mod:`.explain`,
-:mod:`.performance`), which adds its parser to :data:`SUBCOMMANDS`; the options
+:mod:`.simulate`, :mod:`.replay`, :mod:`.plan`, :mod:`.explain`, :mod:`.performance`,
+:mod:`.calibrate`, :mod:`.sweep`), which adds its parser to :data:`SUBCOMMANDS`; the options
 they share live in :mod:`.options`. Bad input prints one line naming the field and the value
 on stderr and exits with status 2, never a traceback.
 """
@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from .._errors import InvalidInput
+from .calibrate import build_calibrate
 from .change import build_change
 from .classic import build_classic
 from .explain import build_explain
@@ -24,6 +25,7 @@ from .performance import build_performance
 from .plan import build_plan
 from .replay import build_replay
 from .simulate import build_simulate
+from .sweep import build_sweep
 from .tables import build_tables
 
 __all__ = ["EXIT_INVALID", "SUBCOMMANDS", "build_parser", "main"]
@@ -38,6 +40,8 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     build_plan,
     build_explain,
     build_performance,
+    build_calibrate,
+    build_sweep,
 ]
 
 

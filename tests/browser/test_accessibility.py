@@ -32,6 +32,7 @@ PAGES = {
     # A smaller population than the default 2000 players × 26 weeks (30 s on a cold server):
     # the same elements, charts and tables.
     "simulator": "/simulator?players=200&weeks=4",
+    "designer": "/designer",
     "classic": "/classic",
 }
 #: The "Embed this" expander's title and its "show the code" toggle (catalog keys embed.title,

@@ -20,6 +20,7 @@ PAGES = [
     "pages/tables.py",
     "pages/history.py",
     "pages/simulator.py",
+    "pages/designer.py",
     "pages/classic.py",
 ]
 MINUS = "\u2212"

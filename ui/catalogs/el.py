@@ -638,4 +638,125 @@ EL: dict[str, str] = {
         "Οι συνδυασμοί που η μεταβολή τους πλησιάζει περισσότερο τη δική σου."
     ),
     "explain.nearest_off": "{change} από τη δική σου",
+    # Rule designer: calibration and sweeps
+    "designer.nav": "Σχεδιαστής κανόνων",
+    "designer.title": "Σχεδιαστής κανόνων: σαρώσεις και βαθμονόμηση",
+    "designer.intro": (
+        "Σάρωσε ένα πλέγμα κανόνων σε προσομοιωμένες κοινότητες και δες πόσο καλά προέβλεψε"
+        " κάθε σύνολο κανόνων ένα πραγματικό ιστορικό παιχνιδιών: η προσαρμογή βρίσκει τον"
+        " διαιρέτη που θα το είχε προβλέψει καλύτερα."
+    ),
+    "designer.own_history": "Χρήση δικού μου ιστορικού",
+    "designer.upload": "Ιστορικό παιχνιδιών (CSV)",
+    "designer.upload_help": (
+        "Στήλες time, winner, loser, και προαιρετικά cube, type και prize, όπως στη σελίδα"
+        " Ιστορικό."
+    ),
+    "designer.cluster_on": "Εκτέλεση σε υπάρχον σύμπλεγμα Dask",
+    "designer.scheduler": "Διεύθυνση χρονοπρογραμματιστή",
+    "designer.scheduler_help": (
+        "tcp://HOST:PORT ενός χρονοπρογραμματιστή Dask με εργάτες που έχουν αυτό το πακέτο."
+        " Κλειστό: για κάθε εκτέλεση ξεκινά τοπικό σύμπλεγμα δύο διεργασιών."
+    ),
+    "designer.sweep_title": "Σάρωση πλέγματος κανόνων",
+    "designer.divisors": "Διαιρέτες D",
+    "designer.ks": "Τιμές K",
+    "designer.seeds": "Σπόροι ανά σύνολο κανόνων",
+    "designer.players": "Παίκτες",
+    "designer.weeks": "Εβδομάδες",
+    "designer.with_history": "Αναπαραγωγή και του ιστορικού",
+    "designer.heavy_on": "K βαριάς εβδομάδας",
+    "designer.heavy_k": "Τιμή K βαριάς εβδομάδας",
+    "designer.heavy_games": "Από βαθμολογημένα παιχνίδια σε 7 ημέρες",
+    "designer.run_sweep": "Εκτέλεση σάρωσης",
+    "designer.progress": "Ολοκληρώθηκαν {done} από {total} εργασίες",
+    "designer.sweep_waiting": (
+        "Διάλεξε πλέγμα και εκτέλεσε τη σάρωση: οι θερμικοί χάρτες θα φανούν εδώ."
+    ),
+    "designer.sweep_ran": (
+        "{rows} εκτελέσεις: {rule_sets} σύνολα κανόνων, το καθένα με {seeds} σπόρο(-ους)· όλα"
+        " τα σύνολα κανόνων ενός σπόρου βαθμολογούν τα ίδια παιχνίδια."
+    ),
+    "designer.heatmap_title": "{metric}, μέσος όρος των σπόρων",
+    "designer.heatmap_sentence": (
+        "{metric}: υψηλότερο στο ÷{high_divisor}, K {high_k} ({high}) και χαμηλότερο στο"
+        " ÷{low_divisor}, K {low_k} ({low})."
+    ),
+    "designer.metric_iqr": "Διασπορά (ενδοτεταρτημοριακό εύρος)",
+    "designer.metric_spearman": "Ακρίβεια κατάταξης (Spearman)",
+    "designer.metric_volatility": "Εβδομαδιαία μεταβλητότητα (πόντοι)",
+    "designer.metric_top_tenth": "Κορυφαίο δέκατο: νίκες μείον αναμενόμενο",
+    "designer.metric_log_loss": "Λογαριθμική απώλεια στο ιστορικό",
+    "designer.divisor": "Διαιρέτης D",
+    "designer.k": "K",
+    "designer.sweep_table": "Όλες οι εκτελέσεις της σάρωσης",
+    "designer.download_csv": "Λήψη CSV",
+    "designer.download_parquet": "Λήψη Parquet",
+    "designer.calibration_title": "Πόσο καλά προέβλεψε κάθε σύνολο κανόνων το ιστορικό",
+    "designer.rules": "Σύνολα κανόνων (το τελευταίο είναι η αφετηρία της προσαρμογής)",
+    "designer.burn_in": "Προθέρμανση (παιχνίδια)",
+    "designer.burn_in_help": (
+        "Τα πρώτα βαθμολογημένα παιχνίδια κάθε παίκτη εξαιρούνται: ένα παιχνίδι μετρά όταν"
+        " και οι δύο έχουν ήδη τόσα. Το 0 κρατά όλα τα βαθμολογημένα παιχνίδια."
+    ),
+    "designer.history_sample": (
+        "Βαθμολογείται το δείγμα (για το δικό σου, άνοιξε παραπάνω τη «Χρήση δικού μου ιστορικού»)."
+    ),
+    "designer.history_upload": "Βαθμολογείται το ιστορικό που ανέβηκε.",
+    "designer.scores_title": "Βαθμοί των προβλέψεων κάθε συνόλου κανόνων",
+    "designer.games": "Παιχνίδια",
+    "designer.log_loss": "Λογαριθμική απώλεια",
+    "designer.brier": "Βαθμός Brier",
+    "designer.top_expected": "Κορυφαίο δέκατο: αναμενόμενο",
+    "designer.top_actual": "Κορυφαίο δέκατο: νίκες",
+    "designer.scores_sentence": (
+        "Σε {games} παιχνίδια, το {best} προέβλεψε καλύτερα (απώλεια {best_loss}) και το"
+        " {worst} χειρότερα ({worst_loss})· ένα στρίψιμο νομίσματος δίνει {coin}."
+    ),
+    "designer.top_sentence": (
+        "Με το {rules}, το κορυφαίο δέκατο κατά βαθμολογία αναμενόταν να κερδίσει το"
+        " {expected} των {games} παιχνιδιών του και κέρδισε το {actual}."
+    ),
+    "designer.no_games": "Μετά την προθέρμανση δεν μένει κανένα βαθμολογημένο παιχνίδι.",
+    "designer.calibration_chart": "Αναμενόμενο και πραγματικό ποσοστό νικών του φαβορί",
+    "designer.calibration_table": "Βαθμονόμηση με το {rules}",
+    "designer.bin": "Αναμενόμενο σκορ του φαβορί",
+    "designer.expected": "Αναμενόμενο",
+    "designer.actual": "Νίκες",
+    "designer.interval": "Νίκες: διάστημα 95 %",
+    "designer.calibration_sentence": (
+        "Με το {rules}, το αναμενόμενο σκορ του φαβορί πέφτει μέσα στο διάστημα 95 % του"
+        " πραγματικού ποσοστού σε {inside} από {bins} ομάδες· στο σύνολο των {games} παιχνιδιών"
+        " τα φαβορί αναμενόταν να κερδίσουν το {expected} και κέρδισαν το {actual}."
+    ),
+    "designer.fit_title": "Ο διαιρέτης που ταιριάζει στο ιστορικό",
+    "designer.fit": "Προσαρμογή",
+    "designer.fit_divisor": "του διαιρέτη",
+    "designer.fit_divisor_k": "του διαιρέτη και του K",
+    "designer.run_fit": "Προσαρμογή",
+    "designer.fitting": "Αναπαραγωγή του ιστορικού με κάθε υποψήφιο…",
+    "designer.fit_waiting": (
+        "Η προσαρμογή αναπαράγει το ιστορικό με ένα πλέγμα διαιρετών (από το {base}) και κρατά"
+        " αυτόν με τη μικρότερη λογαριθμική απώλεια."
+    ),
+    "designer.fit_chart": "Λογαριθμική απώλεια κάθε υποψηφίου",
+    "designer.fit_best": (
+        "Το ÷{divisor} με K {k} προβλέπει καλύτερα αυτά τα παιχνίδια (απώλεια {loss}, {gain}"
+        " κάτω από το {base_loss} του {base}· ένα στρίψιμο νομίσματος δίνει {coin})."
+    ),
+    "designer.fit_edge": "Βρίσκεται στο άκρο του εύρους αναζήτησης: το καλύτερο ίσως είναι πέρα.",
+    "designer.fit_ratio": "Δηλαδή K/D = {ratio}.",
+    "designer.fit_ratio_only": (
+        "Για κάθε K ο καλύτερος διαιρέτης κρατά το K/D από {low} έως {high}: για την πρόβλεψη"
+        " μετράει μόνο το K/D."
+    ),
+    "designer.fit_ratio_both": (
+        "Το καλύτερο K/D κυμαίνεται από {low} έως {high} ανάλογα με το K: εδώ τα K και D"
+        " μετράνε χωριστά."
+    ),
+    "designer.invalid": "{message}",
+    "designer.bad_history": (
+        "{rejected} από {rows} γραμμές δεν βαθμολογούνται· η σελίδα Ιστορικό τις δείχνει με"
+        " τους λόγους."
+    ),
 }

@@ -585,4 +585,120 @@ EN: dict[str, str] = {
     "explain.nearest_title": "The nearest explanations",
     "explain.nearest_caption": "The combinations whose change comes closest to yours.",
     "explain.nearest_off": "{change} away from yours",
+    # Rule designer: calibration and sweeps
+    "designer.nav": "Rule designer",
+    "designer.title": "Rule designer: sweeps and calibration",
+    "designer.intro": (
+        "Sweep a grid of rule sets over simulated communities, and see how well each rule set"
+        " predicted a real history of games: the fit finds the divisor that would have"
+        " predicted it best."
+    ),
+    "designer.own_history": "Use my own history",
+    "designer.upload": "History of games (CSV)",
+    "designer.upload_help": (
+        "Columns time, winner, loser, and optionally cube, type and prize, as on the History page."
+    ),
+    "designer.cluster_on": "Run on an existing Dask cluster",
+    "designer.scheduler": "Scheduler address",
+    "designer.scheduler_help": (
+        "tcp://HOST:PORT of a running Dask scheduler whose workers have this package installed."
+        " Off: a local cluster of two worker processes is started for each run."
+    ),
+    "designer.sweep_title": "Sweep a grid of rule sets",
+    "designer.divisors": "Divisors D",
+    "designer.ks": "K values",
+    "designer.seeds": "Seeds per rule set",
+    "designer.players": "Players",
+    "designer.weeks": "Weeks",
+    "designer.with_history": "Also replay the history",
+    "designer.heavy_on": "Heavy-week K",
+    "designer.heavy_k": "Heavy-week K value",
+    "designer.heavy_games": "From ranked games in 7 days",
+    "designer.run_sweep": "Run the sweep",
+    "designer.progress": "{done} of {total} tasks finished",
+    "designer.sweep_waiting": "Choose a grid and run the sweep: its heat maps appear here.",
+    "designer.sweep_ran": (
+        "{rows} runs: {rule_sets} rule sets, each under {seeds} seed(s); every rule set of a"
+        " seed rates the same games."
+    ),
+    "designer.heatmap_title": "{metric}, mean over the seeds",
+    "designer.heatmap_sentence": (
+        "{metric} is highest at ÷{high_divisor}, K {high_k} ({high}) and lowest at"
+        " ÷{low_divisor}, K {low_k} ({low})."
+    ),
+    "designer.metric_iqr": "Spread (interquartile range)",
+    "designer.metric_spearman": "Ranking accuracy (Spearman)",
+    "designer.metric_volatility": "Weekly volatility (points)",
+    "designer.metric_top_tenth": "Top tenth: won minus expected",
+    "designer.metric_log_loss": "Log-loss on the history",
+    "designer.divisor": "Divisor D",
+    "designer.k": "K",
+    "designer.sweep_table": "Every run of the sweep",
+    "designer.download_csv": "Download CSV",
+    "designer.download_parquet": "Download Parquet",
+    "designer.calibration_title": "How well each rule set predicted the history",
+    "designer.rules": "Rule sets (the last is the fit's starting point)",
+    "designer.burn_in": "Burn-in (games)",
+    "designer.burn_in_help": (
+        "Each player's first ranked games are left out: a game counts once both players have"
+        " this many ranked games behind them. 0 keeps every ranked game."
+    ),
+    "designer.history_sample": (
+        'Scoring the sample history (switch on "Use my own history" above for yours).'
+    ),
+    "designer.history_upload": "Scoring the uploaded history.",
+    "designer.scores_title": "Scores of each rule set's predictions",
+    "designer.games": "Games",
+    "designer.log_loss": "Log-loss",
+    "designer.brier": "Brier score",
+    "designer.top_expected": "Top tenth: expected",
+    "designer.top_actual": "Top tenth: won",
+    "designer.scores_sentence": (
+        "Over {games} games, {best} predicted best (log-loss {best_loss}) and {worst} worst"
+        " ({worst_loss}); a coin toss scores {coin}."
+    ),
+    "designer.top_sentence": (
+        "Under {rules} the top tenth by rating were expected to win {expected} of their"
+        " {games} games and won {actual}."
+    ),
+    "designer.no_games": "No ranked game is left after the burn-in.",
+    "designer.calibration_chart": "Favourite's expected against actual win rate",
+    "designer.calibration_table": "Calibration under {rules}",
+    "designer.bin": "Favourite's expected score",
+    "designer.expected": "Expected",
+    "designer.actual": "Won",
+    "designer.interval": "Won: 95 % interval",
+    "designer.calibration_sentence": (
+        "Under {rules} the favourite's expected score lies inside the 95 % interval of the"
+        " actual win rate in {inside} of {bins} bins; over all {games} games favourites were"
+        " expected to win {expected} and won {actual}."
+    ),
+    "designer.fit_title": "The divisor that fits the history",
+    "designer.fit": "Fit",
+    "designer.fit_divisor": "the divisor",
+    "designer.fit_divisor_k": "the divisor and K",
+    "designer.run_fit": "Fit",
+    "designer.fitting": "Replaying the history under each candidate…",
+    "designer.fit_waiting": (
+        "The fit replays the history under a grid of divisors (from {base}) and keeps the one"
+        " with the lowest log-loss."
+    ),
+    "designer.fit_chart": "Log-loss of each candidate",
+    "designer.fit_best": (
+        "÷{divisor} with K {k} predicts these games best (log-loss {loss}, {gain} below"
+        " {base}'s {base_loss}; a coin toss scores {coin})."
+    ),
+    "designer.fit_edge": "It lies at the end of the searched range, so the best may lie beyond.",
+    "designer.fit_ratio": "That is K/D = {ratio}.",
+    "designer.fit_ratio_only": (
+        "For every K the best divisor keeps K/D between {low} and {high}: for prediction only"
+        " K/D matters."
+    ),
+    "designer.fit_ratio_both": (
+        "The best K/D runs from {low} to {high} across K, so K and D matter separately here."
+    ),
+    "designer.invalid": "{message}",
+    "designer.bad_history": (
+        "{rejected} of {rows} rows cannot be rated; the History page lists them with reasons."
+    ),
 }

@@ -1,0 +1,254 @@
+"""Rule designer — sweeps of a grid of rule sets over simulated populations on Dask, and how well
+each rule set predicted a real history (calibration), with the divisor that fits it best."""
+
+from __future__ import annotations
+
+import io
+
+import pandas as pd
+import streamlit as st
+
+from gammon_elo import RULES, InvalidInput
+from gammon_elo.calibrate import DEFAULT_BURN_IN, fit, score
+from gammon_elo.replay import InvalidHistory, read_history, sample_history
+from gammon_elo.sweep import Grid, sweep
+from ui import charts, designer, grids
+from ui.i18n import number, percent, t
+from ui.page import Page
+from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
+
+DIVISORS = (200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200)
+KS = (8, 12, 16, 24, 32, 48, 64)
+FITS = ("divisor", "divisor,k")
+page = Page(
+    "designer",
+    [
+        ListParam(
+            name="divisors", default=[400, 800, 1200], choices=DIVISORS, label="designer.divisors"
+        ),
+        ListParam(name="ks", default=[16, 32], choices=KS, label="designer.ks"),
+        BoolParam(name="heavy_on", default=False, label="designer.heavy_on"),
+        IntParam(name="heavy_k", default=16, low=1, high=1000, label="designer.heavy_k"),
+        IntParam(name="heavy_games", default=50, low=0, high=10_000, label="designer.heavy_games"),
+        IntParam(name="seeds", default=2, low=1, high=50, label="designer.seeds"),
+        IntParam(
+            name="players", default=200, low=10, high=20_000, step=50, label="designer.players"
+        ),
+        IntParam(name="weeks", default=4, low=1, high=104, label="designer.weeks"),
+        BoolParam(name="with_history", default=False, label="designer.with_history"),
+        ListParam(name="rules", default=list(RULES), choices=tuple(RULES), label="designer.rules"),
+        IntParam(
+            name="burn_in",
+            default=DEFAULT_BURN_IN,
+            low=0,
+            high=10_000,
+            label="designer.burn_in",
+            help="designer.burn_in_help",
+        ),
+        ChoiceParam(
+            name="fit",
+            default="divisor",
+            choices=FITS,
+            kind="radio",
+            label="designer.fit",
+            option=lambda what: t(f"designer.fit_{what.replace(',', '_')}"),
+        ),
+    ],
+)
+page.heading(intro=True)
+
+# ---------------------------------------------------------------- the history and where to run
+with st.container(border=True):
+    left, right = st.columns([1, 2])
+    upload = None
+    if left.toggle(t("designer.own_history"), value=False, key=page.key("own_history")):
+        upload = right.file_uploader(
+            t("designer.upload"), type=["csv"], key=page.key("file"), help=t("designer.upload_help")
+        )
+    left, right = st.columns([1, 2])
+    use_cluster = left.toggle(t("designer.cluster_on"), value=False, key=page.key("cluster_on"))
+    address = None
+    if use_cluster:
+        address = right.text_input(
+            t("designer.scheduler"),
+            placeholder="tcp://127.0.0.1:8786",
+            key=page.key("scheduler"),
+            help=t("designer.scheduler_help"),
+        )
+history_bytes = upload.getvalue() if upload is not None else None
+scheduler = (address or "").strip() or None
+
+# ---------------------------------------------------------------------------------- the sweep
+st.header(t("designer.sweep_title"))
+with st.form(page.key("sweep_form"), border=True):
+    # Three rows of three, each row its own columns so that the rows line up.
+    rows = (
+        ("divisors", "ks", "seeds"),
+        ("players", "weeks", "with_history"),
+        ("heavy_on", "heavy_k", "heavy_games"),
+    )
+    for row in rows:
+        for name, column in zip(row, st.columns(3), strict=True):
+            page.input(name, column)
+    run_sweep = st.form_submit_button(
+        t("designer.run_sweep"), type="primary", icon=":material/play_arrow:"
+    )
+
+if run_sweep:
+    try:
+        grid = Grid(
+            divisors=tuple(page["divisors"] or [1200]),
+            ks=tuple(page["ks"] or [32]),
+            heavy_ks=(page["heavy_k"],) if page["heavy_on"] else (),
+            heavy_games=(page["heavy_games"],) if page["heavy_on"] else (),
+            seeds=page["seeds"],
+            players=page["players"],
+            weeks=page["weeks"],
+        )
+        history = None
+        if page["with_history"]:
+            history = read_history(history_bytes) if history_bytes else sample_history()
+        bar = st.progress(0.0, text=t("designer.progress", done=0, total=grid.tasks))
+
+        def _progress(done: int, total: int) -> None:
+            bar.progress(done / total, text=t("designer.progress", done=done, total=total))
+
+        st.session_state[page.key("sweep")] = sweep(
+            grid,
+            history=history,
+            burn_in=page["burn_in"],
+            scheduler=scheduler,
+            progress=_progress,
+        )
+        bar.empty()
+    except InvalidInput as error:
+        st.error(t("designer.invalid", message=str(error)), icon=":material/error:")
+
+table: pd.DataFrame | None = st.session_state.get(page.key("sweep"))
+if table is None:
+    st.info(t("designer.sweep_waiting"), icon=":material/grid_on:")
+else:
+    st.caption(
+        t(
+            "designer.sweep_ran",
+            rows=number(len(table)),
+            rule_sets=number(table["rules"].nunique()),
+            seeds=number(table["seed"].nunique()),
+        )
+    )
+    metrics = [m for m in designer.METRICS if m[0] in designer.with_gap(table)]
+    for start in range(0, len(metrics), 2):
+        columns = st.columns(2)
+        for column, (metric, key, digits) in zip(columns, metrics[start : start + 2], strict=False):
+            means = designer.sweep_means(table, metric)
+            title = t(key)
+            sentence = designer.heatmap_sentence(means, metric, title, digits)
+            charts.show(
+                column,
+                designer.heatmap(means, metric, title, digits),
+                title=t("designer.heatmap_title", metric=title),
+                alt_text=sentence,
+            )
+            column.caption(sentence)
+    with st.expander(t("designer.sweep_table")):
+        st.dataframe(table, hide_index=True, width="stretch")
+    down_csv, down_parquet = st.columns(2)
+    down_csv.download_button(
+        t("designer.download_csv"),
+        table.to_csv(index=False).encode("utf-8"),
+        file_name="sweep.csv",
+        mime="text/csv",
+        icon=":material/download:",
+        key=page.key("download_csv"),
+    )
+    parquet = io.BytesIO()
+    table.to_parquet(parquet, index=False)
+    down_parquet.download_button(
+        t("designer.download_parquet"),
+        parquet.getvalue(),
+        file_name="sweep.parquet",
+        mime="application/vnd.apache.parquet",
+        icon=":material/download:",
+        key=page.key("download_parquet"),
+    )
+
+# ---------------------------------------------------------------------------- the calibration
+st.header(t("designer.calibration_title"))
+with st.container(border=True):
+    left, middle, right = st.columns([3, 1, 2])
+    chosen = page.input("rules", left)
+    page.input("burn_in", middle)
+    page.input("fit", right, horizontal=True)
+page.write_url()
+
+st.caption(t("designer.history_upload" if history_bytes else "designer.history_sample"))
+rule_sets = [RULES[name] for name in (chosen or ["1.3.1"])]
+labels = {r.label: r.label for r in rule_sets}
+try:
+    games = read_history(history_bytes) if history_bytes else sample_history()
+    scores = {r.label: score(games, r, burn_in=page["burn_in"]) for r in rule_sets}
+except InvalidHistory as error:
+    st.error(
+        t("designer.bad_history", rejected=error.rows_rejected, rows=error.rows_read),
+        icon=":material/error:",
+    )
+    grids.show(grids.rejected(error.report), download="rejected_rows.csv")
+    st.stop()
+except InvalidInput as error:
+    st.error(t("designer.invalid", message=str(error)), icon=":material/error:")
+    st.stop()
+
+st.markdown(f"**{t('designer.scores_title')}**")
+grids.show(designer.scores_table(scores, labels), download="calibration_scores.csv")
+st.caption(designer.scores_sentence(scores, labels))
+top = scores[rule_sets[-1].label].top_tenth
+if top.games:
+    st.caption(
+        t(
+            "designer.top_sentence",
+            rules=rule_sets[-1].label,
+            games=number(top.games),
+            expected=percent(top.expected),
+            actual=percent(top.actual),
+        )
+    )
+
+frame = designer.calibration_frame(scores, labels)
+if not frame.empty:
+    shown = rule_sets[-1].label
+    sentence = designer.calibration_sentence(scores[shown], shown)
+    chart_col, table_col = st.columns([3, 2])
+    charts.show(
+        chart_col,
+        designer.calibration_chart(frame),
+        title=t("designer.calibration_chart"),
+        alt_text=sentence,
+    )
+    with table_col:
+        st.markdown(f"**{t('designer.calibration_table', rules=shown)}**")
+        grids.show(designer.calibration_table(scores[shown]), download="calibration.csv")
+    st.caption(sentence)
+
+# ------------------------------------------------------------------------------------ the fit
+st.header(t("designer.fit_title"))
+if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fit")):
+    try:
+        with st.spinner(t("designer.fitting")):
+            st.session_state[page.key("fit_result")] = fit(
+                games,
+                what=page["fit"],
+                base=rule_sets[-1],
+                burn_in=page["burn_in"],
+                scheduler=scheduler,
+            )
+    except InvalidInput as error:
+        st.error(t("designer.invalid", message=str(error)), icon=":material/error:")
+result = st.session_state.get(page.key("fit_result"))
+if result is None:
+    st.info(t("designer.fit_waiting", base=rule_sets[-1].label), icon=":material/tune:")
+else:
+    sentence = designer.fit_sentence(result, result.base.label)
+    charts.show(st, designer.fit_chart(result), title=t("designer.fit_chart"), alt_text=sentence)
+    st.caption(sentence)
+
+page.embed_section()

@@ -1,0 +1,269 @@
+"""The Rule designer page's pieces: its heat maps and calibration charts, the tables dressed for
+reading, and the one plain sentence each says, computed from its numbers. The page only lays
+them out."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+import altair as alt
+import pandas as pd
+
+from gammon_elo.calibrate import FitResult, Scores
+
+from .charts import LABEL_INK, PALETTE, _style
+from .grids import Table, _dress, _int, _pct
+from .i18n import number, percent, t
+
+#: The sweep's metrics drawn as heat maps: column, catalog key, how a value is written.
+METRICS = (
+    ("iqr", "designer.metric_iqr", 0),
+    ("spearman", "designer.metric_spearman", 3),
+    ("weekly_volatility", "designer.metric_volatility", 1),
+    ("top_tenth_gap", "designer.metric_top_tenth", 3),
+    ("log_loss", "designer.metric_log_loss", 4),
+)
+
+
+def _value(value: float, digits: int) -> str:
+    return number(value, digits)
+
+
+def with_gap(table: pd.DataFrame) -> pd.DataFrame:
+    """The sweep's table with ``top_tenth_gap``: the top tenth's actual win rate minus their
+    expected score (the article's check: negative where they win less than the curve says)."""
+    return table.assign(top_tenth_gap=table["top_tenth_actual"] - table["top_tenth_expected"])
+
+
+def sweep_means(table: pd.DataFrame, metric: str) -> pd.DataFrame:
+    """The metric averaged over seeds (and heavy-week variants), per divisor × K."""
+    return with_gap(table).groupby(["divisor", "k"], as_index=False)[metric].mean()
+
+
+def heatmap(means: pd.DataFrame, metric: str, title: str, digits: int) -> alt.LayerChart:
+    """Divisor × K, the metric's mean over seeds written in each cell."""
+    frame = means.assign(text=[_value(v, digits) for v in means[metric]])
+    base = alt.Chart(frame).encode(
+        x=alt.X("divisor:O", title=t("designer.divisor")),
+        y=alt.Y("k:O", title=t("designer.k"), sort="descending"),
+    )
+    cells = base.mark_rect().encode(
+        color=alt.Color(f"{metric}:Q", title=title, scale=alt.Scale(scheme="goldred")),
+        tooltip=[
+            alt.Tooltip("divisor:O", title=t("designer.divisor")),
+            alt.Tooltip("k:O", title=t("designer.k")),
+            alt.Tooltip("text:N", title=title),
+        ],
+    )
+    text = base.mark_text(fontSize=11).encode(text="text:N", color=alt.value("#111"))
+    return _style(alt.layer(cells, text))
+
+
+def heatmap_sentence(means: pd.DataFrame, metric: str, title: str, digits: int) -> str:
+    """Where the metric is highest and lowest on the grid."""
+    high = means.loc[means[metric].idxmax()]
+    low = means.loc[means[metric].idxmin()]
+    return t(
+        "designer.heatmap_sentence",
+        metric=title,
+        high=_value(float(high[metric]), digits),
+        high_divisor=number(float(high["divisor"])),
+        high_k=int(high["k"]),
+        low=_value(float(low[metric]), digits),
+        low_divisor=number(float(low["divisor"])),
+        low_k=int(low["k"]),
+    )
+
+
+def scores_table(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> Table:
+    """One row per rule set: games scored, log-loss, Brier, the top tenth's two rates."""
+    rows = [
+        {
+            t("rules.label"): labels.get(name, name),
+            t("designer.games"): s.games,
+            t("designer.log_loss"): s.log_loss,
+            t("designer.brier"): s.brier,
+            t("designer.top_expected"): s.top_tenth.expected,
+            t("designer.top_actual"): s.top_tenth.actual,
+        }
+        for name, s in scores.items()
+    ]
+    raw = pd.DataFrame(rows)
+    four = lambda v: number(v, 4)  # noqa: E731
+    return _dress(
+        raw,
+        {
+            t("designer.games"): _int,
+            t("designer.log_loss"): four,
+            t("designer.brier"): four,
+            t("designer.top_expected"): _pct,
+            t("designer.top_actual"): _pct,
+        },
+    )
+
+
+def scores_sentence(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> str:
+    """Which rule set predicted the games best, by how much, against a coin toss."""
+    ranked = sorted(
+        ((s.log_loss, name) for name, s in scores.items() if math.isfinite(s.log_loss)),
+    )
+    if not ranked:
+        return t("designer.no_games")
+    best_loss, best = ranked[0]
+    worst_loss, worst = ranked[-1]
+    return t(
+        "designer.scores_sentence",
+        best=labels.get(best, best),
+        best_loss=number(best_loss, 4),
+        worst=labels.get(worst, worst),
+        worst_loss=number(worst_loss, 4),
+        coin=number(math.log(2), 4),
+        games=number(scores[best].games),
+    )
+
+
+def calibration_frame(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> pd.DataFrame:
+    """Every rule set's calibration rows, long, with its label."""
+    parts = [
+        s.calibration.assign(series=labels.get(name, name))
+        for name, s in scores.items()
+        if len(s.calibration)
+    ]
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+
+
+def calibration_chart(frame: pd.DataFrame) -> alt.LayerChart:
+    """Expected (x) against actual (y) win rate of the favourite per bin, with the 95 %
+    interval, and the diagonal a perfectly calibrated rule set would follow."""
+    x = alt.X("expected:Q", title=t("designer.expected"), scale=alt.Scale(domain=[0.5, 1]))
+    y_title = t("designer.actual")
+    diagonal = (
+        alt.Chart(pd.DataFrame({"expected": [0.5, 1.0], "actual": [0.5, 1.0]}))
+        .mark_line(strokeDash=[4, 4], color=LABEL_INK)
+        .encode(x=x, y=alt.Y("actual:Q", title=y_title))
+    )
+    color = alt.Color("series:N", scale=alt.Scale(range=PALETTE), title=t("rules.label"))
+    interval = t("designer.interval")
+    bars = (
+        alt.Chart(frame)
+        .mark_rule()
+        .encode(
+            x=x,
+            y=alt.Y("low:Q", title=interval),
+            y2=alt.Y2("high:Q", title=interval),
+            color=color,
+        )
+    )
+    points = (
+        alt.Chart(frame)
+        .mark_point(filled=True, size=70)
+        .encode(
+            x=x,
+            y=alt.Y("actual:Q", title=y_title, scale=alt.Scale(domain=[0, 1])),
+            color=color,
+            size=alt.Size("games:Q", title=t("designer.games"), legend=None),
+            tooltip=[
+                alt.Tooltip("series:N", title=t("rules.label")),
+                alt.Tooltip("games:Q", title=t("designer.games")),
+                alt.Tooltip("expected:Q", title=t("designer.expected"), format=".1%"),
+                alt.Tooltip("actual:Q", title=y_title, format=".1%"),
+            ],
+        )
+    )
+    return _style(alt.layer(diagonal, bars, points))
+
+
+def calibration_table(scores: Scores) -> Table:
+    frame = scores.calibration
+    raw = pd.DataFrame(
+        {
+            t("designer.bin"): [
+                f"{percent(a, 0)}–{percent(b, 0)}"
+                for a, b in zip(frame["bin_from"], frame["bin_to"], strict=True)
+            ],
+            t("designer.games"): frame["games"],
+            t("designer.expected"): frame["expected"],
+            t("designer.actual"): frame["actual"],
+            t("designer.interval"): [
+                f"{percent(a)}–{percent(b)}"
+                for a, b in zip(frame["low"], frame["high"], strict=True)
+            ],
+        }
+    )
+    formats = {t("designer.games"): _int}
+    for column in ("expected", "actual"):
+        formats[t(f"designer.{column}")] = _pct
+    return _dress(raw, formats)
+
+
+def calibration_sentence(scores: Scores, label: str) -> str:
+    """In how many bins the expected score lies inside the actual rate's 95 % interval."""
+    frame = scores.calibration
+    if frame.empty:
+        return t("designer.no_games")
+    inside = int(((frame["expected"] >= frame["low"]) & (frame["expected"] <= frame["high"])).sum())
+    games = int(frame["games"].sum())
+    expected = float((frame["expected"] * frame["games"]).sum() / games)
+    actual = float((frame["actual"] * frame["games"]).sum() / games)
+    return t(
+        "designer.calibration_sentence",
+        rules=label,
+        inside=inside,
+        bins=len(frame),
+        games=number(games),
+        expected=percent(expected),
+        actual=percent(actual),
+    )
+
+
+def fit_chart(result: FitResult) -> alt.LayerChart:
+    """Log-loss against the divisor, a line per K."""
+    frame = result.candidates.assign(series=[f"K {k}" for k in result.candidates["k"]])
+    chart = (
+        alt.Chart(frame)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X(
+                "divisor:Q",
+                title=t("designer.divisor"),
+                scale=alt.Scale(type="log", nice=False, zero=False),
+            ),
+            y=alt.Y("log_loss:Q", title=t("designer.log_loss"), scale=alt.Scale(zero=False)),
+            color=alt.Color("series:N", scale=alt.Scale(range=PALETTE), title="K"),
+            tooltip=[
+                alt.Tooltip("divisor:Q", title=t("designer.divisor")),
+                alt.Tooltip("series:N", title="K"),
+                alt.Tooltip("log_loss:Q", title=t("designer.log_loss"), format=".4f"),
+            ],
+        )
+    )
+    return _style(alt.layer(chart))
+
+
+def fit_sentence(result: FitResult, base_label: str) -> str:
+    """What the fit means, from its numbers (the core's sentence, in the reader's language)."""
+    first = t(
+        "designer.fit_best",
+        divisor=number(result.divisor, 0 if float(result.divisor).is_integer() else 1),
+        k=result.k,
+        loss=number(result.log_loss, 4),
+        gain=number(result.base_log_loss - result.log_loss, 4),
+        base=base_label,
+        base_loss=number(result.base_log_loss, 4),
+        coin=number(math.log(2), 4),
+    )
+    if result.at_edge:
+        first += " " + t("designer.fit_edge")
+    per_k = result.best_per_k
+    if len(per_k) > 1:
+        ratios = per_k["k_over_d"]
+        key = (
+            "designer.fit_ratio_only"
+            if ratios.max() / ratios.min() < 1.5
+            else "designer.fit_ratio_both"
+        )
+        first += " " + t(key, low=number(ratios.min(), 4), high=number(ratios.max(), 4))
+    else:
+        first += " " + t("designer.fit_ratio", ratio=number(result.k / result.divisor, 4))
+    return first
