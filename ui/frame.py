@@ -15,17 +15,18 @@ import streamlit as st
 from . import embed, i18n
 from .i18n import t
 
-#: (script, catalog key of its title, icon) in the order the sidebar lists them.
+#: (script, catalog key of its title, icon) in the order the sidebar lists them: the players'
+#: pages first, then the designers', then the classic calculator.
 PAGES = (
     ("app.py", "home.nav", ":material/calculate:"),
+    ("pages/planner.py", "planner.nav", ":material/flag:"),
+    ("pages/explain.py", "explain.nav", ":material/help:"),
     ("pages/divisors.py", "divisors.nav", ":material/show_chart:"),
     ("pages/tables.py", "tables.nav", ":material/table_chart:"),
     ("pages/history.py", "history.nav", ":material/history:"),
     ("pages/simulator.py", "simulator.nav", ":material/groups:"),
     ("pages/designer.py", "designer.nav", ":material/tune:"),
     ("pages/classic.py", "classic.nav", ":material/swap_horiz:"),
-    ("pages/planner.py", "planner.nav", ":material/flag:"),
-    ("pages/explain.py", "explain.nav", ":material/help:"),
 )
 
 
