@@ -190,15 +190,16 @@ EL: dict[str, str] = {
     "divisors.k": "Συντελεστής K",
     "divisors.cube": "Κύβος",
     "divisors.range": "Εύρος διαφορών (±)",
-    "divisors.curve_title": "Αναμενόμενο σκορ ανά διαφορά rating",
+    "divisors.curve_title": (
+        "Αναμενόμενο σκορ του παίκτη που προηγείται, ανά διαφορά rating, μία γραμμή ανά διαιρέτη"
+    ),
     "divisors.curve_alt": (
         "Γράφημα γραμμών: το αναμενόμενο σκορ του παίκτη που προηγείται ανά διαφορά rating, μία "
         "γραμμή ανά διαιρέτη ({divisors}); μια κάθετη γραμμή σημειώνει τη διαφορά {difference}."
     ),
-    "divisors.points_title": "Πόντοι για νίκη και για ήττα",
     "divisors.points_alt": (
-        "Γράφημα γραμμών: οι πόντοι σου για νίκη (πάνω από το μηδέν) και για ήττα (κάτω από το "
-        "μηδέν) ανά διαφορά rating, ένα χρώμα ανά διαιρέτη ({divisors}), με K {k} και κύβο {cube}."
+        "Γράφημα γραμμών: οι πόντοι σου για {outcome} ανά διαφορά rating, ένα χρώμα ανά "
+        "διαιρέτη ({divisors}), με K {k} και κύβο {cube}."
     ),
     "divisors.table_title": "Στις συνηθισμένες διαφορές",
     "divisors.favourite_title": "Φαβορί με {difference} πόντους διαφορά",
@@ -206,6 +207,14 @@ EL: dict[str, str] = {
     "divisors.label": "÷{divisor}",
     "divisors.outcome_win": "νίκη",
     "divisors.outcome_loss": "ήττα",
+    "divisors.win_title": "Πόντοι για νίκη, ανά διαφορά rating",
+    "divisors.loss_title": "Πόντοι για ήττα, ανά διαφορά rating",
+    "divisors.expected_title": "Αναμενόμενο ποσοστό νικών του φαβορί",
+    "divisors.standard_points_title": "Οι πόντοι του φαβορί για νίκη και για ήττα",
+    "divisors.hover": (
+        "Δείξε οπουδήποτε σε ένα γράφημα: η γραμμή δείχνει την τιμή κάθε διαιρέτη σε "
+        "εκείνη τη διαφορά."
+    ),
     # Tables
     "tables.nav": "Πίνακες",
     "tables.title": "Οι πίνακες του άρθρου, για κάθε K, κύβο και κανόνες",
@@ -227,13 +236,19 @@ EL: dict[str, str] = {
     # Column headers
     "col.difference": "Διαφορά rating",
     "col.expected": "Αναμενόμενο ποσοστό νίκης",
-    "col.favourite_wins": "Κερδίζει το φαβορί",
-    "col.underdog_wins": "Κερδίζει το αουτσάιντερ",
     "col.favourite_wins_k": "K = {k}: κερδίζει το φαβορί",
     "col.favourite_loses_k": "K = {k}: χάνει το φαβορί",
     "col.divisor": "Διαιρέτης",
     "col.win": "Πόντοι για νίκη",
     "col.loss": "Πόντοι για ήττα",
+    "col.favourite_points": "Πόντοι του φαβορί",
+    "col.favourite": "Φαβορί",
+    "col.underdog": "Αουτσάιντερ",
+    "col.favourite_k": "Φαβορί με K {k}",
+    "pair.format": "νίκη {win} · ήττα {loss}",
+    "tables.pair_key": (
+        "«νίκη +12 · ήττα −20»: οι πόντοι που κερδίζει ο παίκτης με μια νίκη και χάνει με μια ήττα."
+    ),
     "col.cube": "Κύβος",
     "col.multiplier": "Συντελεστής",
     "col.change_k": "Αλλαγή με K = {k}",

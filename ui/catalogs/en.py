@@ -167,15 +167,16 @@ EN: dict[str, str] = {
     "divisors.k": "K",
     "divisors.cube": "Cube",
     "divisors.range": "Differences shown (±)",
-    "divisors.curve_title": "Expected score by rating difference",
+    "divisors.curve_title": (
+        "Expected score of the player ahead, by rating difference, one line per divisor"
+    ),
     "divisors.curve_alt": (
         "Line chart: the expected score of the player ahead against the rating difference, one "
         "line per divisor ({divisors}); a vertical rule marks the difference {difference}."
     ),
-    "divisors.points_title": "Points for a win and for a loss",
     "divisors.points_alt": (
-        "Line chart: your points for a win (above zero) and for a loss (below zero) against "
-        "the rating difference, one colour per divisor ({divisors}), at K {k} and cube {cube}."
+        "Line chart: your points for a {outcome} against the rating difference, one "
+        "colour per divisor ({divisors}), at K {k} and cube {cube}."
     ),
     "divisors.table_title": "At the standard differences",
     "divisors.favourite_title": "Favourite by {difference}",
@@ -183,6 +184,13 @@ EN: dict[str, str] = {
     "divisors.label": "÷{divisor}",
     "divisors.outcome_win": "win",
     "divisors.outcome_loss": "loss",
+    "divisors.win_title": "Points for a win, by rating difference",
+    "divisors.loss_title": "Points for a loss, by rating difference",
+    "divisors.expected_title": "Expected win rate of the favourite",
+    "divisors.standard_points_title": "The favourite's points for a win and for a loss",
+    "divisors.hover": (
+        "Point anywhere on a chart: the line shows every divisor's value at that difference."
+    ),
     # Tables
     "tables.nav": "Tables",
     "tables.title": "The article's tables, for any K, cube and rule set",
@@ -204,13 +212,19 @@ EN: dict[str, str] = {
     # Column headers
     "col.difference": "Rating difference",
     "col.expected": "Expected win rate",
-    "col.favourite_wins": "Favourite wins",
-    "col.underdog_wins": "Underdog wins",
     "col.favourite_wins_k": "K {k}: favourite wins",
     "col.favourite_loses_k": "K {k}: favourite loses",
     "col.divisor": "Divisor",
     "col.win": "Points for a win",
     "col.loss": "Points for a loss",
+    "col.favourite_points": "Favourite's points",
+    "col.favourite": "Favourite",
+    "col.underdog": "Underdog",
+    "col.favourite_k": "Favourite at K {k}",
+    "pair.format": "win {win} · loss {loss}",
+    "tables.pair_key": (
+        "“win +12 · loss −20”: the points that player gains for a win and loses for a loss."
+    ),
     "col.cube": "Cube",
     "col.multiplier": "Multiplier",
     "col.change_k": "Change at K {k}",
