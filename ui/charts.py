@@ -247,7 +247,7 @@ def heatmap(
     ``frame`` has columns difference, cube, change.
     """
     base = alt.Chart(frame).encode(
-        x=alt.X("difference:O", title=x_title),
+        x=alt.X("difference:O", title=x_title, axis=alt.Axis(labelAngle=0)),
         y=alt.Y("cube:O", title=y_title, sort="descending"),
     )
     cells = base.mark_rect().encode(

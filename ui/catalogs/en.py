@@ -200,7 +200,13 @@ EN: dict[str, str] = {
     "tables.difference": "Difference for the divisor table",
     "tables.expected": "Step 1: expected win rate of the favourite",
     "tables.changes": "Step 2: changes when the favourite or the underdog wins",
-    "tables.heavy": "Step 3: K {k} against K {heavy_k} (the favourite wins / loses)",
+    "tables.heavy": "Step 3: the favourite at K {k} and at the heavy-week K {heavy_k}",
+    "tables.heavy_none": "Step 3: no heavy-week K under {rules}",
+    "tables.heavy_none_text": (
+        "Rule set {rules} has no heavy-week K: every ranked game counts at K {k}, however "
+        "many a player plays in a week."
+    ),
+    "tables.cube_column": "Cube {cube}",
     "tables.divisors": "The favourite by {difference} under each divisor",
     "tables.cube_table": "The doubling cube (two players at 1500)",
     "tables.heatmap": "Change for the favourite's win by rating difference and cube",
