@@ -110,7 +110,7 @@ def hover_lines(
     nearest ``x`` and one tooltip gives every series' value there (Vega-Lite's nearest-point
     selection on a pivoted rule layer). ``marker`` draws a dashed rule at that ``x``."""
     wide, order = _series_columns(frame, x, y, series)
-    x_axis = alt.Axis(format=x_format, tickMinStep=1) if x_format else alt.Axis()
+    x_axis = alt.Axis(format=x_format, tickMinStep=1, tickCount=10) if x_format else alt.Axis()
     x_enc = alt.X(f"{x}:Q", title=x_title, axis=x_axis)
     y_scale = alt.Scale(domain=list(y_domain)) if y_domain else alt.Scale(zero=y_zero, nice=True)
     y_axis = alt.Axis(format=y_format) if y_format else alt.Axis()
@@ -308,7 +308,12 @@ def bars(
             x=alt.X(f"{x}:N", title=x_title, sort=x_order, axis=alt.Axis(labelAngle=0)),
             xOffset=alt.XOffset(f"{series}:N", title=series_title),
             y=alt.Y(f"{y}:Q", title=y_title),
-            color=alt.Color(f"{series}:N", scale=alt.Scale(range=PALETTE), title=series_title),
+            color=alt.Color(
+                f"{series}:N",
+                scale=alt.Scale(range=PALETTE),
+                title=series_title,
+                legend=alt.Legend(symbolType="square"),
+            ),
             tooltip=[
                 alt.Tooltip(f"{series}:N", title=series_title),
                 alt.Tooltip(f"{x}:N", title=x_title),

@@ -175,9 +175,10 @@ def _per_rule_set(
 
 
 def simulation_summary(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
-    """One row per rule set: the last week's spread and accuracy, the tenths' win rates."""
+    """The last week's spread and accuracy, the tenths' win rates: a row per measure and a column
+    per rule set (a few rule sets fit across where seven long headers did not). The headline
+    spread is "half the players within"; the CSV also keeps the interquartile range."""
     columns = {
-        "iqr": (t("simulator.iqr"), _int),
         "half_within": (t("simulator.half_within"), _int),
         "spread": (t("simulator.spread"), _int),
         "spearman": (t("simulator.spearman"), lambda v: number(v, 3)),
@@ -185,7 +186,13 @@ def simulation_summary(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
         "top_tenth_actual": (t("simulator.top_actual"), _pct),
         "newcomer_games_to_level": (t("simulator.newcomer_games"), _int),
     }
-    return _per_rule_set(frame, labels, columns)
+    shown = pd.DataFrame({t("simulator.measure"): [header for header, _ in columns.values()]})
+    for _, row in frame.iterrows():
+        shown[labels[row["rules"]]] = [
+            fmt(row[c]) if pd.notna(row[c]) else "—" for c, (_, fmt) in columns.items()
+        ]
+    raw_columns = {"iqr": (t("simulator.iqr"), _int), **columns}
+    return Table(shown=shown, raw=_per_rule_set(frame, labels, raw_columns).raw)
 
 
 def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: int = 0) -> Table:
@@ -296,9 +303,8 @@ def history_ratings(ratings: pd.DataFrame, labels: Mapping[str, str]) -> Table:
 def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Table:
     columns = {
         "players": t("history.active_players"),
-        "top_to_bottom": t("simulator.spread"),
-        "iqr": t("simulator.iqr"),
         "half_within": t("simulator.half_within"),
+        "top_to_bottom": t("simulator.spread"),
     }
     raw = pd.DataFrame({t("col.rules"): spread["rules"].map(labels)})
     for column, header in columns.items():

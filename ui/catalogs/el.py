@@ -326,22 +326,24 @@ EL: dict[str, str] = {
     "simulator.shape_uniform": "Ομοιόμορφη",
     "simulator.shape_skewed": "Ασύμμετρη (ουρά δυνατών παικτών)",
     "simulator.strength_sd": "Διασπορά της πραγματικής δύναμης (πόντοι)",
-    "simulator.true_divisor": "Τύχη: διαιρέτης της πραγματικής καμπύλης",
+    "simulator.true_divisor": "Πόσο αποφασίζει η τύχη (διαιρέτης της πραγματικής καμπύλης νίκης)",
     "simulator.true_divisor_help": (
         "Πόσο αποφασίζουν τα ζάρια. Η προεπιλογή κάνει το δυνατότερο δέκατο να κερδίζει περίπου "
         "το 57–58 % των παιχνιδιών του, όπως αναφέρει το άρθρο."
     ),
     "simulator.games_per_week": "Παιχνίδια κατάταξης την εβδομάδα (τυπικός παίκτης)",
-    "simulator.heavy_share": "Ποσοστό παικτών με βαριά εβδομάδα (300+ παιχνίδια)",
+    "simulator.heavy_share": "Βαριοί παίκτες, % του συνόλου (300+ παιχνίδια την εβδομάδα)",
     "simulator.heavy_help": "Αυτοί παίζουν 300 έως 400 παιχνίδια κατάταξης την εβδομάδα.",
     "simulator.pairing": "Ζευγάρωμα",
     "simulator.pairing_random": "Τυχαίοι αντίπαλοι",
     "simulator.pairing_band": "Αντίπαλοι σε κοντινό rating",
     "simulator.rules": "Κανόνες για σύγκριση",
-    "simulator.rules_flat": "1.3.1 χωρίς το K βαριάς εβδομάδας",
-    "simulator.rules_custom": "Δικοί σου (διαιρέτης και K παρακάτω)",
+    "simulator.rules_flat": "1.3.1, χωρίς K βαριάς εβδομάδας",
+    "simulator.rules_custom": "Δικοί σου (διάλεξε διαιρέτη και K)",
     "simulator.custom_divisor": "Δικός σου διαιρέτης",
     "simulator.custom_k": "Δικό σου K",
+    "simulator.settings": "Ρυθμίσεις προσομοίωσης: παίκτες, εβδομάδες, τύχη, κανόνες",
+    "simulator.custom_label": "Δικοί σου (÷{divisor}, K {k})",
     "simulator.run": "Εκτέλεση",
     "simulator.running": "Προσομοίωση… {percent}",
     "simulator.invalid": "Αυτές οι τιμές δεν προσομοιώνονται: {message}",
@@ -357,6 +359,35 @@ EL: dict[str, str] = {
     "simulator.top_expected": "Κορυφαίο δέκατο: αναμενόμενο ποσοστό νίκης",
     "simulator.top_actual": "Κορυφαίο δέκατο: πραγματικό ποσοστό νίκης",
     "simulator.newcomer_games": "Παιχνίδια ώσπου ένας νέος να φτάσει το 90 % του επιπέδου του",
+    "simulator.measure": "Μέτρο",
+    "simulator.spearman_short": "Συσχέτιση κατάταξης",
+    "simulator.half_within_help": (
+        "Το άπλωμα των rating μετριέται παντού με έναν τρόπο: η στενότερη ζώνη rating που "
+        "χωράει τους μισούς ενεργούς παίκτες. (Το ενδοτεταρτημοριακό εύρος, από το 25ο ως "
+        "το 75ο εκατοστημόριο, χωράει κι αυτό τους μισούς αλλά ποτέ δεν είναι στενότερο· "
+        "μένει στο CSV.)"
+    ),
+    "simulator.percentile": "Εκατοστημόριο",
+    "simulator.nth": "{n}ο",
+    "simulator.under": "{value} με τους κανόνες {rules}",
+    "simulator.and": " και ",
+    "simulator.against": ", έναντι {items}",
+    "simulator.spread_sentence": (
+        "Την εβδομάδα {week}, οι μισοί ενεργοί παίκτες απέχουν μεταξύ τους έως {value} "
+        "πόντους με τους κανόνες {rules}{against}."
+    ),
+    "simulator.accuracy_sentence": (
+        "Την εβδομάδα {week}, οι κανόνες {rules} κατατάσσουν καλύτερα την πραγματική "
+        "δύναμη: συσχέτιση κατάταξης {value}{against}."
+    ),
+    "simulator.volatility_sentence": (
+        "Σε μια εβδομάδα με {group} βαθμολογημένα παιχνίδια, ένα rating κινείται τυπικά "
+        "{value} πόντους με τους κανόνες {rules}{against}."
+    ),
+    "simulator.distribution_sentence": (
+        "Από το 10ο ως το 90ό εκατοστημόριο, τα τελικά rating πάνε {value} με τους "
+        "κανόνες {rules}{against}."
+    ),
     "simulator.week": "Εβδομάδα",
     "simulator.spread_title": "Πόσο απλώνονται τα rating",
     "simulator.spread_alt": (

@@ -298,22 +298,24 @@ EN: dict[str, str] = {
     "simulator.shape_uniform": "Uniform",
     "simulator.shape_skewed": "Skewed (a tail of strong players)",
     "simulator.strength_sd": "Spread of true strength (points)",
-    "simulator.true_divisor": "Luck: divisor of the true curve",
+    "simulator.true_divisor": "How much luck decides (divisor of the true win curve)",
     "simulator.true_divisor_help": (
         "How much the dice decide. The default makes the strongest tenth win about 57–58 % of "
         "their games against the field, as the article reports."
     ),
     "simulator.games_per_week": "Ranked games a week (median player)",
-    "simulator.heavy_share": "Share of heavy players (300+ games a week)",
+    "simulator.heavy_share": "Heavy players, % of all (300+ games a week)",
     "simulator.heavy_help": "Heavy players play 300 to 400 ranked games a week.",
     "simulator.pairing": "Pairing",
     "simulator.pairing_random": "Random opponents",
     "simulator.pairing_band": "Opponents within a rating band",
     "simulator.rules": "Rule sets to compare",
-    "simulator.rules_flat": "1.3.1 without the heavy-week K",
-    "simulator.rules_custom": "Custom (divisor and K below)",
+    "simulator.rules_flat": "1.3.1, no heavy-week K",
+    "simulator.rules_custom": "Custom (choose its divisor and K)",
     "simulator.custom_divisor": "Custom divisor",
     "simulator.custom_k": "Custom K",
+    "simulator.settings": "Simulation settings: players, weeks, luck, rule sets",
+    "simulator.custom_label": "Custom (÷{divisor}, K {k})",
     "simulator.run": "Run",
     "simulator.running": "Simulating… {percent}",
     "simulator.invalid": "These inputs cannot be simulated: {message}",
@@ -329,6 +331,33 @@ EN: dict[str, str] = {
     "simulator.top_expected": "Top tenth: expected win rate",
     "simulator.top_actual": "Top tenth: actual win rate",
     "simulator.newcomer_games": "Games for a newcomer to reach 90 % of their level",
+    "simulator.measure": "Measure",
+    "simulator.spearman_short": "Rank correlation",
+    "simulator.half_within_help": (
+        "How wide the ratings spread is measured one way throughout: the narrowest band "
+        "of ratings holding half the active players. (The interquartile range, the band "
+        "from the 25th to the 75th percentile, also holds half of them but is never "
+        "narrower; it stays in the CSV.)"
+    ),
+    "simulator.percentile": "Percentile",
+    "simulator.nth": "{n}th",
+    "simulator.under": "{value} under {rules}",
+    "simulator.and": " and ",
+    "simulator.against": ", against {items}",
+    "simulator.spread_sentence": (
+        "In week {week}, half of the active players lie within {value} points of each "
+        "other under {rules}{against}."
+    ),
+    "simulator.accuracy_sentence": (
+        "In week {week}, {rules} ranks true strength best: rank correlation {value}{against}."
+    ),
+    "simulator.volatility_sentence": (
+        "In a week of {group} ranked games, a rating typically moves {value} points under "
+        "{rules}{against}."
+    ),
+    "simulator.distribution_sentence": (
+        "From the 10th to the 90th percentile, final ratings run {value} under {rules}{against}."
+    ),
     "simulator.week": "Week",
     "simulator.spread_title": "How wide the ratings spread",
     "simulator.spread_alt": (
