@@ -104,7 +104,7 @@ def hover_lines(
     interpolate: str = "linear",
     marker: float | None = None,
     zero_line: bool = False,
-    dashes: dict[str, list[int]] | None = None,
+    legend_columns: int | None = None,
 ) -> alt.LayerChart:
     """Lines, one per series, read by pointing: anywhere over the plot a vertical rule snaps to the
     nearest ``x`` and one tooltip gives every series' value there (Vega-Lite's nearest-point
@@ -122,15 +122,9 @@ def hover_lines(
             sort=order,
             scale=alt.Scale(domain=order, range=PALETTE),
             title=series_title,
+            legend=alt.Legend(columns=legend_columns) if legend_columns else alt.Legend(),
         ),
     }
-    if dashes:
-        encoding["strokeDash"] = alt.StrokeDash(
-            f"{series}:N",
-            sort=order,
-            scale=alt.Scale(domain=order, range=[dashes.get(n, [1, 0]) for n in order]),
-            legend=None,
-        )
     lines = alt.Chart(frame).mark_line(strokeWidth=2.5, interpolate=interpolate).encode(**encoding)
     nearest = alt.selection_point(
         nearest=True, on="pointerover", clear="pointerout", fields=[x], empty=False
@@ -397,4 +391,6 @@ def trajectories(
         x_format="d",
         y_format="d",
         y_domain=y_domain,
+        # Two names a row: three charts side by side leave each a third of the page.
+        legend_columns=2,
     )

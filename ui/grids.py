@@ -319,7 +319,14 @@ def replay_frame(frame: pd.DataFrame) -> Table:
     """A replay's per-game or per-player table with translated headers; the input's own extra
     columns keep their names. The CSV keeps the package's column names, for other tools."""
     first = [c for c in _READING_ORDER if c in frame.columns]
-    shown = frame[first + [c for c in frame.columns if c not in first]]
+    shown = frame[first + [c for c in frame.columns if c not in first]].copy()
+    for column in shown.columns:
+        if column.endswith("_change"):
+            # +21 and −21, as everywhere else in the app.
+            shown[column] = [signed(v) if pd.notna(v) else "" for v in shown[column]]
+        elif pd.api.types.is_datetime64_any_dtype(shown[column]):
+            # The header already says UTC: "2026-10-05 08:14", no seconds, no "+00:00".
+            shown[column] = shown[column].dt.strftime("%Y-%m-%d %H:%M").fillna("")
     headers = {c: t(f"data.{c}") for c in shown.columns if f"data.{c}" in CATALOG_KEYS}
     return Table(shown=shown.rename(columns=headers), raw=frame)
 

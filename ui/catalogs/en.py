@@ -272,16 +272,34 @@ EN: dict[str, str] = {
     "classic.guide_for": "For",
     "classic.guide_effect": "Effect",
     "classic.bad_team": "{field}: “{value}” is not a list of numbers ({reason}).",
+    "classic.teams_help": (
+        "How a team is rated, as the seed advises: the team plays as one player at its "
+        "players' average rating, and its change goes in full to every member. So the "
+        "team's new average is exactly its new rating, and each member keeps their "
+        "distance from it. (Sharing the change out would move a team of four a quarter as "
+        "much as one player for the same surprise.)"
+    ),
+    "classic.members_title": "Each player's new rating (the team's change, to every member)",
+    "classic.member_a": "Team A, player {n}",
+    "classic.member_b": "Team B, player {n}",
+    "classic.col_player": "Player",
+    "classic.col_before": "Rating",
+    "classic.col_change": "Change",
+    "classic.col_after": "New rating",
+    "classic.guide_note": (
+        "Higher K, more volatility; lower K, more stability. Keep one K within a pool."
+    ),
     "k.preset.40": "New / provisional players",
     "k.preset.32": "Most amateur play",
     "k.preset.20": "Most amateur play",
     "k.preset.16": "Masters / established ratings",
     "k.preset.10": "Masters / established ratings",
-    "k.effect.40": "Ratings find their level quickly",
-    "k.effect.32": "Balanced response",
-    "k.effect.20": "Balanced response",
-    "k.effect.16": "Stable, changes slowly",
-    "k.effect.10": "Stable, changes slowly",
+    "k.guide.40": "New / provisional players",
+    "k.guide.20": "Most amateur play",
+    "k.guide.10": "Masters / established ratings",
+    "k.guide_effect.40": "Ratings find their level quickly",
+    "k.guide_effect.20": "Balanced response",
+    "k.guide_effect.10": "Stable, changes slowly",
     # Simulator
     "simulator.nav": "Simulator",
     "simulator.title": "What each rule does to a whole community",
@@ -437,17 +455,23 @@ EN: dict[str, str] = {
     "history.game": "Player's game",
     "history.opponent": "Opponent",
     "history.result": "Result",
-    "history.chart_title": "Rating after each game",
+    "history.chart_title": "Rating after each of the player's games, a chart per rule set",
+    "history.chart_sentence": (
+        "Final ratings of the players on the chart: {value} under {rules}{against}."
+    ),
+    "history.spread_sentence": (
+        "Half of the active players end within {value} points of each other under {rules}{against}."
+    ),
+    "history.every_games": "Every game, under each rule set",
+    "history.every_players": "Every player, under each rule set",
     "history.chart_alt": (
-        "Line chart: the rating of {players} after each of their games, one colour per player, "
-        "one dash style per rule set ({rules})."
+        "Line charts, one per rule set ({rules}): the rating of {players} after each of "
+        "their games, one colour per player."
     ),
     "history.final_title": "Final ratings",
     "history.ranked_games": "Ranked games",
     "history.spread_title": "How far apart the ratings end",
     "history.active_players": "Players",
-    "history.games_title": "Every game under {rules}",
-    "history.players_title": "Every player under {rules}",
     "history.rejected_title": "Rejected rows ({rejected})",
     "history.col_row": "Row",
     "history.col_column": "Column",
