@@ -102,6 +102,9 @@ def chart_view() -> None:
 
 
 def table_view() -> None:
+    st.markdown(f"**{t('divisors.expected_title')}**")
+    grids.show(grids.standard_expected(standard_frame, labels), download=None)
+    st.markdown(f"**{t('divisors.standard_points_title')}**")
     st.caption(t("tables.pair_key"))
     grids.show(standard, download=None)
 
