@@ -378,7 +378,7 @@ EL: dict[str, str] = {
     "simulator.spearman": "Συσχέτιση σειράς με την πραγματική δύναμη",
     "simulator.top_expected": "Κορυφαίο δέκατο: αναμενόμενο ποσοστό νίκης",
     "simulator.top_actual": "Κορυφαίο δέκατο: πραγματικό ποσοστό νίκης",
-    "simulator.newcomer_games": "Παιχνίδια ώσπου ένας νέος να φτάσει το 90 % του επιπέδου του",
+    "simulator.newcomer_games": "Παιχνίδια νεοφερμένου ως το 90 % του επιπέδου",
     "simulator.measure": "Μέτρο",
     "simulator.spearman_short": "Συσχέτιση κατάταξης",
     "simulator.half_within_help": (

@@ -348,7 +348,7 @@ EN: dict[str, str] = {
     "simulator.spearman": "Rank correlation with true strength",
     "simulator.top_expected": "Top tenth: expected win rate",
     "simulator.top_actual": "Top tenth: actual win rate",
-    "simulator.newcomer_games": "Games for a newcomer to reach 90 % of their level",
+    "simulator.newcomer_games": "Newcomer's games to 90 % of level",
     "simulator.measure": "Measure",
     "simulator.spearman_short": "Rank correlation",
     "simulator.half_within_help": (
