@@ -60,9 +60,10 @@ def _style(chart: alt.Chart | alt.LayerChart) -> alt.LayerChart:
         title=None,
         labelColor=LABEL_INK,
         titleColor=LABEL_INK,
-        # Names are never cut short ("FIBS ÷20…"): labels as long as they are, in rows.
+        # Names are never cut short ("FIBS ÷20…"): labels as long as they are, two a row (a
+        # phone's 390 px hold two).
         labelLimit=0,
-        columns=3,
+        columns=2,
         symbolType="stroke",
     )
 
@@ -135,7 +136,9 @@ def hover_lines(
     ]
     rule = (
         alt.Chart(wide)
-        .mark_rule(color="#333", strokeWidth=1)
+        # Decorative for a screen reader (the lines and their data table say it all), and an
+        # empty group of marks without a name is an axe violation.
+        .mark_rule(color="#333", strokeWidth=1, aria=False)
         .encode(
             x=x_enc,
             opacity=alt.condition(nearest, alt.value(0.6), alt.value(0)),
@@ -145,7 +148,7 @@ def hover_lines(
     )
     dots = (
         alt.Chart(frame)
-        .mark_point(filled=True, size=50)
+        .mark_point(filled=True, size=50, aria=False)
         .encode(
             x=x_enc,
             y=alt.Y(f"{y}:Q", scale=y_scale),
