@@ -44,9 +44,9 @@ page = Page(
 page.heading(intro=True)
 
 with st.container(border=True):
-    left, right = st.columns([2, 3])
-    source = page.input("source", left, horizontal=True)
-    chosen = page.input("rules", right)
+    source = page.input("source", st, horizontal=True)
+    # Full width: in a column its three chips ran out of a phone's screen (full width, they wrap).
+    chosen = page.input("rules", st)
     upload = None
     if source == "upload":
         upload = st.file_uploader(

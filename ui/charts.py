@@ -394,6 +394,6 @@ def trajectories(
         x_format="d",
         y_format="d",
         y_domain=y_domain,
-        # Two names a row: three charts side by side leave each a third of the page.
-        legend_columns=2,
+        # A name a row: three charts side by side leave each a third of the page.
+        legend_columns=1,
     )
