@@ -30,14 +30,14 @@ page.heading()
 def _inputs() -> Rules:
     """The picker, then only the controls that apply: K and the heavy-week K of a named rule
     set (the heavy-week K only if it has one); a custom rule set brings its own."""
-    first, second, third, fourth = st.columns(4)
+    first, *rest = st.columns(4)
     page.input("rules", first)
     chosen = rules_input.custom_row(page, st)
+    names = ["cube"]  # a custom rule set's K and heavy-week K are in its own row
     if page["rules"] != rules_input.CUSTOM:
-        page.input("table_k", second)
-        if chosen.heavy_k is not None:
-            page.input("table_heavy_k", third)
-    page.input("cube", fourth)
+        names = ["table_k", "table_heavy_k", "cube"] if chosen.heavy_k else ["table_k", "cube"]
+    for name, column in zip(names, rest, strict=False):
+        page.input(name, column)
     return chosen
 
 
