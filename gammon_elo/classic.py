@@ -17,9 +17,13 @@ from ._errors import InvalidInput
 
 __all__ = [
     "CLASSIC_DIVISOR",
+    "K_GUIDANCE",
     "K_PRESETS",
     "ClassicResult",
+    "KGuidance",
     "KPreset",
+    "TeamResult",
+    "classic_team_update",
     "classic_update",
     "team_rating",
 ]
@@ -46,6 +50,25 @@ K_PRESETS: tuple[KPreset, ...] = (
     KPreset(20, "most amateur play", "balanced response"),
     KPreset(16, "masters / established ratings", "stable, changes slowly"),
     KPreset(10, "masters / established ratings", "stable, changes slowly"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class KGuidance:
+    """A row of the seed's "Choosing K" table: a range of K, who it suits, what it does."""
+
+    low: int
+    high: int
+    for_whom: str
+    effect: str
+
+
+#: The seed's table as it prints it: three rows, K 40, 20–32 and 10–16 (the presets above are
+#: the values a reader picks; this is the advice, one row per kind of player).
+K_GUIDANCE: tuple[KGuidance, ...] = (
+    KGuidance(40, 40, "new / provisional players", "ratings find their level quickly"),
+    KGuidance(20, 32, "most amateur play", "balanced response"),
+    KGuidance(10, 16, "masters / established ratings", "stable, changes slowly"),
 )
 
 
@@ -125,4 +148,51 @@ def classic_update(
         expected_b=expected_b,
         new_a=a + k_value * (score - expected_a),
         new_b=b + k_value * ((1 - score) - expected_b),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TeamResult:
+    """A team game: the teams' result (each team rated as one player at its players' average)
+    and every member's new rating, in the order given."""
+
+    teams: ClassicResult
+    new_a: tuple[float, ...]
+    new_b: tuple[float, ...]
+
+
+def _members(ratings: float | Sequence[float], field: str) -> tuple[float, ...]:
+    if isinstance(ratings, Sequence) and not isinstance(ratings, (str, bytes)):
+        return tuple(_checks.finite(f"{field}[{i}]", r) for i, r in enumerate(ratings))
+    return (_checks.finite(field, ratings),)
+
+
+def classic_team_update(
+    team_a: float | Sequence[float],
+    team_b: float | Sequence[float],
+    score_a: float,
+    *,
+    k: float = 32,
+    divisor: float = CLASSIC_DIVISOR,
+) -> TeamResult:
+    """Each member's new rating after a team game.
+
+    The seed rates a team "as a whole, or by averaging its players' ratings": the team plays as
+    one player at its average rating, and its change K × (score − expected) goes to every member
+    in full. So the team's new average is exactly the team's new rating, and the next game
+    starts where this one ended; each member keeps their own distance from the team's average.
+    (Splitting the change among the members would make a team of four move a quarter as much as
+    a single player for the same surprise.)
+
+    >>> r = classic_team_update([1400, 1600], [1600], 1)  # a 1500 team beats 1600
+    >>> [round(x, 2) for x in r.new_a], [round(x, 2) for x in r.new_b]
+    ([1420.48, 1620.48], [1579.52])
+    """
+    result = classic_update(team_a, team_b, score_a, k=k, divisor=divisor)
+    members_a = _members(team_a, "rating_a")
+    members_b = _members(team_b, "rating_b")
+    return TeamResult(
+        teams=result,
+        new_a=tuple(r + result.change_a for r in members_a),
+        new_b=tuple(r + result.change_b for r in members_b),
     )

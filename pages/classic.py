@@ -5,8 +5,9 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from gammon_elo import K_PRESETS, InvalidInput, classic_update
-from ui.i18n import metric, number, percent, t
+from gammon_elo import K_PRESETS, InvalidInput
+from gammon_elo.classic import K_GUIDANCE, classic_team_update
+from ui.i18n import metric, number, percent, signed, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, FloatParam, TextParam
 
@@ -16,7 +17,7 @@ TEAMS = ("team_a", "team_b")
 page = Page(
     "classic",
     [
-        BoolParam(name="teams", default=False, label="classic.teams"),
+        BoolParam(name="teams", default=False, label="classic.teams", help="classic.teams_help"),
         FloatParam(
             name="a",
             default=1500.0,
@@ -59,6 +60,7 @@ page = Page(
             low=1.0,
             high=100_000.0,
             step=100.0,
+            format="%g",
             label="classic.divisor",
         ),
         # Teams are free text, read when the reader computes: a bad one is an error there.
@@ -126,7 +128,8 @@ try:
         b: float | list[float] = _team(page["team_b"], t("classic.team_b"))
     else:
         a, b = page["a"], page["b"]
-    result = classic_update(a, b, float(page["score"]), k=k, divisor=page["divisor"])
+    members = classic_team_update(a, b, float(page["score"]), k=k, divisor=page["divisor"])
+    result = members.teams
 except InvalidInput as error:
     st.error(t("classic.bad_team", field=error.field, value=error.value, reason=error.reason))
     st.stop()
@@ -137,16 +140,37 @@ eb.metric(t("classic.expected_b"), percent(result.expected_b))
 metric(na, t("classic.new_a"), number(result.new_a, 1), result.change_a, 1)
 metric(nb, t("classic.new_b"), number(result.new_b, 1), result.change_b, 1)
 
+if teams:
+    # Every member's new rating: the team's change, in full, to each of them.
+    st.markdown(f"**{t('classic.members_title')}**")
+    rows = []
+    for side, old, new in (("a", a, members.new_a), ("b", b, members.new_b)):
+        assert isinstance(old, list)
+        for index, (before, after) in enumerate(zip(old, new, strict=True), start=1):
+            rows.append(
+                {
+                    t("classic.col_player"): t(f"classic.member_{side}", n=index),
+                    t("classic.col_before"): number(before, 0 if before.is_integer() else 1),
+                    t("classic.col_change"): signed(after - before, 1),
+                    t("classic.col_after"): number(after, 1),
+                }
+            )
+    st.dataframe(pd.DataFrame(rows), hide_index=True)
+
 if not page.compact:
     st.header(t("classic.guidance"))
     st.dataframe(
         pd.DataFrame(
             {
-                "K": [p.k for p in K_PRESETS],
-                t("classic.guide_for"): [t(f"k.preset.{p.k}") for p in K_PRESETS],
-                t("classic.guide_effect"): [t(f"k.effect.{p.k}") for p in K_PRESETS],
+                "K": [
+                    number(g.low) if g.low == g.high else f"{number(g.low)}–{number(g.high)}"
+                    for g in K_GUIDANCE
+                ],
+                t("classic.guide_for"): [t(f"k.guide.{g.low}") for g in K_GUIDANCE],
+                t("classic.guide_effect"): [t(f"k.guide_effect.{g.low}") for g in K_GUIDANCE],
             }
         ),
         hide_index=True,
     )
+    st.caption(t("classic.guide_note"))
     page.embed_section()

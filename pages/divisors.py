@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from gammon_elo import CUBES, FIBS_DIVISOR
@@ -35,6 +34,7 @@ page = Page(
             low=1.0,
             high=100_000.0,
             step=100.0,
+            format="%g",
             label="divisors.custom",
         ),
         BoolParam(name="fibs", default=False, label="divisors.fibs_on"),
@@ -91,7 +91,8 @@ curve = charts.expected_curves(
     y_title=t("col.expected"),
     series_title=t("col.rule"),
 )
-standard = grids.standard_divisor_table(cached.standard_table(tuple(divisors), k, cube), labels)
+standard_frame = cached.standard_table(tuple(divisors), k, cube)
+standard = grids.standard_points(standard_frame, labels)
 curve_alt = t("divisors.curve_alt", divisors=names, difference=difference)
 
 
@@ -100,13 +101,22 @@ def chart_view() -> None:
     grids.data_expander(standard)
 
 
-page.only("chart", chart_view)
-page.only("table", lambda: grids.show(standard, download=None))
+def table_view() -> None:
+    st.markdown(f"**{t('divisors.expected_title')}**")
+    grids.show(grids.standard_expected(standard_frame, labels), download=None)
+    st.markdown(f"**{t('divisors.standard_points_title')}**")
+    st.caption(t("tables.pair_key"))
+    grids.show(standard, download=None)
 
-chart_col, table_col = st.columns(2)
+
+page.only("chart", chart_view)
+page.only("table", table_view)
+
+chart_col, table_col = st.columns([9, 10])
 charts.show(chart_col, curve, title=t("divisors.curve_title"), alt_text=curve_alt)
 with table_col:
     st.header(t("divisors.favourite_title", difference=number(abs(difference))))
+    st.caption(t("tables.pair_key"))
     grids.show(
         grids.favourite_table(
             cached.divisor_table(abs(difference), tuple(divisors), k, cube), labels
@@ -115,29 +125,35 @@ with table_col:
     )
 
 if not page.compact:
-    points_frame = cached.points(tuple(divisors), span, k, cube)
-    long = pd.concat(
-        [
-            points_frame.assign(outcome=t("divisors.outcome_win"), points=points_frame["win"]),
-            points_frame.assign(outcome=t("divisors.outcome_loss"), points=points_frame["loss"]),
-        ]
-    ).assign(series=lambda f: f["divisor"].map(labels))
-    chart_col, table_col = st.columns(2)
-    points_alt = t("divisors.points_alt", divisors=names, k=k, cube=cube)
-    charts.show(
-        chart_col,
-        charts.points(
-            long[["difference", "series", "outcome", "points"]],
-            difference=difference,
-            x_title=t("divisors.difference"),
-            y_title=t("col.change"),
-            series_title=t("col.rule"),
-            outcome_title=t("col.outcome"),
-        ),
-        title=t("divisors.points_title"),
-        alt_text=points_alt,
+    st.caption(t("divisors.hover"))
+    points_frame = cached.points(tuple(divisors), span, k, cube).assign(
+        series=lambda f: f["divisor"].map(labels)
     )
-    with table_col:
-        st.header(t("divisors.table_title"))
-        grids.show(standard, download=f"divisors_k{k}_cube{cube}.csv")
+    # A chart for the win and one for the loss: five divisors stay five lines each.
+    for column, outcome in zip(st.columns(2), ("win", "loss"), strict=True):
+        charts.show(
+            column,
+            charts.points(
+                points_frame[["difference", "series"]].assign(points=points_frame[outcome]),
+                difference=difference,
+                x_title=t("divisors.difference"),
+                y_title=t(f"col.{outcome}"),
+                series_title=t("col.rule"),
+            ),
+            title=t(f"divisors.{outcome}_title"),
+            alt_text=t(
+                "divisors.points_alt",
+                outcome=t(f"divisors.outcome_{outcome}"),
+                divisors=names,
+                k=k,
+                cube=cube,
+            ),
+        )
+    st.header(t("divisors.table_title"))
+    # Full width, one under the other: five divisors' columns fit at 1280 px, none cut off.
+    st.markdown(f"**{t('divisors.expected_title')}**")
+    grids.show(grids.standard_expected(standard_frame, labels), download=None)
+    st.markdown(f"**{t('divisors.standard_points_title')}**")
+    st.caption(t("tables.pair_key"))
+    grids.show(standard, download=f"divisors_k{k}_cube{cube}.csv")
     page.embed_section(views=("compact", "chart", "table"))

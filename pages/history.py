@@ -7,7 +7,7 @@ import streamlit as st
 
 from gammon_elo import RULES, InvalidInput
 from gammon_elo.replay import InvalidHistory, neutralize_formulas
-from ui import cached, charts, grids
+from ui import cached, charts, grids, simulation
 from ui.i18n import number, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, ListParam
@@ -27,7 +27,8 @@ page = Page(
         ),
         ListParam(
             name="rules",
-            default=["1.3.1"],
+            # Opens comparing: today's rules against the two before.
+            default=["1.3.1", "1.2.0", "1.0.5"],
             choices=list(RULES),
             label="history.rules",
             option=rules_label,
@@ -43,9 +44,9 @@ page = Page(
 page.heading(intro=True)
 
 with st.container(border=True):
-    left, right = st.columns([2, 3])
-    source = page.input("source", left, horizontal=True)
-    chosen = page.input("rules", right)
+    source = page.input("source", st, horizontal=True)
+    # Full width: in a column its three chips ran out of a phone's screen (full width, they wrap).
+    chosen = page.input("rules", st)
     upload = None
     if source == "upload":
         upload = st.file_uploader(
@@ -96,60 +97,68 @@ players = st.multiselect(
     # A new file starts from its own busiest players, not the last file's choice.
     key=page.key(f"players.{upload.file_id if upload else 'sample'}"),
     help=t("history.players_help"),
+    # Six lines at most in a chart: more tangle.
+    max_selections=charts.MAX_LINES,
 )
 lines = grids.history_trajectories(comparison, players, labels)
-chart = charts.trajectories(
-    lines,
-    x_title=t("history.game"),
-    y_title=t("simulator.rating"),
-    player_title=t("history.player"),
-    rules_title=t("col.rules"),
-    tooltip_titles={
-        "player": t("history.player"),
-        "series": t("col.rules"),
-        "game": t("history.game"),
-        "opponent": t("history.opponent"),
-        "result": t("history.result"),
-        "change": t("col.change"),
-        "rating": t("simulator.rating"),
-    },
-)
+domain = (float(lines["rating"].min()), float(lines["rating"].max())) if len(lines) else (0.0, 1.0)
 chart_alt = t("history.chart_alt", players=", ".join(players), rules=", ".join(labels.values()))
-page.only(
-    "chart", lambda: charts.show(st, chart, title=t("history.chart_title"), alt_text=chart_alt)
-)
+ratings_table = grids.history_ratings(comparison.ratings, labels)
 
-charts.beside(
-    chart,
-    title=t("history.chart_title"),
-    alt_text=chart_alt,
-    table_title=t("history.final_title"),
-    table=lambda: grids.show(grids.history_ratings(comparison.ratings, labels), download=None),
-)
+
+def draw_charts() -> None:
+    """A chart per rule set, side by side on one rating scale: each keeps to the chosen players'
+    lines, and the rule sets compare at a glance."""
+    st.markdown(f"**{t('history.chart_title')}**")
+    for column, (label, name) in zip(st.columns(len(labels)), labels.items(), strict=True):
+        chart = charts.trajectories(
+            lines[lines["rules"] == label],
+            x_title=t("history.game"),
+            y_title=t("simulator.rating"),
+            player_title=t("history.player"),
+            y_domain=domain,
+        )
+        charts.show(column, chart, title=name, alt_text=chart_alt)
+    if players:
+        st.markdown(final_sentence(ratings_table, players, list(labels.values())))
+
+
+def final_sentence(table: grids.Table, chosen: list[str], names: list[str]) -> str:
+    """Where the chosen players end under each rule set: "1528–1664 under 1.3.1 (÷1200) …"."""
+    rows = table.raw[table.raw[t("history.player")].isin(chosen)]
+    items = [(name, f"{rows[name].min()}–{rows[name].max()}") for name in names]
+    return simulation.comparison(items, "history.chart_sentence")
+
+
+def spread_sentence(table: grids.Table, names: list[str]) -> str:
+    header = t("simulator.half_within")
+    values = dict(zip(table.shown[t("col.rules")], table.shown[header], strict=True))
+    return simulation.comparison([(n, values[n]) for n in names], "history.spread_sentence")
+
+
+page.only("chart", draw_charts)
+
+draw_charts()
+st.header(t("history.final_title"))
+grids.show(ratings_table, download=None)
 
 st.header(t("history.spread_title"))
-grids.show(
-    grids.history_spread(comparison.spread, labels),
-    download="spread.csv",
-    neutralize=neutralize_formulas,
-)
+spread_table = grids.history_spread(comparison.spread, labels)
+grids.show(spread_table, download="spread.csv", neutralize=neutralize_formulas)
+st.markdown(spread_sentence(spread_table, list(labels.values())))
 
-for label, result in comparison.results.items():
-    name = labels[label]
-    with st.expander(t("history.games_title", rules=name), expanded=len(labels) == 1):
-        grids.show(
-            grids.replay_frame(result.games),
-            download=f"games_{result.rules.name}.csv",
-            neutralize=neutralize_formulas,
-            key=page.key(f"games.{label}"),
-        )
-    with st.expander(t("history.players_title", rules=name)):
-        grids.show(
-            grids.replay_frame(result.players),
-            download=f"players_{result.rules.name}.csv",
-            neutralize=neutralize_formulas,
-            key=page.key(f"players.{label}"),
-        )
+# One expander for the games and one for the players, a tab per rule set inside each.
+for kind, frame_of in (("games", lambda r: r.games), ("players", lambda r: r.players)):
+    with st.expander(t(f"history.every_{kind}"), expanded=False):
+        tabs = st.tabs(list(labels.values())) if len(labels) > 1 else [st.container()]
+        for tab, (label, result) in zip(tabs, comparison.results.items(), strict=True):
+            with tab:
+                grids.show(
+                    grids.replay_frame(frame_of(result)),
+                    download=f"{kind}_{result.rules.name}.csv",
+                    neutralize=neutralize_formulas,
+                    key=page.key(f"{kind}.{label}"),
+                )
 if first.rows_rejected:
     st.header(t("history.rejected_title", rejected=number(first.rows_rejected)))
     grids.show(

@@ -10,8 +10,8 @@ import streamlit as st
 
 from gammon_elo import CURRENT, RULES, InvalidInput, Rules
 from gammon_elo.simulate import Population
-from ui import cached, simulation
-from ui.i18n import number, percent, t
+from ui import cached, grids, simulation
+from ui.i18n import percent, t
 from ui.page import Page
 from ui.params import ChoiceParam, FloatParam, IntParam, ListParam
 from ui.rules_input import rules_label
@@ -57,6 +57,7 @@ page = Page(
             low=0.0,
             high=1000.0,
             step=10.0,
+            format="%g",
             label="simulator.strength_sd",
         ),
         FloatParam(
@@ -65,6 +66,7 @@ page = Page(
             low=100.0,
             high=100_000.0,
             step=25.0,
+            format="%g",
             label="simulator.true_divisor",
             help="simulator.true_divisor_help",
         ),
@@ -73,14 +75,17 @@ page = Page(
             default=15.0,
             low=1.0,
             high=300.0,
+            format="%g",
             label="simulator.games_per_week",
         ),
+        # Typed as a percentage (5, not 0.05); the population takes the fraction.
         FloatParam(
             name="heavy_share",
-            default=0.05,
+            default=5.0,
             low=0.0,
-            high=1.0,
-            step=0.01,
+            high=100.0,
+            step=1.0,
+            format="%g",
             label="simulator.heavy_share",
             help="simulator.heavy_help",
         ),
@@ -125,21 +130,28 @@ def _rule_set(choice: str) -> Rules:
 
 page.heading(intro=True)
 if page.shows_inputs:
-    with st.form(page.key("form"), border=True):
-        # Three columns of three inputs, in the order of POPULATION.
-        for index, column in enumerate(st.columns(3)):
-            for name in POPULATION[3 * index : 3 * index + 3]:
-                page.input(name, column)
+    # Folded: after a run the results are on the first screen, not below the form.
+    with st.expander(t("simulator.settings"), icon=":material/tune:"):
+        # The rule sets outside the form, so that the custom divisor and K appear as soon as
+        # Custom is chosen (and only then).
         page.input("rules", st)
-        left, right = st.columns(2)
-        page.input("divisor", left)
-        page.input("k", right)
-        st.form_submit_button(t("simulator.run"), type="primary", icon=":material/play_arrow:")
+        if CUSTOM in page["rules"]:
+            left, right = st.columns(2)
+            page.input("divisor", left)
+            page.input("k", right)
+        with st.form(page.key("form"), border=False):
+            # Three columns of three inputs, in the order of POPULATION.
+            for index, column in enumerate(st.columns(3)):
+                for name in POPULATION[3 * index : 3 * index + 3]:
+                    page.input(name, column)
+            st.form_submit_button(t("simulator.run"), type="primary", icon=":material/play_arrow:")
 page.write_url()
 
 choices = page["rules"] or ["1.3.1"]
 try:
-    population = Population(**page.values(*POPULATION))
+    values = page.values(*POPULATION)
+    values["heavy_share"] = values["heavy_share"] / 100
+    population = Population(**values)
     rule_sets = tuple(_rule_set(c) for c in dict.fromkeys(choices))
 except InvalidInput as error:
     st.error(t("simulator.invalid", message=str(error)))
@@ -154,14 +166,21 @@ def _progress(fraction: float) -> None:
 
 result = cached.simulation(population, rule_sets, _progress)
 bar.empty()
-labels = {
-    r.label: rules_label(r.name if r.name in RULE_CHOICES else CUSTOM, SPECIAL) for r in rule_sets
-}
+
+
+def _label(rules: Rules) -> str:
+    """A rule set's short name in the results: "1.3.1 (÷1200)", "Custom (÷1000, K 24)"."""
+    if rules.name in RULES or rules.name == NO_HEAVY:
+        return rules_label(rules.name, SPECIAL)
+    return t("simulator.custom_label", divisor=f"{rules.divisor:g}", k=rules.k)
+
+
+labels = {r.label: _label(r) for r in rule_sets}
 st.caption(
     t(
         "simulator.ran",
-        games=number(result.games),
-        players=number(population.players),
+        games=grids.count(result.games),
+        players=grids.count(population.players),
         weeks=population.weeks,
         seed=population.seed,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from gammon_elo import CUBES
+from gammon_elo import CUBES, Rules
 from ui import cached, charts, grids, rules_input
 from ui.i18n import number, t
 from ui.page import Page
@@ -26,34 +26,51 @@ page = Page(
 )
 page.heading()
 
+
+def _inputs() -> Rules:
+    """The picker, then only the controls that apply: K and the heavy-week K of a named rule
+    set (the heavy-week K only if it has one); a custom rule set brings its own."""
+    first, *rest = st.columns(4)
+    page.input("rules", first)
+    chosen = rules_input.custom_row(page, st)
+    names = ["cube"]  # a custom rule set's K and heavy-week K are in its own row
+    if page["rules"] != rules_input.CUSTOM:
+        names = ["table_k", "table_heavy_k", "cube"] if chosen.heavy_k else ["table_k", "cube"]
+    for name, column in zip(names, rest, strict=False):
+        page.input(name, column)
+    return chosen
+
+
 if page.shows_inputs:
     with st.container(border=True):
-        first, *others = st.columns(5)
-        rules = rules_input.render(page, first)
-        names = ("table_k", "table_heavy_k", "cube", "difference")
-        for name, where in zip(names, others, strict=True):
-            page.input(name, where)
+        rules = _inputs()
 else:
     rules = rules_input.from_state(page)
 page.write_url()
 
-k, heavy_k, cube = page["table_k"], page["table_heavy_k"], page["cube"]
-difference = page["difference"]
-frames = cached.article_tables(rules, k, heavy_k, cube, difference)
-ks = (k, heavy_k)
+custom = page["rules"] == rules_input.CUSTOM
+k = rules.k if custom else page["table_k"]
+heavy_k: int | None = None
+if rules.heavy_k is not None:
+    heavy_k = rules.heavy_k if custom else page["table_heavy_k"]
+cube, difference = page["cube"], page["difference"]
+ks = (k,) if heavy_k is None else (k, heavy_k)
+frames = cached.article_tables(rules, k, heavy_k or k, cube, difference)
+divisor_table = grids.favourite_table(
+    frames["divisors"],
+    {d: t("divisors.label", divisor=number(d)) for d in frames["divisors"]["divisor"]},
+)
+if heavy_k is None:
+    heavy_title = t("tables.heavy_none", rules=rules.label, k=k)
+    heavy_table = None
+else:
+    heavy_title = t("tables.heavy", k=k, heavy_k=heavy_k)
+    heavy_table = grids.heavy(frames["heavy"], ks)
 sections = [
-    ("expected", t("tables.expected"), grids.expected(frames["expected"])),
-    ("changes", t("tables.changes"), grids.changes(frames["changes"])),
-    ("heavy", t("tables.heavy", k=k, heavy_k=heavy_k), grids.heavy(frames["heavy"], ks)),
-    (
-        "divisors",
-        t("tables.divisors", difference=number(difference)),
-        grids.favourite_table(
-            frames["divisors"],
-            {d: t("divisors.label", divisor=number(d)) for d in frames["divisors"]["divisor"]},
-        ),
-    ),
-    ("cube", t("tables.cube_table"), grids.cube(frames["cube"], ks)),
+    ("expected", t("tables.expected"), grids.expected(frames["expected"]), None),
+    ("changes", t("tables.changes"), grids.changes(frames["changes"]), "tables.pair_key"),
+    ("heavy", heavy_title, heavy_table, "tables.pair_key"),
+    ("cube", t("tables.cube_table"), grids.cube(frames["cube"], ks), None),
 ]
 
 heat_alt = t("tables.heatmap_alt", k=k, rules=rules.label)
@@ -63,24 +80,26 @@ heat = charts.heatmap(
     y_title=t("col.cube"),
     value_title=t("col.change"),
 )
-
+# A row per difference and a column per cube: seven columns fit where 13 differences did not.
 heat_frame = (
     cached.heatmap(rules, k)
-    .pivot(index="cube", columns="difference", values="change")
-    .sort_index(ascending=False)
-    .rename_axis(index=t("col.cube"), columns=t("col.difference"))
+    .pivot(index="difference", columns="cube", values="change")
+    .rename_axis(index=t("col.difference"), columns=t("col.cube"))
 )
+heat_frame.columns = [t("tables.cube_column", cube=c) for c in heat_frame.columns]
+heat_frame = heat_frame.reset_index()
 
 
 def chart_view() -> None:
     charts.show(st, heat, title=t("tables.heatmap"), alt_text=heat_alt)
     with st.expander(t("charts.data")):
-        st.dataframe(heat_frame, width="stretch")
+        st.dataframe(heat_frame, hide_index=True, width="stretch")
 
 
 def table_view() -> None:
-    _, title, table = sections[1]
+    _, title, table, key = sections[1]
     st.header(title)
+    st.caption(t(key or "tables.pair_key"))
     grids.show(table, download=None)
 
 
@@ -88,16 +107,24 @@ page.only("chart", chart_view)
 page.only("table", table_view)
 
 left, right = st.columns(2)
-for index, (name, title, table) in enumerate(sections):
+for index, (name, title, table, key) in enumerate(sections):
     with left if index % 2 == 0 else right:
         st.header(title)
+        if table is None:
+            st.caption(t("tables.heavy_none_text", rules=rules.label, k=k))
+            continue
+        if key:
+            st.caption(t(key))
         grids.show(table, download=f"{name}_{rules.name}_k{k}_cube{cube}.csv")
 
-charts.beside(
-    heat,
-    title=t("tables.heatmap"),
-    alt_text=heat_alt,
-    table_title=t("charts.data"),
-    table=lambda: st.dataframe(heat_frame, width="stretch"),
-)
+st.header(t("tables.divisors", difference=number(difference)))
+# The difference applies to this table only, so it sits with it.
+if page.shows_inputs:
+    page.input("difference", st.columns(3)[0])
+st.caption(t("tables.pair_key"))
+grids.show(divisor_table, download=f"divisors_{rules.name}_k{k}_cube{cube}.csv")
+
+charts.show(st, heat, title=t("tables.heatmap"), alt_text=heat_alt)
+with st.expander(t("charts.data")):
+    st.dataframe(heat_frame, hide_index=True, width="stretch")
 page.embed_section(views=("compact", "chart", "table"))

@@ -3,6 +3,7 @@ Titles, axes and tooltips come in already translated."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -54,12 +55,126 @@ def _style(chart: alt.Chart | alt.LayerChart) -> alt.LayerChart:
         styled = styled.configure(locale=_GREEK_NUMBERS)
     return styled.configure_axis(
         grid=True, gridOpacity=0.35, labelColor=LABEL_INK, titleColor=LABEL_INK
-    ).configure_legend(orient="bottom", title=None, labelColor=LABEL_INK, titleColor=LABEL_INK)
+    ).configure_legend(
+        orient="bottom",
+        title=None,
+        labelColor=LABEL_INK,
+        titleColor=LABEL_INK,
+        # Names are never cut short ("FIBS ÷20…"): labels as long as they are, two a row (a
+        # phone's 390 px hold two).
+        labelLimit=0,
+        columns=2,
+        symbolType="stroke",
+    )
 
 
 _GREEK_NUMBERS = {
     "number": {"decimal": ",", "thousands": "", "grouping": [3], "currency": ["", " €"]}
 }
+
+
+#: No chart draws more lines than this at once (more tangle): pages split or let the reader pick.
+MAX_LINES = 6
+
+
+def _series_columns(
+    frame: pd.DataFrame, x: str, y: str, series: str
+) -> tuple[pd.DataFrame, list[str]]:
+    """The long frame pivoted to one row per ``x`` and a column per series, the columns named
+    s0, s1 … (series names hold dots and brackets, which Vega would read as field paths)."""
+    order = list(dict.fromkeys(frame[series]))
+    wide = frame.pivot_table(index=x, columns=series, values=y, aggfunc="first")
+    wide = wide[[name for name in order if name in wide.columns]]
+    wide.columns = [f"s{i}" for i in range(len(wide.columns))]
+    return wide.reset_index(), order
+
+
+def hover_lines(
+    frame: pd.DataFrame,
+    *,
+    x: str,
+    y: str,
+    series: str,
+    x_title: str,
+    y_title: str,
+    series_title: str,
+    y_format: str = "",
+    x_format: str = "",
+    y_domain: tuple[float, float] | None = None,
+    y_zero: bool = False,
+    interpolate: str = "linear",
+    marker: float | None = None,
+    zero_line: bool = False,
+    legend_columns: int | None = None,
+) -> alt.LayerChart:
+    """Lines, one per series, read by pointing: anywhere over the plot a vertical rule snaps to the
+    nearest ``x`` and one tooltip gives every series' value there (Vega-Lite's nearest-point
+    selection on a pivoted rule layer). ``marker`` draws a dashed rule at that ``x``."""
+    wide, order = _series_columns(frame, x, y, series)
+    x_axis = alt.Axis(format=x_format, tickMinStep=1, tickCount=10) if x_format else alt.Axis()
+    x_enc = alt.X(f"{x}:Q", title=x_title, axis=x_axis)
+    y_scale = alt.Scale(domain=list(y_domain)) if y_domain else alt.Scale(zero=y_zero, nice=True)
+    y_axis = alt.Axis(format=y_format) if y_format else alt.Axis()
+    encoding: dict[str, Any] = {
+        "x": x_enc,
+        "y": alt.Y(f"{y}:Q", title=y_title, scale=y_scale, axis=y_axis),
+        "color": alt.Color(
+            f"{series}:N",
+            sort=order,
+            scale=alt.Scale(domain=order, range=PALETTE),
+            title=series_title,
+            legend=alt.Legend(columns=legend_columns) if legend_columns else alt.Legend(),
+        ),
+    }
+    lines = alt.Chart(frame).mark_line(strokeWidth=2.5, interpolate=interpolate).encode(**encoding)
+    nearest = alt.selection_point(
+        nearest=True, on="pointerover", clear="pointerout", fields=[x], empty=False
+    )
+    tooltip = [alt.Tooltip(f"{x}:Q", title=x_title, format=x_format or "")]
+    tooltip += [
+        alt.Tooltip(f"s{i}:Q", title=name, format=y_format or "") for i, name in enumerate(order)
+    ]
+    rule = (
+        alt.Chart(wide)
+        # Decorative for a screen reader (the lines and their data table say it all), and an
+        # empty group of marks without a name is an axe violation.
+        .mark_rule(color="#333", strokeWidth=1, aria=False)
+        .encode(
+            x=x_enc,
+            opacity=alt.condition(nearest, alt.value(0.6), alt.value(0)),
+            tooltip=tooltip,
+        )
+        .add_params(nearest)
+    )
+    dots = (
+        alt.Chart(frame)
+        .mark_point(filled=True, size=50, aria=False)
+        .encode(
+            x=x_enc,
+            y=alt.Y(f"{y}:Q", scale=y_scale),
+            color=alt.Color(
+                f"{series}:N", sort=order, scale=alt.Scale(domain=order, range=PALETTE)
+            ),
+        )
+        .transform_filter(nearest)
+    )
+    layers: list[alt.Chart] = [lines]
+    if zero_line:
+        layers.append(
+            alt.Chart(pd.DataFrame({y: [0]}))
+            .mark_rule(color="#999")
+            .encode(y=alt.Y(f"{y}:Q", title=y_title))
+        )
+    if marker is not None:
+        layers.append(
+            alt.Chart(pd.DataFrame({x: [marker]}))
+            .mark_rule(color="#333", strokeDash=[4, 4])
+            # Titled, so that a screen reader's description of the rule is in the page's
+            # language (Vega describes a mark by its fields' titles).
+            .encode(x=alt.X(f"{x}:Q", title=x_title))
+        )
+    layers += [dots, rule]
+    return _style(alt.layer(*layers))
 
 
 def expected_curves(
@@ -74,35 +189,19 @@ def expected_curves(
 
     ``frame`` has columns difference, series, expected.
     """
-    order = list(dict.fromkeys(frame["series"]))
-    color = alt.Color("series:N", sort=order, scale=alt.Scale(range=PALETTE), title=series_title)
-    lines = (
-        alt.Chart(frame)
-        .mark_line(strokeWidth=2.5)
-        .encode(
-            x=alt.X("difference:Q", title=x_title),
-            y=alt.Y(
-                "expected:Q",
-                title=y_title,
-                axis=alt.Axis(format="%"),
-                scale=alt.Scale(domain=[0, 1]),
-            ),
-            color=color,
-            tooltip=[
-                alt.Tooltip("series:N", title=series_title),
-                alt.Tooltip("difference:Q", title=x_title),
-                alt.Tooltip("expected:Q", title=y_title, format=".1%"),
-            ],
-        )
+    return hover_lines(
+        frame,
+        x="difference",
+        y="expected",
+        series="series",
+        x_title=x_title,
+        y_title=y_title,
+        series_title=series_title,
+        y_format=".1%",
+        x_format="d",
+        y_domain=(0, 1),
+        marker=difference,
     )
-    rule = (
-        alt.Chart(pd.DataFrame({"difference": [difference]}))
-        .mark_rule(color="#333", strokeDash=[4, 4])
-        # Titled, so that a screen reader's description of the rule is in the page's language
-        # (Vega describes a mark by its fields' titles, here "difference: 300" untitled).
-        .encode(x=alt.X("difference:Q", title=x_title))
-    )
-    return _style(alt.layer(lines, rule))
 
 
 def points(
@@ -112,44 +211,25 @@ def points(
     x_title: str,
     y_title: str,
     series_title: str,
-    outcome_title: str,
 ) -> alt.LayerChart:
-    """Points for a win and for a loss against rating difference, colour = series, dash = outcome.
+    """Points for one outcome (a win, or a loss) against rating difference, a line per series.
 
-    ``frame`` has columns difference, series, outcome, points.
+    ``frame`` has columns difference, series, points.
     """
-    order = list(dict.fromkeys(frame["series"]))
-    lines = (
-        alt.Chart(frame)
-        .mark_line(strokeWidth=2, interpolate="step-after")
-        .encode(
-            x=alt.X("difference:Q", title=x_title),
-            y=alt.Y("points:Q", title=y_title),
-            color=alt.Color(
-                "series:N", sort=order, scale=alt.Scale(range=PALETTE), title=series_title
-            ),
-            strokeDash=alt.StrokeDash(
-                "outcome:N", title=outcome_title, legend=alt.Legend(orient="top", title=None)
-            ),
-            tooltip=[
-                alt.Tooltip("series:N", title=series_title),
-                alt.Tooltip("outcome:N", title=outcome_title),
-                alt.Tooltip("difference:Q", title=x_title),
-                alt.Tooltip("points:Q", title=y_title),
-            ],
-        )
+    return hover_lines(
+        frame,
+        x="difference",
+        y="points",
+        series="series",
+        x_title=x_title,
+        y_title=y_title,
+        series_title=series_title,
+        x_format="d",
+        y_format="d",
+        interpolate="step-after",
+        marker=difference,
+        zero_line=True,
     )
-    zero = (
-        alt.Chart(pd.DataFrame({"points": [0]}))
-        .mark_rule(color="#999")
-        .encode(y=alt.Y("points:Q", title=y_title))
-    )
-    rule = (
-        alt.Chart(pd.DataFrame({"difference": [difference]}))
-        .mark_rule(color="#333", strokeDash=[4, 4])
-        .encode(x=alt.X("difference:Q", title=x_title))
-    )
-    return _style(alt.layer(lines, zero, rule))
 
 
 def heatmap(
@@ -164,7 +244,7 @@ def heatmap(
     ``frame`` has columns difference, cube, change.
     """
     base = alt.Chart(frame).encode(
-        x=alt.X("difference:O", title=x_title),
+        x=alt.X("difference:O", title=x_title, axis=alt.Axis(labelAngle=0)),
         y=alt.Y("cube:O", title=y_title, sort="descending"),
     )
     cells = base.mark_rect().encode(
@@ -192,23 +272,18 @@ def lines(
     series_title: str,
     y_format: str | None = None,
 ) -> alt.LayerChart:
-    """A plain multi-series line chart (history trajectories, simulator time series)."""
-    axis = alt.Axis(format=y_format) if y_format else alt.Axis()
-    chart = (
-        alt.Chart(frame)
-        .mark_line(strokeWidth=2)
-        .encode(
-            x=alt.X(f"{x}:Q", title=x_title),
-            y=alt.Y(f"{y}:Q", title=y_title, axis=axis, scale=alt.Scale(zero=False)),
-            color=alt.Color(f"{series}:N", scale=alt.Scale(range=PALETTE), title=series_title),
-            tooltip=[
-                alt.Tooltip(f"{series}:N", title=series_title),
-                alt.Tooltip(f"{x}:Q", title=x_title),
-                alt.Tooltip(f"{y}:Q", title=y_title, format=y_format or ""),
-            ],
-        )
+    """A multi-series line chart over whole-number ``x`` (weeks, games), read by pointing."""
+    return hover_lines(
+        frame,
+        x=x,
+        y=y,
+        series=series,
+        x_title=x_title,
+        y_title=y_title,
+        series_title=series_title,
+        y_format=y_format or "",
+        x_format="d",
     )
-    return _style(alt.layer(chart))
 
 
 def bars(
@@ -230,7 +305,12 @@ def bars(
             x=alt.X(f"{x}:N", title=x_title, sort=x_order, axis=alt.Axis(labelAngle=0)),
             xOffset=alt.XOffset(f"{series}:N", title=series_title),
             y=alt.Y(f"{y}:Q", title=y_title),
-            color=alt.Color(f"{series}:N", scale=alt.Scale(range=PALETTE), title=series_title),
+            color=alt.Color(
+                f"{series}:N",
+                scale=alt.Scale(range=PALETTE),
+                title=series_title,
+                legend=alt.Legend(symbolType="square"),
+            ),
             tooltip=[
                 alt.Tooltip(f"{series}:N", title=series_title),
                 alt.Tooltip(f"{x}:N", title=x_title),
@@ -239,6 +319,30 @@ def bars(
         )
     )
     return _style(alt.layer(chart))
+
+
+def nice_step(span: float, bins: int = 40) -> float:
+    """A round bin width (1, 2, 2.5 or 5 × a power of ten) giving about ``bins`` bins over
+    ``span``: bins and ticks then fall on round numbers (1,150 and 1,200, not 1,160 and 1,320)."""
+    if span <= 0:
+        return 1.0
+    raw = span / bins
+    power = 10.0 ** math.floor(math.log10(raw))
+    return next(m * power for m in (1, 2, 2.5, 5, 10) if m * power >= raw)
+
+
+def binned(frame: pd.DataFrame, *, value: str, series: str) -> pd.DataFrame:
+    """Counts of ``value`` in round-width bins, per series (every bin of the common range, zeros
+    included), as columns bin (the bin's lower edge), series, count."""
+    low, high = float(frame[value].min()), float(frame[value].max())
+    step = nice_step(high - low)
+    start = math.floor(low / step) * step
+    edges = [start + i * step for i in range(int((high - start) // step) + 2)]
+    out = []
+    for name, block in frame.groupby(series, sort=False):
+        counts = pd.cut(block[value], edges, right=False).value_counts(sort=False)
+        out.append(pd.DataFrame({"bin": edges[:-1], series: name, "count": counts.to_numpy()}))
+    return pd.concat(out, ignore_index=True)
 
 
 def histogram(
@@ -250,22 +354,20 @@ def histogram(
     y_title: str,
     series_title: str,
 ) -> alt.LayerChart:
-    """Overlaid step histograms of ``value``, one per series."""
-    chart = (
-        alt.Chart(frame)
-        .mark_line(interpolate="step", strokeWidth=2)
-        .encode(
-            x=alt.X(f"{value}:Q", bin=alt.Bin(maxbins=60), title=x_title),
-            y=alt.Y("count():Q", title=y_title),
-            color=alt.Color(f"{series}:N", scale=alt.Scale(range=PALETTE), title=series_title),
-            tooltip=[
-                alt.Tooltip(f"{series}:N", title=series_title),
-                alt.Tooltip(f"{value}:Q", bin=alt.Bin(maxbins=60), title=x_title),
-                alt.Tooltip("count():Q", title=y_title),
-            ],
-        )
+    """Overlaid step histograms of ``value``, one per series, on round-number bins."""
+    return hover_lines(
+        binned(frame, value=value, series=series),
+        x="bin",
+        y="count",
+        series=series,
+        x_title=x_title,
+        y_title=y_title,
+        series_title=series_title,
+        x_format="d",
+        y_format="d",
+        y_zero=True,
+        interpolate="step-after",
     )
-    return _style(alt.layer(chart))
 
 
 def trajectories(
@@ -274,25 +376,24 @@ def trajectories(
     x_title: str,
     y_title: str,
     player_title: str,
-    rules_title: str,
-    tooltip_titles: dict[str, str],
+    y_domain: tuple[float, float],
 ) -> alt.LayerChart:
-    """Each player's rating after each of their games: colour = player, dash = rule set.
+    """Each chosen player's rating after each of their games under one rule set, a line per
+    player; ``y_domain`` shared by the rule sets' charts, so that they compare at a glance.
 
-    ``frame`` has the columns of ``gammon_elo.replay.trajectories`` plus ``series`` (the rule
-    set's display name). Names are data, drawn as text by Vega, never as HTML.
+    ``frame`` has columns player, game, rating. Names are data, drawn as text by Vega.
     """
-    dashed = frame["series"].nunique() > 1
-    encoding: dict[str, Any] = {
-        "x": alt.X("game:Q", title=x_title),
-        "y": alt.Y("rating:Q", title=y_title, scale=alt.Scale(zero=False)),
-        "color": alt.Color("player:N", scale=alt.Scale(range=PALETTE), title=player_title),
-        "detail": "series:N",
-        "tooltip": [
-            alt.Tooltip(f"{column}:N", title=title) for column, title in tooltip_titles.items()
-        ],
-    }
-    if dashed:
-        encoding["strokeDash"] = alt.StrokeDash("series:N", title=rules_title)
-    chart = alt.Chart(frame).mark_line(strokeWidth=2, point=False).encode(**encoding)
-    return _style(alt.layer(chart))
+    return hover_lines(
+        frame,
+        x="game",
+        y="rating",
+        series="player",
+        x_title=x_title,
+        y_title=y_title,
+        series_title=player_title,
+        x_format="d",
+        y_format="d",
+        y_domain=y_domain,
+        # A name a row: three charts side by side leave each a third of the page.
+        legend_columns=1,
+    )

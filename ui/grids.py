@@ -13,7 +13,7 @@ import streamlit as st
 from gammon_elo.replay import RulesComparison, trajectories
 
 from .catalogs import EN
-from .i18n import number, percent, signed, t
+from .i18n import decimal_comma, number, percent, signed, t
 
 #: Keys every catalog holds (tests/ui/test_i18n.py checks the parity).
 CATALOG_KEYS = frozenset(EN)
@@ -46,9 +46,20 @@ def _signed(value: float) -> str:
     return signed(value)
 
 
+def pair(win: float, loss: float) -> str:
+    """The app's one notation for a pair of changes: "win +12 · loss −20" (one player's points
+    for a win and for a loss), explained by ``tables.pair_key`` wherever it is used."""
+    return t("pair.format", win=signed(win), loss=signed(loss))
+
+
 def _pairs(gains: Iterable[float], losses: Iterable[float]) -> list[str]:
-    """The article's "+14 / −18" cells."""
-    return [f"{signed(g)} / {signed(lo)}" for g, lo in zip(gains, losses, strict=True)]
+    return [pair(g, lo) for g, lo in zip(gains, losses, strict=True)]
+
+
+def count(value: float) -> str:
+    """A count with a thousands separator: 975,511 (975.511 in Greek). Ratings stay 1500."""
+    text = f"{value:,.0f}"
+    return text.replace(",", ".") if decimal_comma() else text
 
 
 def expected(frame: pd.DataFrame) -> Table:
@@ -57,16 +68,13 @@ def expected(frame: pd.DataFrame) -> Table:
 
 
 def changes(frame: pd.DataFrame) -> Table:
-    """The article's "+14 / −14" pairs for the favourite's and the underdog's wins."""
+    """Step 2 from each player's side: the favourite's and the underdog's points for a win and
+    for a loss ("win +12 · loss −20")."""
     shown = pd.DataFrame(
         {
             t("col.difference"): frame["difference"].map(_int),
-            t("col.favourite_wins"): _pairs(
-                frame["favourite_wins_gain"], frame["favourite_wins_loss"]
-            ),
-            t("col.underdog_wins"): _pairs(
-                frame["underdog_wins_gain"], frame["underdog_wins_loss"]
-            ),
+            t("col.favourite"): _pairs(frame["favourite_wins_gain"], frame["underdog_wins_loss"]),
+            t("col.underdog"): _pairs(frame["underdog_wins_gain"], frame["favourite_wins_loss"]),
         }
     )
     return Table(shown=shown, raw=frame.rename(columns={"difference": t("col.difference")}))
@@ -76,7 +84,7 @@ def heavy(frame: pd.DataFrame, ks: tuple[int, ...]) -> Table:
     shown = pd.DataFrame({t("col.difference"): frame["difference"].map(_int)})
     raw = pd.DataFrame({t("col.difference"): frame["difference"]})
     for k in ks:
-        shown[t("col.favourite_wins_k", k=k)] = _pairs(
+        shown[t("col.favourite_k", k=k)] = _pairs(
             frame[f"k{k}_favourite_wins"], frame[f"k{k}_favourite_loses"]
         )
         raw[t("col.favourite_wins_k", k=k)] = frame[f"k{k}_favourite_wins"]
@@ -103,8 +111,7 @@ def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
         {
             t("col.divisor"): names,
             t("col.expected"): frame["expected"].map(_pct),
-            t("col.win"): frame["win"].map(_signed),
-            t("col.loss"): frame["loss"].map(_signed),
+            t("col.favourite_points"): _pairs(frame["win"], frame["loss"]),
         }
     )
     raw = pd.DataFrame(
@@ -118,22 +125,38 @@ def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
     return Table(shown=shown, raw=raw)
 
 
-def standard_divisor_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
-    """Expected %, win and loss at the standard differences: a column per divisor, each cell
-    "64.0% · +12 / −20"; the CSV keeps the three numbers in columns of their own."""
+def _by_divisor(
+    frame: pd.DataFrame, labels: Mapping[float, str], cell: Callable[[pd.DataFrame], list[str]]
+) -> pd.DataFrame:
     differences = frame.loc[frame["divisor"] == frame["divisor"].iloc[0], "difference"].to_numpy()
     shown = pd.DataFrame({t("col.difference"): [number(d) for d in differences]})
+    for divisor, block in frame.groupby("divisor", sort=False):
+        shown[labels.get(float(divisor), str(divisor))] = cell(block)
+    return shown
+
+
+def _standard_raw(frame: pd.DataFrame, labels: Mapping[float, str]) -> pd.DataFrame:
+    differences = frame.loc[frame["divisor"] == frame["divisor"].iloc[0], "difference"].to_numpy()
     raw = pd.DataFrame({t("col.difference"): differences})
     for divisor, block in frame.groupby("divisor", sort=False):
         name = labels.get(float(divisor), str(divisor))
-        shown[name] = [
-            f"{percent(e)} · {pair}"
-            for e, pair in zip(block["expected"], _pairs(block["win"], block["loss"]), strict=True)
-        ]
         raw[f"{name}: {t('col.expected')}"] = block["expected"].to_numpy()
         raw[f"{name}: {t('col.win')}"] = block["win"].to_numpy()
         raw[f"{name}: {t('col.loss')}"] = block["loss"].to_numpy()
-    return Table(shown=shown, raw=raw)
+    return raw
+
+
+def standard_expected(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
+    """The favourite's expected win rate at the standard differences, a column per divisor."""
+    shown = _by_divisor(frame, labels, lambda b: [percent(e) for e in b["expected"]])
+    return Table(shown=shown, raw=_standard_raw(frame, labels))
+
+
+def standard_points(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
+    """The favourite's "win +5 · loss −27" at the standard differences, a column per divisor;
+    the CSV keeps expected, win and loss in columns of their own."""
+    shown = _by_divisor(frame, labels, lambda b: _pairs(b["win"], b["loss"]))
+    return Table(shown=shown, raw=_standard_raw(frame, labels))
 
 
 def _per_rule_set(
@@ -152,9 +175,10 @@ def _per_rule_set(
 
 
 def simulation_summary(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
-    """One row per rule set: the last week's spread and accuracy, the tenths' win rates."""
+    """The last week's spread and accuracy, the tenths' win rates: a row per measure and a column
+    per rule set (a few rule sets fit across where seven long headers did not). The headline
+    spread is "half the players within"; the CSV also keeps the interquartile range."""
     columns = {
-        "iqr": (t("simulator.iqr"), _int),
         "half_within": (t("simulator.half_within"), _int),
         "spread": (t("simulator.spread"), _int),
         "spearman": (t("simulator.spearman"), lambda v: number(v, 3)),
@@ -162,7 +186,13 @@ def simulation_summary(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
         "top_tenth_actual": (t("simulator.top_actual"), _pct),
         "newcomer_games_to_level": (t("simulator.newcomer_games"), _int),
     }
-    return _per_rule_set(frame, labels, columns)
+    shown = pd.DataFrame({t("simulator.measure"): [header for header, _ in columns.values()]})
+    for _, row in frame.iterrows():
+        shown[labels[row["rules"]]] = [
+            fmt(row[c]) if pd.notna(row[c]) else "—" for c, (_, fmt) in columns.items()
+        ]
+    raw_columns = {"iqr": (t("simulator.iqr"), _int), **columns}
+    return Table(shown=shown, raw=_per_rule_set(frame, labels, raw_columns).raw)
 
 
 def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: int = 0) -> Table:
@@ -273,9 +303,8 @@ def history_ratings(ratings: pd.DataFrame, labels: Mapping[str, str]) -> Table:
 def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Table:
     columns = {
         "players": t("history.active_players"),
-        "top_to_bottom": t("simulator.spread"),
-        "iqr": t("simulator.iqr"),
         "half_within": t("simulator.half_within"),
+        "top_to_bottom": t("simulator.spread"),
     }
     raw = pd.DataFrame({t("col.rules"): spread["rules"].map(labels)})
     for column, header in columns.items():
@@ -290,7 +319,14 @@ def replay_frame(frame: pd.DataFrame) -> Table:
     """A replay's per-game or per-player table with translated headers; the input's own extra
     columns keep their names. The CSV keeps the package's column names, for other tools."""
     first = [c for c in _READING_ORDER if c in frame.columns]
-    shown = frame[first + [c for c in frame.columns if c not in first]]
+    shown = frame[first + [c for c in frame.columns if c not in first]].copy()
+    for column in shown.columns:
+        if column.endswith("_change"):
+            # +21 and −21, as everywhere else in the app.
+            shown[column] = [signed(v) if pd.notna(v) else "" for v in shown[column]]
+        elif pd.api.types.is_datetime64_any_dtype(shown[column]):
+            # The header already says UTC: "2026-10-05 08:14", no seconds, no "+00:00".
+            shown[column] = shown[column].dt.strftime("%Y-%m-%d %H:%M").fillna("")
     headers = {c: t(f"data.{c}") for c in shown.columns if f"data.{c}" in CATALOG_KEYS}
     return Table(shown=shown.rename(columns=headers), raw=frame)
 

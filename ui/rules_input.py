@@ -45,6 +45,7 @@ def params() -> list[Param]:
             low=1.0,
             high=100_000.0,
             step=100.0,
+            format="%g",
             label="rules.divisor",
             help="rules.divisor_help",
         ),

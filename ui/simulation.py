@@ -1,9 +1,10 @@
-"""The simulator page's results: the summary, four charts each beside its numbers, and the check
-of the heavy-week claim; in the embedded views, the spread chart or the summary alone."""
+"""The simulator page's results: the summary, four charts each with one sentence saying what it
+shows and its numbers folded under it, and the check of the heavy-week claim; in the embedded
+views, the spread chart or the summary alone."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import altair as alt
 import pandas as pd
@@ -15,23 +16,83 @@ from . import charts, grids
 from .i18n import number, t
 from .page import Page
 
+#: The percentiles of the final-ratings table, and the two the sentence names.
+PERCENTILES = (10, 25, 50, 75, 90)
 
-def rating_quantiles(distribution: pd.DataFrame) -> pd.DataFrame:
-    """The final ratings' 10th, 25th, 50th, 75th and 90th percentiles under each rule set."""
+
+def rating_quantiles(distribution: pd.DataFrame, labels: Sequence[str]) -> pd.DataFrame:
+    """The final ratings' 10th, 25th, 50th, 75th and 90th percentiles: a row per percentile and a
+    column per rule set (as written, whole points)."""
     quantiles = (
         distribution.groupby("series", sort=False)["rating"]
-        .quantile([0.1, 0.25, 0.5, 0.75, 0.9])
+        .quantile([p / 100 for p in PERCENTILES])
         .unstack()
     )
-    return pd.DataFrame(
-        {
-            t("col.rules"): quantiles.index,
-            **{f"{int(q * 100)} %": [number(v) for v in quantiles[q]] for q in quantiles.columns},
-        }
+    shown = pd.DataFrame(
+        {t("simulator.percentile"): [t("simulator.nth", n=p) for p in PERCENTILES]}
+    )
+    for label in labels:
+        if label in quantiles.index:
+            shown[label] = [number(v) for v in quantiles.loc[label]]
+    return shown
+
+
+def comparison(items: Sequence[tuple[str, str]], key: str, **values: object) -> str:
+    """One sentence: ``key`` filled with the first rule set's ``value`` and ``rules``, then
+    ", against 95 under ÷400 and 120 under ÷800" for the others (nothing when alone)."""
+    (first_rules, first_value), *others = items
+    against = ""
+    if others:
+        parts = [t("simulator.under", value=v, rules=r) for r, v in others]
+        joined = (
+            parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + t("simulator.and") + parts[-1]
+        )
+        against = t("simulator.against", items=joined)
+    return t(key, value=first_value, rules=first_rules, against=against, **values)
+
+
+def _last_week(
+    table: grids.Table, labels: Sequence[str], *, largest: bool
+) -> list[tuple[str, str]]:
+    """(rule set, figure as shown) in the table's last row, the largest (or smallest) first."""
+    last = table.raw.iloc[-1]
+    order = sorted(
+        (label for label in labels if label in table.raw.columns),
+        key=lambda label: float(last[label]),
+        reverse=largest,
+    )
+    return [(label, str(table.shown.iloc[-1][label])) for label in order]
+
+
+def spread_sentence(table: grids.Table, labels: Sequence[str]) -> str:
+    week = str(table.shown.iloc[-1, 0])
+    return comparison(
+        _last_week(table, labels, largest=True), "simulator.spread_sentence", week=week
     )
 
 
-def _lines(weekly: pd.DataFrame, y: str, y_title: str) -> alt.LayerChart:
+def accuracy_sentence(table: grids.Table, labels: Sequence[str]) -> str:
+    week = str(table.shown.iloc[-1, 0])
+    return comparison(
+        _last_week(table, labels, largest=True), "simulator.accuracy_sentence", week=week
+    )
+
+
+def volatility_sentence(table: grids.Table, labels: Sequence[str]) -> str:
+    """About the busiest group (the table's last row): how much a week moves a rating there."""
+    group = str(table.shown.iloc[-1, 0])
+    return comparison(
+        _last_week(table, labels, largest=True), "simulator.volatility_sentence", group=group
+    )
+
+
+def distribution_sentence(quantiles: pd.DataFrame, labels: Sequence[str]) -> str:
+    first, last = quantiles.iloc[0], quantiles.iloc[-1]
+    items = [(label, f"{first[label]}–{last[label]}") for label in labels if label in quantiles]
+    return comparison(items, "simulator.distribution_sentence")
+
+
+def _lines(weekly: pd.DataFrame, y: str, y_title: str, y_format: str = "") -> alt.LayerChart:
     return charts.lines(
         weekly,
         x="week",
@@ -40,17 +101,39 @@ def _lines(weekly: pd.DataFrame, y: str, y_title: str) -> alt.LayerChart:
         x_title=t("simulator.week"),
         y_title=y_title,
         series_title=t("col.rules"),
+        y_format=y_format,
     )
+
+
+def _chart(
+    chart: alt.LayerChart,
+    *,
+    title: str,
+    alt_text: str,
+    sentence: str,
+    table_title: str,
+    table: grids.Table | pd.DataFrame,
+) -> None:
+    """The chart full width, the sentence saying what it shows, and its numbers folded under it
+    (full width too, so that no column is cut off)."""
+    charts.show(st, chart, title=title, alt_text=alt_text)
+    st.markdown(sentence)
+    with st.expander(table_title):
+        if isinstance(table, grids.Table):
+            grids.show(table, download=None)
+        else:
+            st.dataframe(table, hide_index=True, width="stretch")
 
 
 def results(
     page: Page, result: Simulation, population: Population, labels: Mapping[str, str]
 ) -> None:
     """Everything the simulator shows after a run (ends the run in the chart and table views)."""
+    names = list(labels.values())
     weekly = result.weekly.assign(series=lambda f: f["rules"].map(labels))
     summary_table = grids.simulation_summary(result.summary(), labels)
-    rules_text = ", ".join(labels.values())
-    spread_chart = _lines(weekly, "half_within", t("simulator.half_within"))
+    rules_text = ", ".join(names)
+    spread_chart = _lines(weekly, "half_within", t("simulator.half_within"), "d")
     spread = {
         "title": t("simulator.spread_title"),
         "alt_text": t("simulator.spread_alt", rules=rules_text),
@@ -59,28 +142,34 @@ def results(
 
     def chart_view() -> None:
         charts.show(st, spread_chart, **spread)
+        st.markdown(spread_sentence(spread_table, names))
         grids.data_expander(spread_table)
 
     page.only("chart", chart_view)
     page.only("table", lambda: grids.show(summary_table, download=None))
 
     st.header(t("simulator.summary"))
+    st.caption(t("simulator.half_within_help"))
     grids.show(summary_table, download=f"simulation_seed{population.seed}_summary.csv")
-    charts.beside(
+    _chart(
         spread_chart,
         **spread,
+        sentence=spread_sentence(spread_table, names),
         table_title=t("simulator.spread_table"),
-        table=lambda: grids.show(spread_table, download=None),
+        table=spread_table,
     )
-    charts.beside(
-        _lines(weekly, "spearman", t("simulator.spearman")),
+    accuracy_table = grids.weekly(weekly, "spearman", labels, digits=3)
+    _chart(
+        _lines(weekly, "spearman", t("simulator.spearman_short"), ".3f"),
         title=t("simulator.accuracy_title"),
         alt_text=t("simulator.accuracy_alt", rules=rules_text),
+        sentence=accuracy_sentence(accuracy_table, names),
         table_title=t("simulator.accuracy_table"),
-        table=lambda: grids.show(grids.weekly(weekly, "spearman", labels, digits=3), download=None),
+        table=accuracy_table,
     )
     volatility = result.volatility.assign(series=lambda f: f["rules"].map(labels))
-    charts.beside(
+    volatility_table = grids.volatility(volatility, labels)
+    _chart(
         charts.bars(
             volatility,
             x="group",
@@ -93,16 +182,14 @@ def results(
         ),
         title=t("simulator.volatility_title"),
         alt_text=t("simulator.volatility_alt", rules=rules_text),
+        sentence=volatility_sentence(volatility_table, names),
         table_title=t("simulator.volatility_table"),
-        table=lambda: grids.show(grids.volatility(volatility, labels), download=None),
+        table=volatility_table,
     )
 
-    st.header(t("simulator.heavy_title"))
-    st.caption(t("simulator.heavy_text"))
-    grids.show(grids.heavy_claim(result.heavy_week_claim(), labels), download=None)
-
     distribution = result.distribution().assign(series=lambda f: f["rules"].map(labels))
-    charts.beside(
+    quantiles = rating_quantiles(distribution, names)
+    _chart(
         charts.histogram(
             distribution,
             value="rating",
@@ -113,9 +200,14 @@ def results(
         ),
         title=t("simulator.distribution_title"),
         alt_text=t("simulator.distribution_alt", rules=rules_text),
+        sentence=distribution_sentence(quantiles, names),
         table_title=t("simulator.distribution_table"),
-        table=lambda: st.dataframe(rating_quantiles(distribution), hide_index=True),
+        table=quantiles,
     )
+
+    st.header(t("simulator.heavy_title"))
+    st.caption(t("simulator.heavy_text"))
+    grids.show(grids.heavy_claim(result.heavy_week_claim(), labels), download=None)
     grids.show(
         grids.Table(shown=weekly, raw=weekly.drop(columns="series")),
         download=f"simulation_seed{population.seed}_weekly.csv",

@@ -6,7 +6,7 @@ import argparse
 import dataclasses
 import json
 
-from ..classic import classic_update
+from ..classic import classic_team_update, classic_update
 from .options import Subparsers
 
 __all__ = ["build_classic"]
@@ -31,10 +31,21 @@ def _cmd_classic(args: argparse.Namespace) -> int:
     a = args.a[0] if len(args.a) == 1 else args.a
     b = args.b[0] if len(args.b) == 1 else args.b
     result = classic_update(a, b, args.score, k=args.k, divisor=args.divisor)
+    teams = len(args.a) > 1 or len(args.b) > 1
+    # A team plays as one player at its average; every member moves by the team's change.
+    members = classic_team_update(args.a, args.b, args.score, k=args.k, divisor=args.divisor)
     if args.json:
-        print(json.dumps(dataclasses.asdict(result), indent=2))
+        payload = dataclasses.asdict(result)
+        if teams:
+            payload["members_a"] = list(members.new_a)
+            payload["members_b"] = list(members.new_b)
+        print(json.dumps(payload, indent=2))
         return 0
     print(f"Expected: A {result.expected_a:.1%}, B {result.expected_b:.1%}")
     print(f"A {result.rating_a:g} → {result.new_a:.1f} ({result.change_a:+.1f})")
     print(f"B {result.rating_b:g} → {result.new_b:.1f} ({result.change_b:+.1f})")
+    if teams:
+        for side, old, new in (("A", args.a, members.new_a), ("B", args.b, members.new_b)):
+            moves = ", ".join(f"{o:g} → {n:.1f}" for o, n in zip(old, new, strict=True))
+            print(f"{side}'s players: {moves}")
     return 0

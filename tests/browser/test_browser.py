@@ -294,34 +294,38 @@ def test_home_bad_cube_in_link_is_named_then_cube_and_ending_by_hand(
 # --- Divisors ---------------------------------------------------------------------------------
 
 
+def pair(win: int, loss: int) -> str:
+    """The app's notation for a player's points for a win and for a loss."""
+    return f"win +{win} · loss {MINUS}{loss}"
+
+
 def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
     open_page(page, f"{app_url}/divisors")
     charts = page.get_by_test_id("stVegaLiteChart")
-    expect(charts).to_have_count(2)
-    curves, points = charts.nth(0), charts.nth(1)
+    expect(charts).to_have_count(3)
+    curves, wins, losses = charts.nth(0), charts.nth(1), charts.nth(2)
 
     # SPEC, favourite by 300: ÷400 84.9 % +5 −27, ÷800 70.3 % +9 −23, ÷1200 64.0 % +12 −20.
     favourite = dataframe_with(page, "Divisor")
     expect(column(favourite, "Divisor")).to_have_text(["÷400", "÷800", "÷1200"])
     expect(column(favourite, "Expected win rate")).to_have_text(["84.9%", "70.3%", "64.0%"])
-    expect(column(favourite, "Points for a win")).to_have_text(["+5", "+9", "+12"])
-    expect(column(favourite, "Points for a loss")).to_have_text(
-        [f"{MINUS}27", f"{MINUS}23", f"{MINUS}20"]
+    expect(column(favourite, "Favourite's points")).to_have_text(
+        [pair(5, 27), pair(9, 23), pair(12, 20)]
     )
 
     # One expected-score curve per divisor, drawn in its own colour, and the rule at +300.
     colours = line_colours(curves, 3)
     assert chart_marks(curves)["rule"]["items"] >= 1
     assert_lines_painted(curves, colours)
-    # A win line and a loss line per divisor.
-    expect(points.locator("svg.marks g.mark-line.role-mark path")).to_have_count(6)
-    assert_lines_painted(points, chart_marks(points)["line"]["colours"])
+    # A win line per divisor in one chart, a loss line per divisor in the other.
+    for chart in (wins, losses):
+        expect(chart.locator("svg.marks g.mark-line.role-mark path")).to_have_count(3)
+        assert_lines_painted(chart, chart_marks(chart)["line"]["colours"])
 
     # SPEC, K = 16 at a difference of 300 under ÷1200: +6 / −10.
     type_number(page, "K", "16")
-    expect(column(favourite, "Points for a win")).to_have_text(["+2", "+5", "+6"])
-    expect(column(favourite, "Points for a loss")).to_have_text(
-        [f"{MINUS}14", f"{MINUS}11", f"{MINUS}10"]
+    expect(column(favourite, "Favourite's points")).to_have_text(
+        [pair(2, 14), pair(5, 11), pair(6, 10)]
     )  # hand: 16 × 0.849 = 13.6, 16 × 0.703 = 11.3, 16 × 0.640 = 10.2
 
     # FIBS adds a fourth curve. Hand: 1 / (1 + 10^(−300/2000)) = 58.5 %.
@@ -344,10 +348,10 @@ def test_tables_regenerate_and_the_heat_map_is_drawn(page: Page, app_url: str) -
     expect(column(expected, "Expected win rate")).to_have_text(
         ["50.0%", "52.4%", "54.8%", "57.1%", "59.5%", "64.0%", "68.3%", "72.3%"]
     )
-    # SPEC: K = 32, the favourite wins at 0 … 400: ±16/14/13/12/10.
-    changes = dataframe_with(page, "Favourite wins")
-    expect(column(changes, "Favourite wins")).to_have_text(
-        [f"+{n} / {MINUS}{n}" for n in (16, 14, 13, 12, 10)]
+    # SPEC: K = 32, the favourite wins at 0 … 400: +16/14/13/12/10, and loses −16/18/19/20/22.
+    changes = dataframe_with(page, "Favourite", "Underdog")
+    expect(column(changes, "Favourite")).to_have_text(
+        [pair(w, lo) for w, lo in ((16, 16), (14, 18), (13, 19), (12, 20), (10, 22))]
     )
 
     heat = page.get_by_test_id("stVegaLiteChart")
@@ -362,7 +366,7 @@ def test_tables_regenerate_and_the_heat_map_is_drawn(page: Page, app_url: str) -
 
     # K 16: SPEC's cube table at K = 16, ±8 … ±16, and the changes table at ±8 between equals.
     type_number(page, "K", "16", then="Tab")
-    expect(column(changes, "Favourite wins").first).to_have_text(f"+8 / {MINUS}8")
+    expect(column(changes, "Favourite").first).to_have_text(pair(8, 8))
     expect(heat.locator("svg.marks g.mark-text.role-mark text", has_text="32")).to_have_count(0)
     texts = set(chart_marks(heat)["text"]["texts"])
     assert {"8", "9", "11", "12", "13", "15", "16"} <= texts, texts

@@ -341,11 +341,12 @@ def test_greek_embed_code_pasted_into_an_article_shows_the_same_result(
 # SPEC, favourite by 300 under ÷400 / ÷800 / ÷1200: expected 84.9 / 70.3 / 64.0 %. At K 16
 # (hand, as in tests/browser/test_browser.py): win 16 × 0.151 = 2.4 → +2, 16 × 0.297 = 4.8 → +5,
 # 16 × 0.360 = 5.8 → +6; loss 16 × 0.849 = 13.6 → −14, 16 × 0.703 = 11.3 → −11,
-# 16 × 0.640 = 10.2 → −10 (SPEC: K 16 at 300, +6 / −10). Written as the Greek article does.
+# 16 × 0.640 = 10.2 → −10 (SPEC: K 16 at 300, +6 / −10). Written as the Greek page does: the
+# favourite's points for a win and for a loss ("νίκη +2 · ήττα −14").
 GREEK_ROW_300_K16 = {
-    "÷400": f"84,9% · +2 / {MINUS}14",
-    "÷800": f"70,3% · +5 / {MINUS}11",
-    "÷1200": f"64,0% · +6 / {MINUS}10",
+    "÷400": f"νίκη +2 · ήττα {MINUS}14",
+    "÷800": f"νίκη +5 · ήττα {MINUS}11",
+    "÷1200": f"νίκη +6 · ήττα {MINUS}10",
 }
 
 
@@ -368,10 +369,13 @@ def test_greek_chart_embed_code_pasted_into_an_article_draws_the_chart(
         k = page.get_by_label("Συντελεστής K", exact=True)
         k.fill("16")
         k.press("Enter")
-        table = page.get_by_test_id("stDataFrame").filter(
-            has=page.locator("th[role=columnheader]", has_text=re.compile("^÷1200$"))
+        # The points table (the expected-win-rate table has the same headers).
+        table = (
+            page.get_by_test_id("stDataFrame")
+            .filter(has=page.locator("td", has_text=re.compile("^νίκη")))
+            .filter(has=page.locator("th[role=columnheader]", has_text="Διαφορά rating"))
         )
-        # The one cell that is K 16's alone (÷1200's 64,0% · +6 / −10 is also ÷400's at 100).
+        # The one cell that is K 16's alone (÷1200's +6 / −10 is also ÷400's at 100).
         expect(table.locator("td", has_text=GREEK_ROW_300_K16["÷400"])).to_have_count(1)
         on_page = row_300(grid_rows(table))
         assert on_page == GREEK_ROW_300_K16
@@ -400,7 +404,11 @@ def test_greek_chart_embed_code_pasted_into_an_article_draws_the_chart(
         assert marks["line"]["items"] == 3 and len(marks["line"]["colours"]) == 3, marks
         assert marks["rule"]["items"] >= 1, marks
         expect(
-            inside.get_by_text("Αναμενόμενο σκορ ανά διαφορά rating", exact=True)
+            inside.get_by_text(
+                "Αναμενόμενο σκορ του παίκτη που προηγείται, ανά διαφορά rating, μία γραμμή ανά "
+                "διαιρέτη",
+                exact=True,
+            )
         ).to_be_visible()
         # The chart alone: no inputs, no sidebar or navigation.
         for test_id in ("stSlider", "stNumberInput", "stCheckbox"):

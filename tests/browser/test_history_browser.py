@@ -5,7 +5,14 @@ never markup or script (SPEC: history replay; issue: reliability and security)."
 from __future__ import annotations
 
 import pytest
-from browser_support import chart_marks, dataframe_with, grid_rows, open_page, save_full_page
+from browser_support import (
+    chart_marks,
+    dataframe_with,
+    grid_rows,
+    open_expander,
+    open_page,
+    save_full_page,
+)
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -39,13 +46,15 @@ def test_an_upload_is_rated_game_by_game(page: Page, app_url: str) -> None:
     open_page(page, f"{app_url}/history")
     upload(page, "week.csv", "\n".join(rows) + "\n")
     expect(page.get_by_text("71 rows read: 71 rated or counted, 0 rejected")).to_be_visible()
-    games = dataframe_with(page, "Winner's K", "Loser's K")
+    # The games under 1.3.1, the first of the three rule sets the page opens with.
+    open_expander(page, "Every game, under each rule set")
+    games = dataframe_with(page, "Winner's K", "Loser's K").filter(visible=True)
     expect(games).to_have_count(1)
     first = grid_rows(games)[0]
     assert (first["Winner"], first["Loser"]) == ("Eleni", "Nikos")
     assert (first["Winner before"], first["Loser before"]) == ("1500", "1500")
     assert (first["Winner's K"], first["Loser's K"]) == ("16", "32")
-    assert first["Winner's change"] == "8"
+    assert first["Winner's change"] == "+8"
     assert first["Loser's change"].replace(MINUS, "-") == "-16"
     assert (first["Winner after"], first["Loser after"]) == ("1508", "1484")
     assert chart_marks(page.get_by_test_id("stVegaLiteChart").first), "the chart drew nothing"

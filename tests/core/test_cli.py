@@ -128,6 +128,9 @@ def test_cli_classic_team(capsys: pytest.CaptureFixture[str]) -> None:
     payload = json.loads(out)
     assert payload["rating_a"] == 1500
     assert round(payload["new_a"]) == 1520
+    # Each member moves by the team's change, 32 × (1 − 0.360) = +20.48 (seed 002's surprise).
+    assert [round(r, 2) for r in payload["members_a"]] == [1420.48, 1620.48]
+    assert [round(r, 2) for r in payload["members_b"]] == [1579.52]
 
 
 # --------------------------------------------------------------------------------------------

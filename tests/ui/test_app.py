@@ -283,22 +283,30 @@ def test_custom_rules_from_the_url() -> None:
     assert metric(at, "You", 1)[1] == f"{MINUS}1"
 
 
-def test_divisors_page_shows_the_favourite_table_and_two_charts() -> None:
+def pair(win: str, loss: str) -> str:
+    """The app's one notation for a player's pair of changes."""
+    return f"win {win} · loss {loss}"
+
+
+def test_divisors_page_shows_the_favourite_table_and_three_charts() -> None:
     at = run("pages/divisors.py")
-    table = table_with(at, "Points for a win").set_index("Divisor")
+    table = table_with(at, "Favourite's points").set_index("Divisor")
     assert table.index.tolist() == ["÷400", "÷800", "÷1200"]
-    assert table.loc["÷400"].tolist() == ["84.9%", "+5", f"{MINUS}27"]
-    assert table.loc["÷800"].tolist() == ["70.3%", "+9", f"{MINUS}23"]
-    assert table.loc["÷1200"].tolist() == ["64.0%", "+12", f"{MINUS}20"]
-    standard = table_with(at, "÷800")
+    assert table.loc["÷400"].tolist() == ["84.9%", pair("+5", f"{MINUS}27")]
+    assert table.loc["÷800"].tolist() == ["70.3%", pair("+9", f"{MINUS}23")]
+    assert table.loc["÷1200"].tolist() == ["64.0%", pair("+12", f"{MINUS}20")]
+    columns = ["Rating difference", "÷400", "÷800", "÷1200"]
+    expected, points = [d.value for d in at.dataframe if list(d.value.columns) == columns]
     # SPEC Step 1 table, ÷1200 column: 300 → 64.0 %, and K 32 favourite by 300: +12 / −20.
-    assert standard.set_index("Rating difference").loc["300", "÷1200"] == f"64.0% · +12 / {MINUS}20"
-    assert len(at.get("vega_lite_chart")) == 2
+    assert expected.set_index("Rating difference").loc["300", "÷1200"] == "64.0%"
+    assert points.set_index("Rating difference").loc["300", "÷1200"] == pair("+12", f"{MINUS}20")
+    # The curves, then the points for a win and for a loss, apart.
+    assert len(at.get("vega_lite_chart")) == 3
 
 
 def test_divisors_page_adds_custom_and_fibs_curves() -> None:
     at = run("pages/divisors.py", custom_on="1", custom="1600", fibs="1")
-    table = table_with(at, "Points for a win")
+    table = table_with(at, "Favourite's points")
     assert table["Divisor"].tolist() == ["÷400", "÷800", "÷1200", "÷1600", "FIBS ÷2000"]
     # Hand: FIBS favourite by 300, 1-point match: 1 / (1 + 10^(−300/2000)) = 58.5 %.
     assert table["Expected win rate"].tolist()[-1] == "58.5%"
@@ -309,8 +317,8 @@ def test_tables_page_regenerates_the_article_tables() -> None:
     expected = table_with(
         at, "Expected win rate", exactly=["Rating difference", "Expected win rate"]
     )
-    changes = table_with(at, "Underdog wins")
-    heavy = table_with(at, "K 16: favourite wins")
+    changes = table_with(at, "Underdog")
+    heavy = table_with(at, "Favourite at K 16")
     assert expected["Expected win rate"].tolist() == [
         "50.0%",
         "52.4%",
@@ -321,9 +329,12 @@ def test_tables_page_regenerates_the_article_tables() -> None:
         "68.3%",
         "72.3%",
     ]
-    assert changes["Favourite wins"].tolist()[1] == f"+14 / {MINUS}14"
-    assert changes["Underdog wins"].tolist()[4] == f"+22 / {MINUS}22"
-    assert heavy.iloc[1].tolist()[1:] == [f"+14 / {MINUS}18", f"+7 / {MINUS}9"]
+    # SPEC Step 2 at 100: the favourite wins +14 / −14, the underdog +18 / −18 (32 × 0.548).
+    assert changes["Favourite"].tolist()[1] == pair("+14", f"{MINUS}18")
+    assert changes["Underdog"].tolist()[1] == pair("+18", f"{MINUS}14")
+    # Hand, at 400 under ÷1200: expected 0.683, so 32 × 0.317 = 10 and 32 × 0.683 = 22.
+    assert changes["Underdog"].tolist()[4] == pair("+22", f"{MINUS}10")
+    assert heavy.iloc[1].tolist()[1:] == [pair("+14", f"{MINUS}18"), pair("+7", f"{MINUS}9")]
 
 
 def test_classic_examples_are_one_click_presets() -> None:
@@ -348,11 +359,11 @@ def test_classic_draw_and_teams() -> None:
 
 def test_simulator_runs_the_three_rule_sets_on_the_same_games() -> None:
     at = run("pages/simulator.py", players="300", weeks="4", seed="7")
-    summary = table_with(at, "Rank correlation with true strength")
-    assert summary["Rule set"].tolist() == ["1.0.5 (÷400)", "1.2.0 (÷800)", "1.3.1 (÷1200)"]
-    # Theory: the spread scales with the divisor, so the IQR grows 400 → 800 → 1200.
-    iqr = [int(v) for v in summary["Interquartile range"]]
-    assert iqr[0] < iqr[1] < iqr[2]
+    summary = table_with(at, "Measure").set_index("Measure")
+    assert summary.columns.tolist() == ["1.0.5 (÷400)", "1.2.0 (÷800)", "1.3.1 (÷1200)"]
+    # Theory: the spread scales with the divisor, so it grows 400 → 800 → 1200.
+    half = [int(v) for v in summary.loc["Half the players within (points)"]]
+    assert half[0] < half[1] < half[2]
     assert at.query_params["seed"] == "7"
     assert len(at.get("vega_lite_chart")) == 4
 
@@ -361,9 +372,10 @@ def test_history_opens_on_the_sample_and_compares_rule_sets() -> None:
     at = run("pages/history.py", rules="1.3.1,1.0.5")
     final = table_with(at, "1.0.5 (÷400)")
     assert list(final.columns) == ["Player", "Ranked games", "1.3.1 (÷1200)", "1.0.5 (÷400)"]
-    spread = table_with(at, "Interquartile range")
+    spread = table_with(at, "Half the players within (points)")
     # Theory: a larger divisor spreads the same games wider (÷1200 against ÷400).
     top_to_bottom = [int(v) for v in spread["Top to bottom"]]
     assert top_to_bottom[0] > top_to_bottom[1]
     assert any("0 rejected" in c.value for c in at.caption)
-    assert len(at.get("vega_lite_chart")) == 1
+    # A chart per rule set.
+    assert len(at.get("vega_lite_chart")) == 2

@@ -367,7 +367,7 @@ PAGES = {
         "strength": choice("normal", "uniform", "skewed"),
         "strength_sd": floats(0, 1000, good_up_to=300),
         "games_per_week": floats(1, 300, good_up_to=40),
-        "heavy_share": floats(0, 1, good_up_to=0.2),
+        "heavy_share": floats(0, 100, good_up_to=20),  # a percentage
         "pairing": choice("random", "band"),
         "rules": (
             lambda rng: ",".join(rng.sample(SIMULATOR_RULES, 2)),

@@ -190,15 +190,16 @@ EL: dict[str, str] = {
     "divisors.k": "Συντελεστής K",
     "divisors.cube": "Κύβος",
     "divisors.range": "Εύρος διαφορών (±)",
-    "divisors.curve_title": "Αναμενόμενο σκορ ανά διαφορά rating",
+    "divisors.curve_title": (
+        "Αναμενόμενο σκορ του παίκτη που προηγείται, ανά διαφορά rating, μία γραμμή ανά διαιρέτη"
+    ),
     "divisors.curve_alt": (
         "Γράφημα γραμμών: το αναμενόμενο σκορ του παίκτη που προηγείται ανά διαφορά rating, μία "
         "γραμμή ανά διαιρέτη ({divisors}); μια κάθετη γραμμή σημειώνει τη διαφορά {difference}."
     ),
-    "divisors.points_title": "Πόντοι για νίκη και για ήττα",
     "divisors.points_alt": (
-        "Γράφημα γραμμών: οι πόντοι σου για νίκη (πάνω από το μηδέν) και για ήττα (κάτω από το "
-        "μηδέν) ανά διαφορά rating, ένα χρώμα ανά διαιρέτη ({divisors}), με K {k} και κύβο {cube}."
+        "Γράφημα γραμμών: οι πόντοι σου για {outcome} ανά διαφορά rating, ένα χρώμα ανά "
+        "διαιρέτη ({divisors}), με K {k} και κύβο {cube}."
     ),
     "divisors.table_title": "Στις συνηθισμένες διαφορές",
     "divisors.favourite_title": "Φαβορί με {difference} πόντους διαφορά",
@@ -206,6 +207,14 @@ EL: dict[str, str] = {
     "divisors.label": "÷{divisor}",
     "divisors.outcome_win": "νίκη",
     "divisors.outcome_loss": "ήττα",
+    "divisors.win_title": "Πόντοι για νίκη, ανά διαφορά rating",
+    "divisors.loss_title": "Πόντοι για ήττα, ανά διαφορά rating",
+    "divisors.expected_title": "Αναμενόμενο ποσοστό νικών του φαβορί",
+    "divisors.standard_points_title": "Οι πόντοι του φαβορί για νίκη και για ήττα",
+    "divisors.hover": (
+        "Δείξε οπουδήποτε σε ένα γράφημα: η γραμμή δείχνει την τιμή κάθε διαιρέτη σε "
+        "εκείνη τη διαφορά."
+    ),
     # Tables
     "tables.nav": "Πίνακες",
     "tables.title": "Οι πίνακες του άρθρου, για κάθε K, κύβο και κανόνες",
@@ -215,7 +224,13 @@ EL: dict[str, str] = {
     "tables.difference": "Διαφορά για τον πίνακα διαιρετών",
     "tables.expected": "Βήμα 1: αναμενόμενο ποσοστό νίκης του φαβορί",
     "tables.changes": "Βήμα 2: αλλαγές όταν κερδίζει το φαβορί ή το αουτσάιντερ",
-    "tables.heavy": "Βήμα 3: K = {k} απέναντι σε K = {heavy_k} (το φαβορί κερδίζει / χάνει)",
+    "tables.heavy": "Βήμα 3: το φαβορί με K {k} και με το K βαριάς εβδομάδας {heavy_k}",
+    "tables.heavy_none": "Βήμα 3: χωρίς K βαριάς εβδομάδας με τους κανόνες {rules}",
+    "tables.heavy_none_text": (
+        "Οι κανόνες {rules} δεν έχουν K βαριάς εβδομάδας: κάθε βαθμολογημένο παιχνίδι "
+        "μετράει με K {k}, όσα κι αν παίξει κάποιος σε μια εβδομάδα."
+    ),
+    "tables.cube_column": "Κύβος {cube}",
     "tables.divisors": "Φαβορί με {difference} πόντους διαφορά, με κάθε διαιρέτη",
     "tables.cube_table": "Ο κύβος διπλασιασμού (δύο παίκτες στο 1500)",
     "tables.heatmap": "Αλλαγή για νίκη του φαβορί ανά διαφορά rating και κύβο",
@@ -227,13 +242,19 @@ EL: dict[str, str] = {
     # Column headers
     "col.difference": "Διαφορά rating",
     "col.expected": "Αναμενόμενο ποσοστό νίκης",
-    "col.favourite_wins": "Κερδίζει το φαβορί",
-    "col.underdog_wins": "Κερδίζει το αουτσάιντερ",
     "col.favourite_wins_k": "K = {k}: κερδίζει το φαβορί",
     "col.favourite_loses_k": "K = {k}: χάνει το φαβορί",
     "col.divisor": "Διαιρέτης",
     "col.win": "Πόντοι για νίκη",
     "col.loss": "Πόντοι για ήττα",
+    "col.favourite_points": "Πόντοι του φαβορί",
+    "col.favourite": "Φαβορί",
+    "col.underdog": "Αουτσάιντερ",
+    "col.favourite_k": "Φαβορί με K {k}",
+    "pair.format": "νίκη {win} · ήττα {loss}",
+    "tables.pair_key": (
+        "«νίκη +12 · ήττα −20»: οι πόντοι που κερδίζει ο παίκτης με μια νίκη και χάνει με μια ήττα."
+    ),
     "col.cube": "Κύβος",
     "col.multiplier": "Συντελεστής",
     "col.change_k": "Αλλαγή με K = {k}",
@@ -276,16 +297,36 @@ EL: dict[str, str] = {
     "classic.guide_for": "Για",
     "classic.guide_effect": "Αποτέλεσμα",
     "classic.bad_team": "{field}: το «{value}» δεν είναι λίστα αριθμών ({reason}).",
+    "classic.teams_help": (
+        "Πώς βαθμολογείται μια ομάδα, όπως προτείνει η πηγή: η ομάδα παίζει σαν ένας "
+        "παίκτης με τον μέσο όρο των rating των παικτών της, και η αλλαγή της πάει "
+        "ολόκληρη σε κάθε μέλος. Έτσι ο νέος μέσος όρος της ομάδας είναι ακριβώς το νέο "
+        "της rating, και κάθε μέλος κρατά την απόστασή του από αυτόν. (Αν η αλλαγή "
+        "μοιραζόταν, μια τετράδα θα κινούνταν το ένα τέταρτο από έναν παίκτη για την ίδια "
+        "έκπληξη.)"
+    ),
+    "classic.members_title": "Το νέο rating κάθε παίκτη (η αλλαγή της ομάδας, σε κάθε μέλος)",
+    "classic.member_a": "Ομάδα Α, παίκτης {n}",
+    "classic.member_b": "Ομάδα Β, παίκτης {n}",
+    "classic.col_player": "Παίκτης",
+    "classic.col_before": "Rating",
+    "classic.col_change": "Αλλαγή",
+    "classic.col_after": "Νέο rating",
+    "classic.guide_note": (
+        "Μεγαλύτερο K, περισσότερη αστάθεια· μικρότερο K, περισσότερη σταθερότητα. Κράτα "
+        "ένα K μέσα σε κάθε ομάδα παικτών."
+    ),
     "k.preset.40": "Νέοι / προσωρινοί παίκτες",
     "k.preset.32": "Οι περισσότεροι ερασιτέχνες",
     "k.preset.20": "Οι περισσότεροι ερασιτέχνες",
     "k.preset.16": "Μάστερ / σταθερά rating",
     "k.preset.10": "Μάστερ / σταθερά rating",
-    "k.effect.40": "Τα rating βρίσκουν γρήγορα το επίπεδό τους",
-    "k.effect.32": "Ισορροπημένη αντίδραση",
-    "k.effect.20": "Ισορροπημένη αντίδραση",
-    "k.effect.16": "Σταθερά, αλλάζουν αργά",
-    "k.effect.10": "Σταθερά, αλλάζουν αργά",
+    "k.guide.40": "Νέοι / προσωρινοί παίκτες",
+    "k.guide.20": "Οι περισσότεροι ερασιτέχνες",
+    "k.guide.10": "Μάστερ / σταθερά rating",
+    "k.guide_effect.40": "Τα rating βρίσκουν γρήγορα το επίπεδό τους",
+    "k.guide_effect.20": "Ισορροπημένη αντίδραση",
+    "k.guide_effect.10": "Σταθερά, αλλάζουν αργά",
     # Simulator
     "simulator.nav": "Προσομοίωση",
     "simulator.title": "Τι κάνει κάθε κανόνας σε μια ολόκληρη κοινότητα",
@@ -305,22 +346,24 @@ EL: dict[str, str] = {
     "simulator.shape_uniform": "Ομοιόμορφη",
     "simulator.shape_skewed": "Ασύμμετρη (ουρά δυνατών παικτών)",
     "simulator.strength_sd": "Διασπορά της πραγματικής δύναμης (πόντοι)",
-    "simulator.true_divisor": "Τύχη: διαιρέτης της πραγματικής καμπύλης",
+    "simulator.true_divisor": "Πόσο αποφασίζει η τύχη (διαιρέτης της πραγματικής καμπύλης νίκης)",
     "simulator.true_divisor_help": (
         "Πόσο αποφασίζουν τα ζάρια. Η προεπιλογή κάνει το δυνατότερο δέκατο να κερδίζει περίπου "
         "το 57–58 % των παιχνιδιών του, όπως αναφέρει το άρθρο."
     ),
     "simulator.games_per_week": "Παιχνίδια κατάταξης την εβδομάδα (τυπικός παίκτης)",
-    "simulator.heavy_share": "Ποσοστό παικτών με βαριά εβδομάδα (300+ παιχνίδια)",
+    "simulator.heavy_share": "Βαριοί παίκτες, % του συνόλου (300+ παιχνίδια την εβδομάδα)",
     "simulator.heavy_help": "Αυτοί παίζουν 300 έως 400 παιχνίδια κατάταξης την εβδομάδα.",
     "simulator.pairing": "Ζευγάρωμα",
     "simulator.pairing_random": "Τυχαίοι αντίπαλοι",
     "simulator.pairing_band": "Αντίπαλοι σε κοντινό rating",
     "simulator.rules": "Κανόνες για σύγκριση",
-    "simulator.rules_flat": "1.3.1 χωρίς το K βαριάς εβδομάδας",
-    "simulator.rules_custom": "Δικοί σου (διαιρέτης και K παρακάτω)",
+    "simulator.rules_flat": "1.3.1, χωρίς K βαριάς εβδομάδας",
+    "simulator.rules_custom": "Δικοί σου (διάλεξε διαιρέτη και K)",
     "simulator.custom_divisor": "Δικός σου διαιρέτης",
     "simulator.custom_k": "Δικό σου K",
+    "simulator.settings": "Ρυθμίσεις προσομοίωσης: παίκτες, εβδομάδες, τύχη, κανόνες",
+    "simulator.custom_label": "Δικοί σου (÷{divisor}, K {k})",
     "simulator.run": "Εκτέλεση",
     "simulator.running": "Προσομοίωση… {percent}",
     "simulator.invalid": "Αυτές οι τιμές δεν προσομοιώνονται: {message}",
@@ -335,7 +378,36 @@ EL: dict[str, str] = {
     "simulator.spearman": "Συσχέτιση σειράς με την πραγματική δύναμη",
     "simulator.top_expected": "Κορυφαίο δέκατο: αναμενόμενο ποσοστό νίκης",
     "simulator.top_actual": "Κορυφαίο δέκατο: πραγματικό ποσοστό νίκης",
-    "simulator.newcomer_games": "Παιχνίδια ώσπου ένας νέος να φτάσει το 90 % του επιπέδου του",
+    "simulator.newcomer_games": "Παιχνίδια νεοφερμένου ως το 90 % του επιπέδου",
+    "simulator.measure": "Μέτρο",
+    "simulator.spearman_short": "Συσχέτιση κατάταξης",
+    "simulator.half_within_help": (
+        "Το άπλωμα των rating μετριέται παντού με έναν τρόπο: η στενότερη ζώνη rating που "
+        "χωράει τους μισούς ενεργούς παίκτες. (Το ενδοτεταρτημοριακό εύρος, από το 25ο ως "
+        "το 75ο εκατοστημόριο, χωράει κι αυτό τους μισούς αλλά ποτέ δεν είναι στενότερο· "
+        "μένει στο CSV.)"
+    ),
+    "simulator.percentile": "Εκατοστημόριο",
+    "simulator.nth": "{n}ο",
+    "simulator.under": "{value} με τους κανόνες {rules}",
+    "simulator.and": " και ",
+    "simulator.against": ", έναντι {items}",
+    "simulator.spread_sentence": (
+        "Την εβδομάδα {week}, οι μισοί ενεργοί παίκτες απέχουν μεταξύ τους έως {value} "
+        "πόντους με τους κανόνες {rules}{against}."
+    ),
+    "simulator.accuracy_sentence": (
+        "Την εβδομάδα {week}, οι κανόνες {rules} κατατάσσουν καλύτερα την πραγματική "
+        "δύναμη: συσχέτιση κατάταξης {value}{against}."
+    ),
+    "simulator.volatility_sentence": (
+        "Σε μια εβδομάδα με {group} βαθμολογημένα παιχνίδια, ένα rating κινείται τυπικά "
+        "{value} πόντους με τους κανόνες {rules}{against}."
+    ),
+    "simulator.distribution_sentence": (
+        "Από το 10ο ως το 90ό εκατοστημόριο, τα τελικά rating πάνε {value} με τους "
+        "κανόνες {rules}{against}."
+    ),
     "simulator.week": "Εβδομάδα",
     "simulator.spread_title": "Πόσο απλώνονται τα rating",
     "simulator.spread_alt": (
@@ -418,17 +490,24 @@ EL: dict[str, str] = {
     "history.game": "Παιχνίδι του παίκτη",
     "history.opponent": "Αντίπαλος",
     "history.result": "Αποτέλεσμα",
-    "history.chart_title": "Rating μετά από κάθε παιχνίδι",
+    "history.chart_title": "Rating μετά από κάθε παιχνίδι του παίκτη, ένα γράφημα ανά κανόνες",
+    "history.chart_sentence": (
+        "Τελικά rating των παικτών του γραφήματος: {value} με τους κανόνες {rules}{against}."
+    ),
+    "history.spread_sentence": (
+        "Οι μισοί ενεργοί παίκτες τελειώνουν σε απόσταση έως {value} πόντων μεταξύ τους "
+        "με τους κανόνες {rules}{against}."
+    ),
+    "history.every_games": "Κάθε παιχνίδι, με κάθε σύνολο κανόνων",
+    "history.every_players": "Κάθε παίκτης, με κάθε σύνολο κανόνων",
     "history.chart_alt": (
-        "Γράφημα γραμμών: το rating των {players} μετά από κάθε παιχνίδι τους, ένα χρώμα ανά "
-        "παίκτη, ένα είδος γραμμής ανά σύνολο κανόνων ({rules})."
+        "Γραφήματα γραμμών, ένα ανά σύνολο κανόνων ({rules}): το rating των {players} "
+        "μετά από κάθε παιχνίδι τους, ένα χρώμα ανά παίκτη."
     ),
     "history.final_title": "Τελικά rating",
     "history.ranked_games": "Παιχνίδια κατάταξης",
     "history.spread_title": "Πόσο απέχουν τα rating στο τέλος",
     "history.active_players": "Παίκτες",
-    "history.games_title": "Κάθε παιχνίδι με τους κανόνες {rules}",
-    "history.players_title": "Κάθε παίκτης με τους κανόνες {rules}",
     "history.rejected_title": "Απορριφθείσες γραμμές ({rejected})",
     "history.col_row": "Γραμμή",
     "history.col_column": "Στήλη",

@@ -167,15 +167,16 @@ EN: dict[str, str] = {
     "divisors.k": "K",
     "divisors.cube": "Cube",
     "divisors.range": "Differences shown (±)",
-    "divisors.curve_title": "Expected score by rating difference",
+    "divisors.curve_title": (
+        "Expected score of the player ahead, by rating difference, one line per divisor"
+    ),
     "divisors.curve_alt": (
         "Line chart: the expected score of the player ahead against the rating difference, one "
         "line per divisor ({divisors}); a vertical rule marks the difference {difference}."
     ),
-    "divisors.points_title": "Points for a win and for a loss",
     "divisors.points_alt": (
-        "Line chart: your points for a win (above zero) and for a loss (below zero) against "
-        "the rating difference, one colour per divisor ({divisors}), at K {k} and cube {cube}."
+        "Line chart: your points for a {outcome} against the rating difference, one "
+        "colour per divisor ({divisors}), at K {k} and cube {cube}."
     ),
     "divisors.table_title": "At the standard differences",
     "divisors.favourite_title": "Favourite by {difference}",
@@ -183,6 +184,13 @@ EN: dict[str, str] = {
     "divisors.label": "÷{divisor}",
     "divisors.outcome_win": "win",
     "divisors.outcome_loss": "loss",
+    "divisors.win_title": "Points for a win, by rating difference",
+    "divisors.loss_title": "Points for a loss, by rating difference",
+    "divisors.expected_title": "Expected win rate of the favourite",
+    "divisors.standard_points_title": "The favourite's points for a win and for a loss",
+    "divisors.hover": (
+        "Point anywhere on a chart: the line shows every divisor's value at that difference."
+    ),
     # Tables
     "tables.nav": "Tables",
     "tables.title": "The article's tables, for any K, cube and rule set",
@@ -192,7 +200,13 @@ EN: dict[str, str] = {
     "tables.difference": "Difference for the divisor table",
     "tables.expected": "Step 1: expected win rate of the favourite",
     "tables.changes": "Step 2: changes when the favourite or the underdog wins",
-    "tables.heavy": "Step 3: K {k} against K {heavy_k} (the favourite wins / loses)",
+    "tables.heavy": "Step 3: the favourite at K {k} and at the heavy-week K {heavy_k}",
+    "tables.heavy_none": "Step 3: no heavy-week K under {rules}",
+    "tables.heavy_none_text": (
+        "Rule set {rules} has no heavy-week K: every ranked game counts at K {k}, however "
+        "many a player plays in a week."
+    ),
+    "tables.cube_column": "Cube {cube}",
     "tables.divisors": "The favourite by {difference} under each divisor",
     "tables.cube_table": "The doubling cube (two players at 1500)",
     "tables.heatmap": "Change for the favourite's win by rating difference and cube",
@@ -204,13 +218,19 @@ EN: dict[str, str] = {
     # Column headers
     "col.difference": "Rating difference",
     "col.expected": "Expected win rate",
-    "col.favourite_wins": "Favourite wins",
-    "col.underdog_wins": "Underdog wins",
     "col.favourite_wins_k": "K {k}: favourite wins",
     "col.favourite_loses_k": "K {k}: favourite loses",
     "col.divisor": "Divisor",
     "col.win": "Points for a win",
     "col.loss": "Points for a loss",
+    "col.favourite_points": "Favourite's points",
+    "col.favourite": "Favourite",
+    "col.underdog": "Underdog",
+    "col.favourite_k": "Favourite at K {k}",
+    "pair.format": "win {win} · loss {loss}",
+    "tables.pair_key": (
+        "“win +12 · loss −20”: the points that player gains for a win and loses for a loss."
+    ),
     "col.cube": "Cube",
     "col.multiplier": "Multiplier",
     "col.change_k": "Change at K {k}",
@@ -252,16 +272,34 @@ EN: dict[str, str] = {
     "classic.guide_for": "For",
     "classic.guide_effect": "Effect",
     "classic.bad_team": "{field}: “{value}” is not a list of numbers ({reason}).",
+    "classic.teams_help": (
+        "How a team is rated, as the seed advises: the team plays as one player at its "
+        "players' average rating, and its change goes in full to every member. So the "
+        "team's new average is exactly its new rating, and each member keeps their "
+        "distance from it. (Sharing the change out would move a team of four a quarter as "
+        "much as one player for the same surprise.)"
+    ),
+    "classic.members_title": "Each player's new rating (the team's change, to every member)",
+    "classic.member_a": "Team A, player {n}",
+    "classic.member_b": "Team B, player {n}",
+    "classic.col_player": "Player",
+    "classic.col_before": "Rating",
+    "classic.col_change": "Change",
+    "classic.col_after": "New rating",
+    "classic.guide_note": (
+        "Higher K, more volatility; lower K, more stability. Keep one K within a pool."
+    ),
     "k.preset.40": "New / provisional players",
     "k.preset.32": "Most amateur play",
     "k.preset.20": "Most amateur play",
     "k.preset.16": "Masters / established ratings",
     "k.preset.10": "Masters / established ratings",
-    "k.effect.40": "Ratings find their level quickly",
-    "k.effect.32": "Balanced response",
-    "k.effect.20": "Balanced response",
-    "k.effect.16": "Stable, changes slowly",
-    "k.effect.10": "Stable, changes slowly",
+    "k.guide.40": "New / provisional players",
+    "k.guide.20": "Most amateur play",
+    "k.guide.10": "Masters / established ratings",
+    "k.guide_effect.40": "Ratings find their level quickly",
+    "k.guide_effect.20": "Balanced response",
+    "k.guide_effect.10": "Stable, changes slowly",
     # Simulator
     "simulator.nav": "Simulator",
     "simulator.title": "What each rule does to a whole community",
@@ -278,22 +316,24 @@ EN: dict[str, str] = {
     "simulator.shape_uniform": "Uniform",
     "simulator.shape_skewed": "Skewed (a tail of strong players)",
     "simulator.strength_sd": "Spread of true strength (points)",
-    "simulator.true_divisor": "Luck: divisor of the true curve",
+    "simulator.true_divisor": "How much luck decides (divisor of the true win curve)",
     "simulator.true_divisor_help": (
         "How much the dice decide. The default makes the strongest tenth win about 57–58 % of "
         "their games against the field, as the article reports."
     ),
     "simulator.games_per_week": "Ranked games a week (median player)",
-    "simulator.heavy_share": "Share of heavy players (300+ games a week)",
+    "simulator.heavy_share": "Heavy players, % of all (300+ games a week)",
     "simulator.heavy_help": "Heavy players play 300 to 400 ranked games a week.",
     "simulator.pairing": "Pairing",
     "simulator.pairing_random": "Random opponents",
     "simulator.pairing_band": "Opponents within a rating band",
     "simulator.rules": "Rule sets to compare",
-    "simulator.rules_flat": "1.3.1 without the heavy-week K",
-    "simulator.rules_custom": "Custom (divisor and K below)",
+    "simulator.rules_flat": "1.3.1, no heavy-week K",
+    "simulator.rules_custom": "Custom (choose its divisor and K)",
     "simulator.custom_divisor": "Custom divisor",
     "simulator.custom_k": "Custom K",
+    "simulator.settings": "Simulation settings: players, weeks, luck, rule sets",
+    "simulator.custom_label": "Custom (÷{divisor}, K {k})",
     "simulator.run": "Run",
     "simulator.running": "Simulating… {percent}",
     "simulator.invalid": "These inputs cannot be simulated: {message}",
@@ -308,7 +348,34 @@ EN: dict[str, str] = {
     "simulator.spearman": "Rank correlation with true strength",
     "simulator.top_expected": "Top tenth: expected win rate",
     "simulator.top_actual": "Top tenth: actual win rate",
-    "simulator.newcomer_games": "Games for a newcomer to reach 90 % of their level",
+    "simulator.newcomer_games": "Newcomer's games to 90 % of level",
+    "simulator.measure": "Measure",
+    "simulator.spearman_short": "Rank correlation",
+    "simulator.half_within_help": (
+        "How wide the ratings spread is measured one way throughout: the narrowest band "
+        "of ratings holding half the active players. (The interquartile range, the band "
+        "from the 25th to the 75th percentile, also holds half of them but is never "
+        "narrower; it stays in the CSV.)"
+    ),
+    "simulator.percentile": "Percentile",
+    "simulator.nth": "{n}th",
+    "simulator.under": "{value} under {rules}",
+    "simulator.and": " and ",
+    "simulator.against": ", against {items}",
+    "simulator.spread_sentence": (
+        "In week {week}, half of the active players lie within {value} points of each "
+        "other under {rules}{against}."
+    ),
+    "simulator.accuracy_sentence": (
+        "In week {week}, {rules} ranks true strength best: rank correlation {value}{against}."
+    ),
+    "simulator.volatility_sentence": (
+        "In a week of {group} ranked games, a rating typically moves {value} points under "
+        "{rules}{against}."
+    ),
+    "simulator.distribution_sentence": (
+        "From the 10th to the 90th percentile, final ratings run {value} under {rules}{against}."
+    ),
     "simulator.week": "Week",
     "simulator.spread_title": "How wide the ratings spread",
     "simulator.spread_alt": (
@@ -388,17 +455,23 @@ EN: dict[str, str] = {
     "history.game": "Player's game",
     "history.opponent": "Opponent",
     "history.result": "Result",
-    "history.chart_title": "Rating after each game",
+    "history.chart_title": "Rating after each of the player's games, a chart per rule set",
+    "history.chart_sentence": (
+        "Final ratings of the players on the chart: {value} under {rules}{against}."
+    ),
+    "history.spread_sentence": (
+        "Half of the active players end within {value} points of each other under {rules}{against}."
+    ),
+    "history.every_games": "Every game, under each rule set",
+    "history.every_players": "Every player, under each rule set",
     "history.chart_alt": (
-        "Line chart: the rating of {players} after each of their games, one colour per player, "
-        "one dash style per rule set ({rules})."
+        "Line charts, one per rule set ({rules}): the rating of {players} after each of "
+        "their games, one colour per player."
     ),
     "history.final_title": "Final ratings",
     "history.ranked_games": "Ranked games",
     "history.spread_title": "How far apart the ratings end",
     "history.active_players": "Players",
-    "history.games_title": "Every game under {rules}",
-    "history.players_title": "Every player under {rules}",
     "history.rejected_title": "Rejected rows ({rejected})",
     "history.col_row": "Row",
     "history.col_column": "Column",
