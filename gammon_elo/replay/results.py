@@ -213,13 +213,15 @@ def _game_table(
         "loser_after": _nullable(out(before_l + change_l), no_loser.copy()),
     }
     frame = pd.DataFrame(columns, copy=False)
-    accepted = None if len(h.source) == len(h.frame) else np.sort(h.source)
-    for column in h.extra_columns:
-        if column in columns:
-            continue  # an input column named like one replay computes is replaced
-        values = h.frame[column] if accepted is None else h.frame[column].iloc[accepted]
-        frame[column] = values.reset_index(drop=True)
-    return frame
+    # An input column named like one replay computes is replaced; the others are carried in
+    # one step (one at a time would copy the table once a column).
+    carried = [column for column in h.extra_columns if column not in columns]
+    if not carried:
+        return frame
+    extra = h.frame[carried]
+    if len(h.source) != len(h.frame):
+        extra = extra.iloc[np.sort(h.source)]
+    return pd.concat([frame, extra.reset_index(drop=True)], axis=1)
 
 
 def _player_table(
