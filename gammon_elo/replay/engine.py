@@ -34,16 +34,24 @@ from .._kernel import (
 )
 from ..formulas import rating_change
 from ..rules import Rules
+from ._compiled import compiled_loop, rate_compiled
 from .chains import Chains
 from .validate import PODIUM, RANKED, History
 
-__all__ = ["Ranked", "Rated", "initial_ratings", "ranked_games", "rate"]
+__all__ = ["COMPILED_FROM", "Ranked", "Rated", "initial_ratings", "ranked_games", "rate"]
 
 #: A wave costs about 9 µs plus 0.2 µs a game, the plain loop over the tables 0.7 µs a game
 #: (measured): waves win from about 20 games a wave, that is while the busiest player, whose
 #: games make the longest chain, has less than this share of the ranked games. Both give the
 #: same numbers.
 _SMALL_WAVES: Final = 1 / 24
+
+#: Ranked games from which the compiled loop (:mod:`._compiled`) rates a history instead of the
+#: NumPy paths below: it rates ten times as fast, but its first use in a process costs about half
+#: a second (importing Numba, loading the cached loop; a few seconds the very first time, to
+#: compile it), as long as the NumPy paths take for about 200,000 games. Once loaded, it rates
+#: histories of any size. All paths give the same numbers.
+COMPILED_FROM = 200_000
 
 #: Ratings stay in int64, and any difference of two within rating_change's range, below this.
 _SAFE_RATING: Final = 2**60
@@ -356,19 +364,37 @@ def rate(
         return change.winner, change.loser
 
     count = len(positions)
-    differences = None
-    if count and games.busiest <= count * _SMALL_WAVES:
-        differences = _rate_waves(games, start, tables)
-    if differences is not None:
-        change_w = tables.winner[games.base_winner + differences]
-        change_l = tables.loser[games.base_loser + differences]
+    if _use_compiled(count):
+        differences, change_w, change_l = rate_compiled(
+            games.winner, games.loser, games.base_winner, games.base_loser,
+            games.prize_difference, tables.reach, tables.winner, tables.loser, start, exact,
+        )  # fmt: skip
     else:
-        differences, change_w, change_l = _rate_loop(games, start, tables, exact)
+        waves = None
+        if count and games.busiest <= count * _SMALL_WAVES:
+            waves = _rate_waves(games, start, tables)
+        if waves is not None:
+            differences = waves
+            change_w = tables.winner[games.base_winner + differences]
+            change_l = tables.loser[games.base_loser + differences]
+        else:
+            differences, change_w, change_l = _rate_loop(games, start, tables, exact)
     differences += games.prize_difference
     outside = np.flatnonzero(np.abs(differences) > tables.reach)
     expected = tables.expected[np.clip(differences + tables.reach, 0, tables.width - 1)]
     expected[outside] = expected_winner(differences[outside], rules.divisor)
     return Rated(start, positions, games, change_w, change_l, expected, heavy_k)
+
+
+def _use_compiled(count: int) -> bool:
+    """Whether the compiled loop rates ``count`` games (see COMPILED_FROM)."""
+    if count == 0 or (count < COMPILED_FROM and not compiled_loop.cache_info().currsize):
+        return False
+    try:
+        compiled_loop()
+    except ImportError:  # Numba missing: the NumPy paths give the same numbers
+        return False
+    return True
 
 
 def _check_room(start: Ints, busiest: int, k: int, prizes: Ints) -> None:
