@@ -46,12 +46,14 @@ from .games import (
     what_if,
 )
 from .replay import (
+    ChunkedReplay,
     ReplayResult,
     RulesComparison,
     compare_rules,
     neutralize_formulas,
     read_history,
     replay,
+    replay_chunks,
     sample_history,
     trajectories,
 )
@@ -77,6 +79,7 @@ __all__ = [
     "RULES",
     "Change",
     "ChangeSteps",
+    "ChunkedReplay",
     "ClassicResult",
     "Ending",
     "FibsChange",
@@ -126,6 +129,7 @@ __all__ = [
     "rating_change",
     "read_history",
     "replay",
+    "replay_chunks",
     "sample_history",
     "simulate",
     "spearman",

@@ -53,6 +53,9 @@ _SMALL_WAVES: Final = 1 / 24
 #: histories of any size. All paths give the same numbers.
 COMPILED_FROM = 200_000
 
+#: Games from which the plain loop reads the change tables as lists rather than arrays.
+_LIST_TABLES_FROM: Final = 2_000
+
 #: Ratings stay in int64, and any difference of two within rating_change's range, below this.
 _SAFE_RATING: Final = 2**60
 
@@ -286,9 +289,11 @@ def _rate_loop(
     """d and both changes of every ranked game, one game at a time in rating order; a
     difference outside the tables goes to ``exact(game, d with prizes)``."""
     r = ratings.tolist()
-    table_w, table_l = tables.winner.tolist(), tables.loser.tolist()
-    reach = tables.reach
     count = len(games.base_winner)
+    # Lists are faster to index, but making them costs as much as ~2,000 games (chunks are small).
+    table_w: Any = tables.winner.tolist() if count > _LIST_TABLES_FROM else tables.winner
+    table_l: Any = tables.loser.tolist() if count > _LIST_TABLES_FROM else tables.loser
+    reach = tables.reach
     differences = [0] * count
     changes_w = [0] * count
     changes_l = [0] * count
@@ -312,8 +317,8 @@ def _rate_loop(
             cw, cl = exact(i, d + prizes)
         changes_w[i] = cw
         changes_l[i] = cl
-        r[w] = rw + cw
-        r[l] = rl + cl
+        r[w] = rw + int(cw)
+        r[l] = rl + int(cl)
     return (
         np.array(differences, dtype=np.int64),
         np.array(changes_w, dtype=np.int64),
