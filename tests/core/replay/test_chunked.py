@@ -163,3 +163,41 @@ def test_a_file_that_is_not_parquet_inside_says_so(tmp_path: Path) -> None:
         read_history(broken)
     with pytest.raises(InvalidInput, match="chunk_rows must be a whole number"):
         replay_chunks(broken, tmp_path / "o.csv", chunk_rows=0)
+
+
+def test_command_line_chunked_replay_writes_what_the_whole_replay_writes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from gammon_elo.cli import main
+
+    history = str(written(random_history(5, rows=60), tmp_path, "parquet"))
+    whole, chunked = str(tmp_path / "whole.parquet"), str(tmp_path / "chunked.parquet")
+    assert main(["replay", history, "--rules", "1200/32/16@5", "--out", whole]) == 0
+    assert main(["replay", history, "--rules", "1200/32/16@5", "--chunk-rows", "9", "--out",
+                 chunked]) == 0  # fmt: skip
+    printed = capsys.readouterr().out
+    assert "rows read in 5 chunks" in printed and f"games written to {chunked}" in printed
+    expected = pd.read_parquet(whole)
+    for column in ("winner", "loser", "type"):
+        expected[column] = expected[column].astype(object)
+    pd.testing.assert_frame_equal(pd.read_parquet(chunked), expected, check_dtype=False)
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        ([], "--out is needed with --chunk-rows"),
+        (["--out", "x.csv", "--rules", "1.3.1", "1.0.5"], "must name one rule set"),
+        (["--out", "x.csv", "--chunk-rows", "0"], "chunk_rows must be a whole number"),
+    ],
+)
+def test_command_line_chunked_replay_refusals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], words: str
+) -> None:
+    from gammon_elo.cli import main
+
+    history = str(written(random_history(6, rows=20), tmp_path, "csv"))
+    argv = ["replay", history, "--chunk-rows", "5", *extra]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
