@@ -22,7 +22,7 @@ import numpy as np
 
 from .._kernel import Ints
 
-__all__ = ["compiled_loop", "rate_compiled"]
+__all__ = ["compiled_loop", "compiled_sweep", "rate_compiled"]
 
 
 def _rate_from(
@@ -60,6 +60,30 @@ def _rate_from(
         ratings[w] = rw + cw
         ratings[l] = rl + cl
     return count
+
+
+def _recent_sweep(times: Ints, player: Any, ticks: int, lowest: int, recent: Ints) -> None:
+    """Each appearance's earlier appearances of the same player whose time is after t − ticks,
+    for appearances sorted by player, then rating order (times never decrease within a player):
+    one pointer per player follows the window's start."""
+    start = 0
+    for j in range(times.shape[0]):
+        if j == 0 or player[j] != player[j - 1]:
+            start = j
+        t = times[j]
+        threshold = t - ticks if t > lowest + ticks else lowest
+        while start < j and times[start] <= threshold:
+            start += 1
+        recent[j] = j - start
+
+
+@functools.cache
+def compiled_sweep() -> Callable[..., None]:
+    """:func:`_recent_sweep` compiled (Numba imported on the first call)."""
+    import numba
+
+    compiled: Callable[..., None] = numba.njit(cache=True, nogil=True)(_recent_sweep)
+    return compiled
 
 
 @functools.cache

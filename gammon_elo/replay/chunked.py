@@ -21,7 +21,7 @@ from .._errors import InvalidHistory, InvalidInput
 from .._kernel import Ints
 from ..rules import CURRENT, Rules, get_rules
 from .chains import Chains, player_chains, recent_games
-from .engine import rate
+from .engine import rate, use_compiled
 from .export import neutralize_formulas
 from .read import Source, history_chunks
 from .results import PLAYER_COLUMNS, tabulate
@@ -202,7 +202,7 @@ def _recent(h: History, chains: Chains, carried: _Carried, window: timedelta) ->
     )
     mine = np.flatnonzero(codes >= 0)
     if not mine.size:
-        return recent_games(h, chains, window)
+        return recent_games(h, chains, window, compiled=use_compiled(len(chains.ranked_slot) // 2))
     m = mine.size
     stand_in = len(h.names)
     extended = dataclasses.replace(
@@ -215,7 +215,8 @@ def _recent(h: History, chains: Chains, carried: _Carried, window: timedelta) ->
         prize=np.concatenate((np.zeros(m, dtype=np.int64), h.prize)),
     )
     everyone = player_chains(extended)
-    counts = recent_games(extended, everyone, window)
+    compiled = use_compiled(len(everyone.ranked_slot) // 2)
+    counts = recent_games(extended, everyone, window, compiled=compiled)
     # The chunk's own appearances, in the same (player, rating order) order as ``chains``.
     own = (everyone.ranked_slot >= 2 * m) & (everyone.ranked_player != stand_in)
     recent: Ints = counts[own]

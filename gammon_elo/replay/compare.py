@@ -18,7 +18,7 @@ from .._kernel import Ints
 from ..rules import CURRENT, Rules, get_rules
 from ..stats import iqr, narrowest_window
 from .chains import Chains, player_chains, recent_games
-from .engine import rate
+from .engine import rate, use_compiled
 from .results import ReplayResult, RulesComparison, tabulate
 from .validate import History, prepare
 
@@ -80,7 +80,9 @@ def replay(
     """
     rules = get_rules(rules)
     h, chains = _checked(games, skip_invalid)
-    rated = rate(h, chains, recent_games(h, chains, rules.window), rules, initial_ratings)
+    compiled = use_compiled(len(chains.ranked_slot) // 2)
+    recent = recent_games(h, chains, rules.window, compiled=compiled)
+    rated = rate(h, chains, recent, rules, initial_ratings)
     return tabulate(h, chains, rated, rules)
 
 
@@ -124,7 +126,8 @@ def compare_rules(
     results: dict[str, ReplayResult] = {}
     for label, rule_set in zip(labels, rule_sets, strict=True):
         if rule_set.window not in recent:
-            recent[rule_set.window] = recent_games(h, chains, rule_set.window)
+            compiled = use_compiled(len(chains.ranked_slot) // 2)
+            recent[rule_set.window] = recent_games(h, chains, rule_set.window, compiled=compiled)
         rated = rate(h, chains, recent[rule_set.window], rule_set, initial_ratings)
         results[label] = tabulate(h, chains, rated, rule_set)
 

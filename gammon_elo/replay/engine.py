@@ -38,7 +38,15 @@ from ._compiled import compiled_loop, rate_compiled
 from .chains import Chains
 from .validate import PODIUM, RANKED, History
 
-__all__ = ["COMPILED_FROM", "Ranked", "Rated", "initial_ratings", "ranked_games", "rate"]
+__all__ = [
+    "COMPILED_FROM",
+    "Ranked",
+    "Rated",
+    "initial_ratings",
+    "ranked_games",
+    "rate",
+    "use_compiled",
+]
 
 #: A wave costs about 9 µs plus 0.2 µs a game, the plain loop over the tables 0.7 µs a game
 #: (measured): waves win from about 20 games a wave, that is while the busiest player, whose
@@ -47,11 +55,12 @@ __all__ = ["COMPILED_FROM", "Ranked", "Rated", "initial_ratings", "ranked_games"
 _SMALL_WAVES: Final = 1 / 24
 
 #: Ranked games from which the compiled loop (:mod:`._compiled`) rates a history instead of the
-#: NumPy paths below: it rates ten times as fast, but its first use in a process costs about half
-#: a second (importing Numba, loading the cached loop; a few seconds the very first time, to
-#: compile it), as long as the NumPy paths take for about 200,000 games. Once loaded, it rates
-#: histories of any size. All paths give the same numbers.
-COMPILED_FROM = 200_000
+#: NumPy paths below, and counts each player's week by one sweep instead of binary searches: it
+#: is several times as fast, but its first use in a process costs 1–2 s (importing Numba,
+#: loading the cached loops; more the very first time on a machine, to compile them), which the
+#: NumPy paths make up only from about half a million games (measured on the shared 2-core
+#: machine). Once loaded, it rates histories of any size. All paths give the same numbers.
+COMPILED_FROM = 500_000
 
 #: Games from which the plain loop reads the change tables as lists rather than arrays.
 _LIST_TABLES_FROM: Final = 2_000
@@ -369,7 +378,7 @@ def rate(
         return change.winner, change.loser
 
     count = len(positions)
-    if _use_compiled(count):
+    if use_compiled(count):
         differences, change_w, change_l = rate_compiled(
             games.winner, games.loser, games.base_winner, games.base_loser,
             games.prize_difference, tables.reach, tables.winner, tables.loser, start, exact,
@@ -391,7 +400,7 @@ def rate(
     return Rated(start, positions, games, change_w, change_l, expected, heavy_k)
 
 
-def _use_compiled(count: int) -> bool:
+def use_compiled(count: int) -> bool:
     """Whether the compiled loop rates ``count`` games (see COMPILED_FROM)."""
     if count == 0 or (count < COMPILED_FROM and not compiled_loop.cache_info().currsize):
         return False

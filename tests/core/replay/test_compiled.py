@@ -105,3 +105,22 @@ def test_the_compiled_path_refuses_the_same_rows(
         results.append(replay(frame, skip_invalid=True))
     pd.testing.assert_frame_equal(results[0].rejected, results[1].rejected)
     pd.testing.assert_frame_equal(results[0].games, results[1].games)
+
+
+def test_the_compiled_week_count_equals_the_searched_one() -> None:
+    """Equal times, games exactly 7 days apart, unordered rows: the same count per game."""
+    from datetime import timedelta
+
+    from gammon_elo.replay.chains import player_chains, recent_games
+    from gammon_elo.replay.validate import prepare
+    from tests.core.replay.test_chunked import random_history
+
+    for seed in range(3):
+        frame = random_history(seed, rows=400, players=5).sample(frac=1.0, random_state=seed)
+        h = prepare(frame)
+        chains = player_chains(h)
+        for window in (timedelta(days=7), timedelta(hours=1), timedelta(microseconds=1)):
+            searched = recent_games(h, chains, window)
+            swept = recent_games(h, chains, window, compiled=True)
+            assert swept.tolist() == searched.tolist()
+            assert searched.max() > 0
