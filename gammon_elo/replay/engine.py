@@ -8,7 +8,9 @@ and cube); and the games are rated in waves, a wave being every game whose playe
 games are all rated: it shares no player, so a few numpy calls rate all of it. The number of
 waves is the longest chain of games each needing the one before, at least the busiest player's
 ranked games; where the chains are long, a plain loop over the tables is faster, with the same
-numbers.
+numbers. From COMPILED_FROM ranked games on, that plain loop runs compiled (:mod:`._compiled`):
+it copies table entries exactly as the others do, and leaves a game outside the tables to the
+exact Python path.
 """
 
 from __future__ import annotations
