@@ -79,8 +79,8 @@ def replay_chunks(
     its ratings to ``out`` (Parquet if its name ends in ``.parquet``, else CSV that a
     spreadsheet opens safely).
 
-    ``out`` gets one row per accepted row in input order with the columns of
-    :func:`replay`'s ``games`` (names as text), exactly the whole replay's numbers. The file
+    ``out`` gets one row per accepted row in input order: ``rules`` (the rule set's label), then
+    the columns of :func:`replay`'s ``games``, with exactly the whole replay's numbers. The file
     must be in time order across chunks: a row earlier than a row of an earlier chunk is refused
     (:class:`InvalidInput` naming both rows), since the whole replay would have rated it first;
     within a chunk, equal or unordered times are rated as the whole replay rates them. Strict by
@@ -299,8 +299,6 @@ class _Writer:
     def write(self, games: pd.DataFrame) -> None:
         table = games.copy()
         table.insert(0, "rules", self.label)
-        for column in ("winner", "loser", "type"):
-            table[column] = table[column].astype(object)
         if self.unit is None:
             self.unit = table["time"].dt.unit
         table["time"] = table["time"].dt.as_unit(self.unit)
@@ -321,6 +319,10 @@ class _Writer:
             for i, field in enumerate(schema):
                 if pa.types.is_null(field.type):  # a column empty so far: text
                     schema = schema.set(i, field.with_type(pa.string()))
+                elif pa.types.is_dictionary(field.type):
+                    # Names stored once a row group; each chunk has its own categories.
+                    kind = pa.dictionary(pa.int32(), field.type.value_type)
+                    schema = schema.set(i, field.with_type(kind))
             self.schema = schema
             self.parquet_writer = pq.ParquetWriter(self.path, schema)
         arrow = pa.Table.from_pandas(table, schema=self.schema, preserve_index=False)
