@@ -320,8 +320,12 @@ class _Writer:
                 if pa.types.is_null(field.type):  # a column empty so far: text
                     schema = schema.set(i, field.with_type(pa.string()))
                 elif pa.types.is_dictionary(field.type):
-                    # Names stored once a row group; each chunk has its own categories.
-                    kind = pa.dictionary(pa.int32(), field.type.value_type)
+                    # Names stored once a row group; each chunk has its own categories (none
+                    # when the first chunk had no accepted row: text then).
+                    value = field.type.value_type
+                    kind = pa.dictionary(
+                        pa.int32(), pa.string() if pa.types.is_null(value) else value
+                    )
                     schema = schema.set(i, field.with_type(kind))
             self.schema = schema
             self.parquet_writer = pq.ParquetWriter(self.path, schema)

@@ -57,6 +57,9 @@ MAX_EXTRA_COLUMNS: Final = 100
 #: never part of a name, often the sign of a broken export (a NUL, an escape).
 _CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
+#: Words pandas reads as the current time, which a file's time must not depend on.
+_CLOCK_WORDS: Final = ("now", "today")
+
 _CUBE_CODES: Final = {cube: code for code, cube in enumerate(_checks.CUBES)}
 
 
@@ -215,6 +218,10 @@ def _check_time(column: pd.Series, problems: _Problems) -> tuple[Ints, str]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # pandas warns about mixed formats it still reads
             parsed = pd.to_datetime(column, format="ISO8601", utc=True, errors="coerce")
+        # pandas reads "now" and "today" as the clock's time: no time of a game.
+        clock = column.isin(_CLOCK_WORDS).to_numpy()
+        if clock.any():
+            parsed = parsed.mask(clock)
     unit = parsed.dtype.unit
     if unit in ("s", "ms"):
         parsed = parsed.dt.as_unit("us")

@@ -70,6 +70,9 @@ READABLE = {
         rows("yesterday,Eleni,Nikos,1\n", "2026-10-01T10:00:00Z,,Nikos,1\n", GOOD), 3, 2,
         {"time", "winner"},
     ),
+    "now and today as times": (
+        rows("now,Eleni,Nikos,1\n", "today,Eleni,Nikos,1\n", GOOD), 3, 2, {"time"}
+    ),
     "excel's sep line": (b"sep=,\r\n" + rows(GOOD, GOOD), 2, 0, set()),
     "excel's sep line naming a semicolon": (
         b"\xef\xbb\xbfsep=;\n" + rows(GOOD.replace(",", ";"), header="time;winner;loser;cube"),

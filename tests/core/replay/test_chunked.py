@@ -204,3 +204,19 @@ def test_command_line_chunked_replay_refusals(
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert words in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("kind", ["csv", "parquet"])
+def test_a_first_chunk_with_no_good_row_still_writes_the_rest(tmp_path: Path, kind: str) -> None:
+    history = tmp_path / "bad_start.csv"
+    history.write_text(
+        "time,winner,loser,note\nyesterday,A,B,\nnow,B,C,\n2026-10-01T10:00:00Z,A,B,x\n"
+        "2026-10-01T11:00:00Z,Zoë,=1+1,y\n"
+    )
+    out = tmp_path / f"out.{kind}"
+    done = replay_chunks(history, out, chunk_rows=2, skip_invalid=True)
+    assert (done.rows_read, done.rows_rejected, done.rows_replayed) == (4, 2, 2)
+    back = pd.read_csv(out) if kind == "csv" else pd.read_parquet(out)
+    assert back["row"].tolist() == [4, 5]
+    assert back["loser"].astype(str).tolist() == ["B", "'=1+1" if kind == "csv" else "=1+1"]
+    assert back["winner_change"].tolist() == [16, 16]
