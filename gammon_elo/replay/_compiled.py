@@ -22,7 +22,7 @@ import numpy as np
 
 from .._kernel import Ints
 
-__all__ = ["compiled_loop", "compiled_sweep", "rate_compiled"]
+__all__ = ["compiled_loop", "compiled_replay", "compiled_sweep", "rate_compiled"]
 
 
 def _rate_from(
@@ -128,3 +128,120 @@ def rate_compiled(
         r[winner[i]] += cw
         r[loser[i]] += cl
         i += 1
+
+
+def _replay_from(
+    start: int,
+    forced: bool,
+    time: Ints,
+    winner: Any,
+    loser: Any,
+    kind: Any,
+    cube: Any,
+    prize: Ints,
+    reach: int,
+    width: int,
+    heavy_games: int,
+    ticks: int,
+    lowest: int,
+    table_winner: Ints,
+    table_loser: Ints,
+    state: Ints,
+    following: Ints,
+    out: Ints,
+) -> int:
+    """The whole replay in one pass over the rows in rating order, as the server's loop runs:
+    every player's rating and a queue of their ranked games in the window (``following`` links
+    each appearance, slot 2 × row + side, to the player's next one), in place.
+
+    ``state`` is per player: rating, head and tail of the queue (-1: empty), its length, peak,
+    lowest, ranked games, wins, losses, games at the heavy K, unrated games, prizes and the last
+    row. ``out`` is per row: before and change of both sides, recent games of both, and d. A
+    game whose d leaves the tables stops the pass (its index is returned, d and the recent games
+    written); the caller writes its changes and resumes there with ``forced``. Returns the
+    number of rows when done.
+    """
+    rows = len(time)
+    for i in range(start, rows):
+        w = winner[i]
+        t = time[i]
+        state[w, 11] = i
+        if kind[i] == 3:  # podium: the prize, and nothing else
+            out[i, 0] = state[w, 0]
+            out[i, 2] = prize[i]
+            rating = state[w, 0] + prize[i]
+            state[w, 0] = rating
+            state[w, 10] += prize[i]
+            if rating > state[w, 4]:
+                state[w, 4] = rating
+            if rating < state[w, 5]:
+                state[w, 5] = rating
+            continue
+        l = loser[i]  # noqa: E741 (the loser, as in the server's code)
+        state[l, 11] = i
+        rw = state[w, 0]
+        rl = state[l, 0]
+        out[i, 0] = rw
+        out[i, 1] = rl
+        if kind[i] != 0:  # boosted or tournament: counted, not rated
+            state[w, 9] += 1
+            state[l, 9] += 1
+            continue
+        threshold = t - ticks if t > lowest + ticks else lowest
+        for p in (w, l):  # the window's old games leave the queues
+            head = state[p, 1]
+            while head != -1 and time[head >> 1] <= threshold:
+                head = following[head]
+                state[p, 3] -= 1
+            state[p, 1] = head
+            if head == -1:
+                state[p, 2] = -1
+        recent_w = state[w, 3]
+        recent_l = state[l, 3]
+        out[i, 4] = recent_w
+        out[i, 5] = recent_l
+        d = rl - rw
+        out[i, 6] = d
+        heavy_w = 1 if recent_w >= heavy_games else 0
+        heavy_l = 1 if recent_l >= heavy_games else 0
+        if -reach <= d <= reach:
+            cw = table_winner[(heavy_w * 7 + cube[i]) * width + reach + d]
+            cl = table_loser[(heavy_l * 7 + cube[i]) * width + reach + d]
+            out[i, 2] = cw
+            out[i, 3] = cl
+        elif forced and i == start:
+            cw = out[i, 2]
+            cl = out[i, 3]
+        else:
+            return i
+        rw += cw
+        rl += cl
+        state[w, 0] = rw
+        state[l, 0] = rl
+        for p, r, side, heavy in ((w, rw, 0, heavy_w), (l, rl, 1, heavy_l)):
+            if r > state[p, 4]:
+                state[p, 4] = r
+            if r < state[p, 5]:
+                state[p, 5] = r
+            state[p, 6] += 1
+            state[p, 7 + side] += 1
+            if heavy:
+                state[p, 12] += 1
+            slot = 2 * i + side
+            following[slot] = -1
+            if state[p, 2] == -1:
+                state[p, 1] = slot
+            else:
+                following[state[p, 2]] = slot
+            state[p, 2] = slot
+            state[p, 3] += 1
+    return rows
+
+
+@functools.cache
+def compiled_replay() -> Callable[..., int]:
+    """:func:`_replay_from` compiled (Numba imported on the first call)."""
+    import numba
+
+    compiled: Callable[..., int] = numba.njit(cache=True, nogil=True)(_replay_from)
+    return compiled

@@ -44,6 +44,7 @@ __all__ = [
     "COMPILED_FROM",
     "Ranked",
     "Rated",
+    "check_room",
     "initial_ratings",
     "ranked_games",
     "rate",
@@ -366,7 +367,7 @@ def rate(
     heavy_k = rules.k if rules.heavy_k is None else rules.heavy_k
     tables = change_tables(rules.divisor, rules.k, heavy_k)
     games = ranked_games(h, chains, positions, recent, rules, tables)
-    _check_room(start, games.busiest, max(rules.k, heavy_k), h.prize)
+    check_room(start, games.busiest, max(rules.k, heavy_k), h.prize)
 
     def exact(game: int, difference: int) -> tuple[int, int]:
         change = rating_change(
@@ -413,7 +414,7 @@ def use_compiled(count: int) -> bool:
     return True
 
 
-def _check_room(start: Ints, busiest: int, k: int, prizes: Ints) -> None:
+def check_room(start: Ints, busiest: int, k: int, prizes: Ints) -> None:
     """Refuse histories whose ratings could overflow int64 (only absurd K or ratings do)."""
     furthest = int(np.abs(start).max(initial=0))
     if furthest + busiest * 2 * k + int(prizes.sum()) > _SAFE_RATING:

@@ -27,6 +27,7 @@ __all__ = [
     "TRAJECTORY_COLUMNS",
     "ReplayResult",
     "RulesComparison",
+    "game_table",
     "tabulate",
     "trajectories",
 ]
@@ -143,7 +144,13 @@ def tabulate(h: History, chains: Chains, rated: Rated, rules: Rules) -> ReplayRe
         "expected_winner": rated.expected_winner,
     }
     return ReplayResult(
-        games=_game_table(h, positions, per_game, before_slot, change_slot),
+        games=game_table(
+            h,
+            positions,
+            per_game,
+            (before_slot[0::2], before_slot[1::2]),
+            (change_slot[0::2], change_slot[1::2]),
+        ),
         players=_player_table(h, chains, start, after_sorted, games),
         rejected=h.report,
         rules=rules,
@@ -165,14 +172,15 @@ def _nullable(values: npt.NDArray[Any], missing: Flags) -> pd.arrays.IntegerArra
     return pd.arrays.IntegerArray(values.astype(np.int64, copy=False), missing)
 
 
-def _game_table(
+def game_table(
     h: History,
     positions: Indices,
     per_game: dict[str, npt.NDArray[Any]],
-    before_slot: Ints,
-    change_slot: Ints,
+    before: tuple[Ints, Ints],
+    change: tuple[Ints, Ints],
 ) -> pd.DataFrame:
-    """One row per accepted input row, in input order."""
+    """One row per accepted input row, in input order, from each row's ratings before and
+    changes (winner's, loser's; rating order) and the ranked games' figures in ``per_game``."""
     n = len(h.time)
     back = None if h.in_input_order else np.argsort(h.source)
 
@@ -188,8 +196,8 @@ def _game_table(
 
     unrated = out(h.kind != RANKED)
     no_loser = out(h.kind == PODIUM)
-    before_w, before_l = before_slot[0::2], before_slot[1::2]
-    change_w, change_l = change_slot[0::2], change_slot[1::2]
+    before_w, before_l = before
+    change_w, change_l = change
     players = pd.Index(h.names, dtype=object)
     columns: dict[str, Any] = {
         "row": out(h.rows[h.source]),

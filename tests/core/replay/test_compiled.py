@@ -1,13 +1,15 @@
-"""The compiled loop (Numba) rates every game exactly as the NumPy paths and ``rating_change``
-do, game by game: on random histories whose divisors are hunted so that games land on
-near-ties (K × (1 − E) × multiplier within a few ulp of a half, where only Go's own rounding
-decides), with games outside the change tables that leave the loop and come back; and it
-refuses the same rows of the malformed-history corpus."""
+"""The compiled paths (Numba: the one-pass replay, and the loop a chunked replay rates with)
+rate every game exactly as the NumPy paths and ``rating_change`` do, game by game: on random
+histories whose divisors are hunted so that games land on near-ties (K × (1 − E) × multiplier
+within a few ulp of a half, where only Go's own rounding decides), with games outside the change
+tables that leave the compiled pass and come back; and they refuse the same rows of the
+malformed-history corpus."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -15,8 +17,8 @@ import pytest
 
 from gammon_elo import Rules
 from gammon_elo.formulas import _near_tie
-from gammon_elo.replay import engine, read_history, replay
-from gammon_elo.replay._compiled import compiled_loop
+from gammon_elo.replay import engine, read_history, replay, replay_chunks
+from gammon_elo.replay._compiled import compiled_replay
 from tests.core.test_malformed_histories import READABLE
 from tests.oracles import replay_game_by_game
 
@@ -75,7 +77,7 @@ def test_each_path_rates_near_ties_as_rating_change_does(path: str, d: int, half
     assert games["loser_change"].tolist() == [row[3] for row in oracle]
     assert games["winner_before"].tolist() == [row[0] for row in oracle]
     if path == "compiled":
-        assert compiled_loop.cache_info().currsize == 1  # it really rated them
+        assert compiled_replay.cache_info().currsize == 1  # the one pass really rated them
 
 
 def test_compiled_and_numpy_paths_agree_on_random_histories(
@@ -124,3 +126,20 @@ def test_the_compiled_week_count_equals_the_searched_one() -> None:
             swept = recent_games(h, chains, window, compiled=True)
             assert swept.tolist() == searched.tolist()
             assert searched.max() > 0
+
+
+def test_a_chunked_replay_by_the_compiled_loop_equals_the_whole_numpy_replay(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from tests.core.replay.test_chunked import RULES, random_history
+
+    history = tmp_path / "h.csv"
+    random_history(8, rows=200).to_csv(history, index=False)
+    monkeypatch.setattr(engine, "COMPILED_FROM", 2**62)
+    whole = replay(read_history(history), rules=RULES)
+    monkeypatch.setattr(engine, "COMPILED_FROM", 0)
+    done = replay_chunks(history, tmp_path / "out.csv", chunk_rows=13, rules=RULES)
+    pd.testing.assert_frame_equal(done.players, whole.players, check_dtype=False)
+    back = pd.read_csv(tmp_path / "out.csv")
+    assert back["winner_change"].tolist() == whole.games["winner_change"].tolist()
+    assert back["loser_k"].fillna(0).tolist() == whole.games["loser_k"].fillna(0).tolist()
