@@ -15,8 +15,10 @@ by game. The modules, in the order a history goes through them:
 - :mod:`.chunked`: :func:`replay_chunks`, a history larger than memory replayed chunk by chunk
   (:func:`history_chunks` reads it), its games streamed to a Parquet or CSV file.
 
-Large histories are rated by a compiled loop (:mod:`._compiled`, Numba) from
-``engine.COMPILED_FROM`` ranked games on, smaller ones by NumPy; the numbers are the same.
+From ``engine.COMPILED_FROM`` ranked games on, a history is replayed in one compiled pass
+(:mod:`.onepass`, Numba: as the server's loop runs, with per-player week queues), and a chunked
+replay rates each chunk with a compiled loop (:mod:`._compiled`); smaller histories by NumPy.
+The numbers are the same.
 """
 
 # Importable from here too, though not in __all__: the errors a replay raises, and its limits.

@@ -57,12 +57,13 @@ __all__ = [
 #: same numbers.
 _SMALL_WAVES: Final = 1 / 24
 
-#: Ranked games from which the compiled loop (:mod:`._compiled`) rates a history instead of the
-#: NumPy paths below, and counts each player's week by one sweep instead of binary searches: it
-#: is several times as fast, but its first use in a process costs 1–2 s (importing Numba,
-#: loading the cached loops; more the very first time on a machine, to compile them), which the
-#: NumPy paths make up only from about half a million games (measured on the shared 2-core
-#: machine). Once loaded, it rates histories of any size. All paths give the same numbers.
+#: Ranked games from which a history is replayed by compiled code instead of the NumPy paths
+#: below: in one pass (:mod:`.onepass`), or, in a chunked replay, by the compiled loop
+#: (:mod:`._compiled`) and a compiled week count. Compiled code is several times as fast, but
+#: its first use in a process costs 1–2 s (importing Numba, loading the cached code; more the
+#: very first time on a machine, to compile it), which the NumPy paths take for about half a
+#: million games (measured on the shared 2-core machine). Once loaded, it replays histories of
+#: any size. All paths give the same numbers.
 COMPILED_FROM = 500_000
 
 #: Games from which the plain loop reads the change tables as lists rather than arrays.
