@@ -116,11 +116,14 @@ def replay_chunks(
                     raise InvalidHistory(h.report, len(h.rows))
                 reports.append(h.report)
             _check_order(h, carried)
+            # Compiled code once the rows read reach the size where it pays (a long history).
+            compiled = use_compiled(rows_read)
             chains = player_chains(h)
-            recent = _recent(h, chains, carried, rules.window)
+            recent = _recent(h, chains, carried, rules.window, compiled)
             names = h.names.tolist()
             start = {n: carried.ratings.get(n, given.get(n, rules.starting)) for n in names}
-            result = tabulate(h, chains, rate(h, chains, recent, rules, start), rules)
+            rated = rate(h, chains, recent, rules, start, compiled=compiled)
+            result = tabulate(h, chains, rated, rules)
             writer.write(result.games)
             carried.ratings.update(
                 zip(result.players["player"], result.players["final"], strict=True)
@@ -191,7 +194,9 @@ def _in_unit(ticks: Ints, unit: str, wanted: str) -> Ints:
     return -((-ticks) // divisor)
 
 
-def _recent(h: History, chains: Chains, carried: _Carried, window: timedelta) -> Ints:
+def _recent(
+    h: History, chains: Chains, carried: _Carried, window: timedelta, compiled: bool
+) -> Ints:
     """Each ranked appearance's ranked games this week (in ``chains.ranked_slot`` order),
     counting the earlier chunks' too: their appearances are put before the chunk as ranked
     games against a stand-in player, and counted by the same rule as the chunk's own."""
@@ -202,7 +207,7 @@ def _recent(h: History, chains: Chains, carried: _Carried, window: timedelta) ->
     )
     mine = np.flatnonzero(codes >= 0)
     if not mine.size:
-        return recent_games(h, chains, window, compiled=use_compiled(len(chains.ranked_slot) // 2))
+        return recent_games(h, chains, window, compiled=compiled)
     m = mine.size
     stand_in = len(h.names)
     extended = dataclasses.replace(
@@ -215,7 +220,6 @@ def _recent(h: History, chains: Chains, carried: _Carried, window: timedelta) ->
         prize=np.concatenate((np.zeros(m, dtype=np.int64), h.prize)),
     )
     everyone = player_chains(extended)
-    compiled = use_compiled(len(everyone.ranked_slot) // 2)
     counts = recent_games(extended, everyone, window, compiled=compiled)
     # The chunk's own appearances, in the same (player, rating order) order as ``chains``.
     own = (everyone.ranked_slot >= 2 * m) & (everyone.ranked_player != stand_in)

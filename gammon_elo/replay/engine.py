@@ -62,8 +62,7 @@ _SMALL_WAVES: Final = 1 / 24
 #: (:mod:`._compiled`) and a compiled week count. Compiled code is several times as fast, but
 #: its first use in a process costs 1–2 s (importing Numba, loading the cached code; more the
 #: very first time on a machine, to compile it), which the NumPy paths take for about half a
-#: million games (measured on the shared 2-core machine). Once loaded, it replays histories of
-#: any size. All paths give the same numbers.
+#: million games (measured on the shared 2-core machine). All paths give the same numbers.
 COMPILED_FROM = 500_000
 
 #: Games from which the plain loop reads the change tables as lists rather than arrays.
@@ -361,8 +360,11 @@ def rate(
     recent: Ints,
     rules: Rules,
     initial: Mapping[str, int] | pd.Series | None,
+    *,
+    compiled: bool | None = None,
 ) -> Rated:
-    """Rate the ranked games of the checked history ``h`` under ``rules``."""
+    """Rate the ranked games of the checked history ``h`` under ``rules`` (by the compiled loop
+    if ``compiled``; None: as :func:`use_compiled` says for their number)."""
     start = initial_ratings(h.names, initial, rules)
     positions = np.flatnonzero(h.kind == RANKED)
     heavy_k = rules.k if rules.heavy_k is None else rules.heavy_k
@@ -382,7 +384,7 @@ def rate(
         return change.winner, change.loser
 
     count = len(positions)
-    if use_compiled(count):
+    if use_compiled(count) if compiled is None else compiled and count > 0:
         differences, change_w, change_l = rate_compiled(
             games.winner, games.loser, games.base_winner, games.base_loser,
             games.prize_difference, tables.reach, tables.winner, tables.loser, start, exact,
@@ -405,8 +407,8 @@ def rate(
 
 
 def use_compiled(count: int) -> bool:
-    """Whether the compiled loop rates ``count`` games (see COMPILED_FROM)."""
-    if count == 0 or (count < COMPILED_FROM and not compiled_loop.cache_info().currsize):
+    """Whether compiled code replays ``count`` ranked games (see COMPILED_FROM)."""
+    if count == 0 or count < COMPILED_FROM:
         return False
     try:
         compiled_loop()
