@@ -2,7 +2,7 @@
 history in a compiled loop, built and timed in the same run.
 
     python -m benchmarks.core.bench_compiled [--sizes 1000000 10000000] [--shapes flat tail]
-                                             [--chunk-rows 1000000] [--repeat 2] [--no-numpy]
+                                             [--chunk-rows 250000] [--repeat 2] [--no-numpy]
 
 Two shapes of history, each at every size (seeded, in time order, 13 weeks per million games):
 ``flat``: 2,000 players with a lognormal spread of activity; ``tail``: 20,000 players whose
@@ -233,7 +233,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1_000_000, 10_000_000])
     parser.add_argument("--shapes", nargs="+", choices=list(SHAPES), default=list(SHAPES))
-    parser.add_argument("--chunk-rows", type=int, default=1_000_000)
+    parser.add_argument("--chunk-rows", type=int, default=250_000)
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--no-numpy", action="store_true", help="skip the NumPy-path figure")
     args = parser.parse_args()

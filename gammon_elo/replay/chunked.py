@@ -29,8 +29,9 @@ from .validate import RANKED, History, prepare
 
 __all__ = ["ChunkedReplay", "replay_chunks"]
 
-#: Rows a chunk has unless told otherwise: about 200 MB of memory at the most.
-DEFAULT_CHUNK_ROWS: Final = 1_000_000
+#: Rows a chunk has unless told otherwise: a chunked replay then stays within about 600 MiB
+#: (measured, 2,000 to 20,000 players), whatever the history's length.
+DEFAULT_CHUNK_ROWS: Final = 250_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +302,7 @@ class _Writer:
         self.schema: Any = None
 
     def write(self, games: pd.DataFrame) -> None:
-        table = games.copy()
+        table = games  # the chunk's own frame, not needed after it is written: no copy
         table.insert(0, "rules", self.label)
         if self.unit is None:
             self.unit = table["time"].dt.unit
