@@ -287,6 +287,7 @@ def _text_columns(parquet: Any) -> list[str]:
 
 
 def _read_parquet(stream: IO[bytes], name: str) -> pd.DataFrame:
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
     parquet = _parquet_file(stream, name)
@@ -295,6 +296,9 @@ def _read_parquet(stream: IO[bytes], name: str) -> pd.DataFrame:
     except Exception as error:
         raise InvalidInput("file", name, f"is not a readable Parquet file ({error})") from None
     frame = table.to_pandas(split_blocks=True, self_destruct=True)
+    del table
+    # Arrow's allocator keeps the freed buffers for reuse; the replay would grow beside them.
+    pa.default_memory_pool().release_unused()
     return _numbered(frame, 2)
 
 
