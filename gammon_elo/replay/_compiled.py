@@ -156,7 +156,8 @@ def _replay_from(
 
     ``state`` is per player: rating, head and tail of the queue (-1: empty), its length, peak,
     lowest, ranked games, wins, losses, games at the heavy K, unrated games, prizes and the last
-    row. ``out`` is per row: before and change of both sides, recent games of both, and d. A
+    row. ``out`` has a row per figure, a column per game: before and change of both sides, recent
+    games of both, and d. A
     game whose d leaves the tables stops the pass (its index is returned, d and the recent games
     written); the caller writes its changes and resumes there with ``forced``. Returns the
     number of rows when done.
@@ -167,8 +168,8 @@ def _replay_from(
         t = time[i]
         state[w, 11] = i
         if kind[i] == 3:  # podium: the prize, and nothing else
-            out[i, 0] = state[w, 0]
-            out[i, 2] = prize[i]
+            out[0, i] = state[w, 0]
+            out[2, i] = prize[i]
             rating = state[w, 0] + prize[i]
             state[w, 0] = rating
             state[w, 10] += prize[i]
@@ -181,8 +182,8 @@ def _replay_from(
         state[l, 11] = i
         rw = state[w, 0]
         rl = state[l, 0]
-        out[i, 0] = rw
-        out[i, 1] = rl
+        out[0, i] = rw
+        out[1, i] = rl
         if kind[i] != 0:  # boosted or tournament: counted, not rated
             state[w, 9] += 1
             state[l, 9] += 1
@@ -198,20 +199,20 @@ def _replay_from(
                 state[p, 2] = -1
         recent_w = state[w, 3]
         recent_l = state[l, 3]
-        out[i, 4] = recent_w
-        out[i, 5] = recent_l
+        out[4, i] = recent_w
+        out[5, i] = recent_l
         d = rl - rw
-        out[i, 6] = d
+        out[6, i] = d
         heavy_w = 1 if recent_w >= heavy_games else 0
         heavy_l = 1 if recent_l >= heavy_games else 0
         if -reach <= d <= reach:
             cw = table_winner[(heavy_w * 7 + cube[i]) * width + reach + d]
             cl = table_loser[(heavy_l * 7 + cube[i]) * width + reach + d]
-            out[i, 2] = cw
-            out[i, 3] = cl
+            out[2, i] = cw
+            out[3, i] = cl
         elif forced and i == start:
-            cw = out[i, 2]
-            cl = out[i, 3]
+            cw = out[2, i]
+            cl = out[3, i]
         else:
             return i
         rw += cw

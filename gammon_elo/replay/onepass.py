@@ -48,7 +48,8 @@ def replay_one_pass(
     state[:, _RATING] = state[:, _PEAK] = state[:, _LOWEST] = start
     state[:, _HEAD] = state[:, _TAIL] = state[:, _LAST] = -1
     following = np.empty(2 * n, dtype=np.int64)
-    out = np.zeros((n, 7), dtype=np.int64)
+    # A row per figure, so that each is one contiguous array the games table takes as it is.
+    out = np.zeros((7, n), dtype=np.int64)
     run = compiled_replay()
     i, forced = 0, False
     while True:
@@ -61,30 +62,33 @@ def replay_one_pass(
             break
         change = rating_change(
             0,
-            int(out[i, 6]),
+            int(out[6, i]),
             cube=_checks.CUBES[h.cube[i]],
-            winner_recent_games=int(out[i, 4]),
-            loser_recent_games=int(out[i, 5]),
+            winner_recent_games=int(out[4, i]),
+            loser_recent_games=int(out[5, i]),
             rules=rules,
         )
-        out[i, 2], out[i, 3] = change.winner, change.loser
+        out[2, i], out[3, i] = change.winner, change.loser
         forced = True
     del following
 
-    d = out[positions, 6]
+    # Every figure for every row (the table masks the rows that are not ranked games).
+    d = out[6]
     expected = tables.expected[np.clip(d + tables.reach, 0, tables.width - 1)]
     outside = np.flatnonzero(np.abs(d) > tables.reach)
     expected[outside] = expected_winner(d[outside], rules.divisor)
-    recent_w, recent_l = out[positions, 4], out[positions, 5]
+    multiplier = CUBE_MULTIPLIERS[h.cube]
+    expected[~ranked] = multiplier[~ranked] = np.nan
+    recent_w, recent_l = out[4], out[5]
     per_game = {
         "winner_recent_games": recent_w,
         "loser_recent_games": recent_l,
         "winner_k": np.where(recent_w >= heavy_games, heavy_k, rules.k),
         "loser_k": np.where(recent_l >= heavy_games, heavy_k, rules.k),
-        "cube_multiplier": CUBE_MULTIPLIERS[h.cube[positions]],
+        "cube_multiplier": multiplier,
         "expected_winner": expected,
     }
-    games = game_table(h, positions, per_game, (out[:, 0], out[:, 1]), (out[:, 2], out[:, 3]))
+    games = game_table(h, None, per_game, (out[0], out[1]), (out[2], out[3]))
     return ReplayResult(
         games=games,
         players=_players(h, start, state),

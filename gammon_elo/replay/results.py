@@ -174,13 +174,15 @@ def _nullable(values: npt.NDArray[Any], missing: Flags) -> pd.arrays.IntegerArra
 
 def game_table(
     h: History,
-    positions: Indices,
+    positions: Indices | None,
     per_game: dict[str, npt.NDArray[Any]],
     before: tuple[Ints, Ints],
     change: tuple[Ints, Ints],
 ) -> pd.DataFrame:
     """One row per accepted input row, in input order, from each row's ratings before and
-    changes (winner's, loser's; rating order) and the ranked games' figures in ``per_game``."""
+    changes (winner's, loser's; rating order) and the ranked games' figures in ``per_game``
+    (one per ranked game at ``positions``; None: one per row already, any value where the row
+    is no ranked game)."""
     n = len(h.time)
     back = None if h.in_input_order else np.argsort(h.source)
 
@@ -189,7 +191,7 @@ def game_table(
 
     def per_row(name: str, missing: Any) -> npt.NDArray[Any]:
         values = per_game[name]
-        if len(positions) < n:
+        if positions is not None and len(positions) < n:
             values = np.full(n, missing, dtype=values.dtype)
             values[positions] = per_game[name]
         return out(values)
