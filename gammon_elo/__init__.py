@@ -51,12 +51,14 @@ from .games import (
 from .performance import Performance, parse_results, performance_rating
 from .planning import CUBE_MIX, HoldRow, Plan, hold_table, plan, settling_rating
 from .replay import (
+    ChunkedReplay,
     ReplayResult,
     RulesComparison,
     compare_rules,
     neutralize_formulas,
     read_history,
     replay,
+    replay_chunks,
     sample_history,
     trajectories,
 )
@@ -83,6 +85,7 @@ __all__ = [
     "RULES",
     "Change",
     "ChangeSteps",
+    "ChunkedReplay",
     "ClassicResult",
     "Ending",
     "Explained",
@@ -142,6 +145,7 @@ __all__ = [
     "rating_change",
     "read_history",
     "replay",
+    "replay_chunks",
     "sample_history",
     "settling_rating",
     "simulate",

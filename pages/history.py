@@ -51,7 +51,7 @@ with st.container(border=True):
     if source == "upload":
         upload = st.file_uploader(
             t("history.upload"),
-            type=["csv"],
+            type=["csv", "parquet"],
             key=page.key("file"),
             help=t("history.upload_help", limit=st.get_option("server.maxUploadSize")),
         )

@@ -1,5 +1,6 @@
-"""``python -m gammon_elo replay``: re-rate a CSV history of games on the command line, under
-one or more rule sets (names or :meth:`~gammon_elo.Rules.parse` text).
+"""``python -m gammon_elo replay``: re-rate a CSV or Parquet history of games on the command
+line, under one or more rule sets (names or :meth:`~gammon_elo.Rules.parse` text), whole or, with
+``--chunk-rows``, a chunk at a time for histories larger than memory.
 
 Strict by default: a bad row prints the report on stderr and exits with status 2;
 ``--skip-invalid`` rates the valid rows and lists the others.
@@ -13,8 +14,8 @@ from typing import TextIO
 
 import pandas as pd
 
-from .._errors import InvalidHistory
-from ..replay import compare_rules, neutralize_formulas, read_history
+from .._errors import InvalidHistory, InvalidInput
+from ..replay import compare_rules, neutralize_formulas, read_history, replay_chunks
 from ..rules import RULES, Rules
 from .options import EXIT_INVALID, Subparsers
 
@@ -27,14 +28,14 @@ SHOWN_PROBLEMS = 50
 def build_replay(sub: Subparsers) -> None:
     p = sub.add_parser(
         "replay",
-        help="re-rate a CSV history of games, game by game, under one or more rule sets",
+        help="re-rate a CSV or Parquet history of games, game by game, under one or more rule sets",
         description=(
             "Columns: time (ISO 8601, no offset = UTC), winner, loser, and optionally cube"
             " (default 1), type (ranked, boosted, tournament, podium; default ranked) and prize"
             " (podium rows: the player is the winner, the loser is empty)."
         ),
     )
-    p.add_argument("history", help="the CSV file of games")
+    p.add_argument("history", help="the CSV or Parquet file of games")
     p.add_argument(
         "--rules",
         nargs="+",
@@ -43,7 +44,16 @@ def build_replay(sub: Subparsers) -> None:
         help="rule sets to compare: " + ", ".join(RULES) + ", or DIVISOR/K[/HEAVY_K@GAMES]",
     )
     p.add_argument(
-        "--out", help="write every game with its ratings to this CSV file (one block per rule set)"
+        "--out",
+        help="write every game with its ratings to this file, Parquet if it ends in .parquet,"
+        " else CSV (one block per rule set)",
+    )
+    p.add_argument(
+        "--chunk-rows",
+        type=int,
+        metavar="N",
+        help="replay N rows at a time (for histories larger than memory; needs --out and one"
+        " rule set; the file must be in time order across chunks)",
     )
     p.add_argument(
         "--skip-invalid", action="store_true", help="rate the valid rows and list the rejected"
@@ -55,6 +65,8 @@ def build_replay(sub: Subparsers) -> None:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     rules = [Rules.parse(text) for text in args.rules]
+    if args.chunk_rows is not None:
+        return _chunked(args, rules)
     games = read_history(args.history)
     try:
         comparison = compare_rules(games, rules, skip_invalid=args.skip_invalid)
@@ -96,6 +108,46 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _chunked(args: argparse.Namespace, rules: list[Rules]) -> int:
+    """The history replayed ``--chunk-rows`` rows at a time, its games streamed to ``--out``."""
+    if not args.out:
+        raise InvalidInput("--out", None, "is needed with --chunk-rows (the games go there)")
+    if len(rules) != 1:
+        labels = [r.label for r in rules]
+        raise InvalidInput("--rules", labels, "must name one rule set with --chunk-rows")
+    try:
+        done = replay_chunks(
+            args.history,
+            args.out,
+            chunk_rows=args.chunk_rows,
+            rules=rules[0],
+            skip_invalid=args.skip_invalid,
+        )
+    except InvalidHistory as error:
+        print(f"error: {error}", file=sys.stderr)
+        _report(error.report, sys.stderr)
+        if args.rejected:
+            _write(error.report, args.rejected)
+        print("(--skip-invalid rates the valid rows and lists these)", file=sys.stderr)
+        return EXIT_INVALID
+    print(
+        f"{args.history}: {done.rows_read} rows read in {done.chunks} chunks,"
+        f" {done.rows_replayed} replayed, {done.rows_rejected} rejected;"
+        f" {len(done.players)} players; games written to {done.out}"
+    )
+    print()
+    top = done.players[["player", "ranked_games", "final"]].head(max(args.top, 0))
+    print(f"Final ratings, best {len(top)} under {done.rules.label}:")
+    print(top.rename(columns={"final": done.rules.label}).to_string(index=False))
+    if done.rows_rejected:
+        print()
+        print(f"Rejected rows ({done.rows_rejected}):")
+        _report(done.rejected, sys.stdout)
+        if args.rejected:
+            _write(done.rejected, args.rejected)
+    return 0
+
+
 def _report(report: pd.DataFrame, stream: TextIO) -> None:
     shown = report.head(SHOWN_PROBLEMS)
     print(shown.to_string(index=False), file=stream)
@@ -104,5 +156,8 @@ def _report(report: pd.DataFrame, stream: TextIO) -> None:
 
 
 def _write(frame: pd.DataFrame, path: str) -> None:
-    """A CSV file a spreadsheet opens safely (no cell runs as a formula)."""
-    neutralize_formulas(frame).to_csv(path, index=False)
+    """A Parquet file, or a CSV file a spreadsheet opens safely (no cell runs as a formula)."""
+    if path.lower().endswith(".parquet"):
+        frame.to_parquet(path, index=False)
+    else:
+        neutralize_formulas(frame).to_csv(path, index=False)

@@ -11,7 +11,14 @@ by game. The modules, in the order a history goes through them:
 - :mod:`.engine`: the ranked games rated, in waves of games that share no player;
 - :mod:`.results`: :class:`ReplayResult`, :class:`RulesComparison`, :func:`trajectories`;
 - :mod:`.compare`: the entry points :func:`replay` and :func:`compare_rules`;
-- :mod:`.export`: :func:`neutralize_formulas`, for CSV files spreadsheets open safely.
+- :mod:`.export`: :func:`neutralize_formulas`, for CSV files spreadsheets open safely;
+- :mod:`.chunked`: :func:`replay_chunks`, a history larger than memory replayed chunk by chunk
+  (:func:`history_chunks` reads it), its games streamed to a Parquet or CSV file.
+
+From ``engine.COMPILED_FROM`` ranked games on, a history is replayed in one compiled pass
+(:mod:`.onepass`, Numba: as the server's loop runs, with per-player week queues), and a chunked
+replay rates each chunk with a compiled loop (:mod:`._compiled`); smaller histories by NumPy.
+The numbers are the same.
 """
 
 # Importable from here too, though not in __all__: the errors a replay raises, and its limits.
@@ -19,9 +26,10 @@ from .._errors import InvalidHistory as InvalidHistory
 from .._errors import InvalidInput as InvalidInput
 from .._kernel import TABLE_REACH as TABLE_REACH
 from .chains import MAX_ROWS as MAX_ROWS
+from .chunked import ChunkedReplay, replay_chunks
 from .compare import SPREAD_COLUMNS, compare_rules, replay
 from .export import neutralize_formulas
-from .read import SAMPLE_HISTORY, read_history, sample_history
+from .read import SAMPLE_HISTORY, history_chunks, read_history, sample_history
 from .results import (
     GAME_COLUMNS,
     PLAYER_COLUMNS,
@@ -41,12 +49,15 @@ __all__ = [
     "SAMPLE_HISTORY",
     "SPREAD_COLUMNS",
     "TRAJECTORY_COLUMNS",
+    "ChunkedReplay",
     "ReplayResult",
     "RulesComparison",
     "compare_rules",
+    "history_chunks",
     "neutralize_formulas",
     "read_history",
     "replay",
+    "replay_chunks",
     "sample_history",
     "trajectories",
 ]

@@ -17,10 +17,11 @@ from .._errors import InvalidHistory, InvalidInput
 from .._kernel import Ints
 from ..rules import CURRENT, Rules, get_rules
 from ..stats import iqr, narrowest_window
-from .chains import Chains, player_chains, recent_games
-from .engine import rate
+from .chains import player_chains, recent_games
+from .engine import rate, use_compiled
+from .onepass import replay_one_pass
 from .results import ReplayResult, RulesComparison, tabulate
-from .validate import History, prepare
+from .validate import RANKED, History, prepare
 
 __all__ = ["SPREAD_COLUMNS", "compare_rules", "replay"]
 
@@ -79,8 +80,12 @@ def replay(
     [[16, -16, 1516, 1484], [22, -22, 1506, 1494]]
     """
     rules = get_rules(rules)
-    h, chains = _checked(games, skip_invalid)
-    rated = rate(h, chains, recent_games(h, chains, rules.window), rules, initial_ratings)
+    h = _prepared(games, skip_invalid)
+    if use_compiled(int(np.count_nonzero(h.kind == RANKED))):
+        return replay_one_pass(h, rules, initial_ratings)
+    chains = player_chains(h)
+    recent = recent_games(h, chains, rules.window)
+    rated = rate(h, chains, recent, rules, initial_ratings)
     return tabulate(h, chains, rated, rules)
 
 
@@ -119,10 +124,15 @@ def compare_rules(
         if labels.count(label) > 1:
             raise InvalidInput("rules", labels, f"name {label!r} more than once")
     active_games = _checks.games("active_games", active_games)
-    h, chains = _checked(games, skip_invalid)
+    h = _prepared(games, skip_invalid)
+    one_pass = use_compiled(int(np.count_nonzero(h.kind == RANKED)))
+    chains = None if one_pass else player_chains(h)
     recent: dict[timedelta, Ints] = {}
     results: dict[str, ReplayResult] = {}
     for label, rule_set in zip(labels, rule_sets, strict=True):
+        if chains is None:
+            results[label] = replay_one_pass(h, rule_set, initial_ratings)
+            continue
         if rule_set.window not in recent:
             recent[rule_set.window] = recent_games(h, chains, rule_set.window)
         rated = rate(h, chains, recent[rule_set.window], rule_set, initial_ratings)
@@ -140,13 +150,13 @@ def compare_rules(
     return RulesComparison(results=results, ratings=ratings, spread=spread)
 
 
-def _checked(games: pd.DataFrame, skip_invalid: bool) -> tuple[History, Chains]:
-    """Every row checked (raising :class:`InvalidHistory` on a bad one unless ``skip_invalid``),
-    and the accepted rows chained by player."""
+def _prepared(games: pd.DataFrame, skip_invalid: bool) -> History:
+    """Every row checked (raising :class:`InvalidHistory` on a bad one unless
+    ``skip_invalid``), the accepted ones coded."""
     h = prepare(games)
     if len(h.report) and not skip_invalid:
         raise InvalidHistory(h.report, len(h.rows))
-    return h, player_chains(h)
+    return h
 
 
 def _spread(label: str, players: pd.DataFrame, active_games: int) -> dict[str, Any]:

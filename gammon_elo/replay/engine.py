@@ -8,7 +8,9 @@ and cube); and the games are rated in waves, a wave being every game whose playe
 games are all rated: it shares no player, so a few numpy calls rate all of it. The number of
 waves is the longest chain of games each needing the one before, at least the busiest player's
 ranked games; where the chains are long, a plain loop over the tables is faster, with the same
-numbers.
+numbers. From COMPILED_FROM ranked games on, that plain loop runs compiled (:mod:`._compiled`):
+it copies table entries exactly as the others do, and leaves a game outside the tables to the
+exact Python path.
 """
 
 from __future__ import annotations
@@ -34,16 +36,37 @@ from .._kernel import (
 )
 from ..formulas import rating_change
 from ..rules import Rules
+from ._compiled import compiled_loop, rate_compiled
 from .chains import Chains
 from .validate import PODIUM, RANKED, History
 
-__all__ = ["Ranked", "Rated", "initial_ratings", "ranked_games", "rate"]
+__all__ = [
+    "COMPILED_FROM",
+    "Ranked",
+    "Rated",
+    "check_room",
+    "initial_ratings",
+    "ranked_games",
+    "rate",
+    "use_compiled",
+]
 
 #: A wave costs about 9 µs plus 0.2 µs a game, the plain loop over the tables 0.7 µs a game
 #: (measured): waves win from about 20 games a wave, that is while the busiest player, whose
 #: games make the longest chain, has less than this share of the ranked games. Both give the
 #: same numbers.
 _SMALL_WAVES: Final = 1 / 24
+
+#: Ranked games from which a history is replayed by compiled code instead of the NumPy paths
+#: below: in one pass (:mod:`.onepass`), or, in a chunked replay, by the compiled loop
+#: (:mod:`._compiled`) and a compiled week count. Compiled code is several times as fast, but
+#: its first use in a process costs 1–2 s (importing Numba, loading the cached code; more the
+#: very first time on a machine, to compile it), which the NumPy paths take for about half a
+#: million games (measured on the shared 2-core machine). All paths give the same numbers.
+COMPILED_FROM = 500_000
+
+#: Games from which the plain loop reads the change tables as lists rather than arrays.
+_LIST_TABLES_FROM: Final = 2_000
 
 #: Ratings stay in int64, and any difference of two within rating_change's range, below this.
 _SAFE_RATING: Final = 2**60
@@ -278,9 +301,11 @@ def _rate_loop(
     """d and both changes of every ranked game, one game at a time in rating order; a
     difference outside the tables goes to ``exact(game, d with prizes)``."""
     r = ratings.tolist()
-    table_w, table_l = tables.winner.tolist(), tables.loser.tolist()
-    reach = tables.reach
     count = len(games.base_winner)
+    # Lists are faster to index, but making them costs as much as ~2,000 games (chunks are small).
+    table_w: Any = tables.winner.tolist() if count > _LIST_TABLES_FROM else tables.winner
+    table_l: Any = tables.loser.tolist() if count > _LIST_TABLES_FROM else tables.loser
+    reach = tables.reach
     differences = [0] * count
     changes_w = [0] * count
     changes_l = [0] * count
@@ -304,8 +329,8 @@ def _rate_loop(
             cw, cl = exact(i, d + prizes)
         changes_w[i] = cw
         changes_l[i] = cl
-        r[w] = rw + cw
-        r[l] = rl + cl
+        r[w] = rw + int(cw)
+        r[l] = rl + int(cl)
     return (
         np.array(differences, dtype=np.int64),
         np.array(changes_w, dtype=np.int64),
@@ -335,14 +360,17 @@ def rate(
     recent: Ints,
     rules: Rules,
     initial: Mapping[str, int] | pd.Series | None,
+    *,
+    compiled: bool | None = None,
 ) -> Rated:
-    """Rate the ranked games of the checked history ``h`` under ``rules``."""
+    """Rate the ranked games of the checked history ``h`` under ``rules`` (by the compiled loop
+    if ``compiled``; None: as :func:`use_compiled` says for their number)."""
     start = initial_ratings(h.names, initial, rules)
     positions = np.flatnonzero(h.kind == RANKED)
     heavy_k = rules.k if rules.heavy_k is None else rules.heavy_k
     tables = change_tables(rules.divisor, rules.k, heavy_k)
     games = ranked_games(h, chains, positions, recent, rules, tables)
-    _check_room(start, games.busiest, max(rules.k, heavy_k), h.prize)
+    check_room(start, games.busiest, max(rules.k, heavy_k), h.prize)
 
     def exact(game: int, difference: int) -> tuple[int, int]:
         change = rating_change(
@@ -356,14 +384,21 @@ def rate(
         return change.winner, change.loser
 
     count = len(positions)
-    differences = None
-    if count and games.busiest <= count * _SMALL_WAVES:
-        differences = _rate_waves(games, start, tables)
-    if differences is not None:
-        change_w = tables.winner[games.base_winner + differences]
-        change_l = tables.loser[games.base_loser + differences]
+    if use_compiled(count) if compiled is None else compiled and count > 0:
+        differences, change_w, change_l = rate_compiled(
+            games.winner, games.loser, games.base_winner, games.base_loser,
+            games.prize_difference, tables.reach, tables.winner, tables.loser, start, exact,
+        )  # fmt: skip
     else:
-        differences, change_w, change_l = _rate_loop(games, start, tables, exact)
+        waves = None
+        if count and games.busiest <= count * _SMALL_WAVES:
+            waves = _rate_waves(games, start, tables)
+        if waves is not None:
+            differences = waves
+            change_w = tables.winner[games.base_winner + differences]
+            change_l = tables.loser[games.base_loser + differences]
+        else:
+            differences, change_w, change_l = _rate_loop(games, start, tables, exact)
     differences += games.prize_difference
     outside = np.flatnonzero(np.abs(differences) > tables.reach)
     expected = tables.expected[np.clip(differences + tables.reach, 0, tables.width - 1)]
@@ -371,7 +406,18 @@ def rate(
     return Rated(start, positions, games, change_w, change_l, expected, heavy_k)
 
 
-def _check_room(start: Ints, busiest: int, k: int, prizes: Ints) -> None:
+def use_compiled(count: int) -> bool:
+    """Whether compiled code replays ``count`` ranked games (see COMPILED_FROM)."""
+    if count == 0 or count < COMPILED_FROM:
+        return False
+    try:
+        compiled_loop()
+    except ImportError:  # Numba missing: the NumPy paths give the same numbers
+        return False
+    return True
+
+
+def check_room(start: Ints, busiest: int, k: int, prizes: Ints) -> None:
     """Refuse histories whose ratings could overflow int64 (only absurd K or ratings do)."""
     furthest = int(np.abs(start).max(initial=0))
     if furthest + busiest * 2 * k + int(prizes.sum()) > _SAFE_RATING:

@@ -1,85 +1,316 @@
-"""Reading a history of games: a CSV file's cells exactly as written, each row numbered as a
-person counts rows in the file, and the sample history shipped with the package.
+"""Reading a history of games: a CSV or Parquet file's cells exactly as written, each row
+numbered as a person counts rows in the file, whole (:func:`read_history`) or in chunks of
+rows (:func:`history_chunks`), and the sample history shipped with the package.
 """
 
 from __future__ import annotations
 
+import contextlib
+import csv
 import io
 import os
+import re
 import warnings
-from typing import IO, Final
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, Any, Final
 
 import numpy as np
 import pandas as pd
 
 from .._errors import InvalidInput
-from .validate import column_labels
+from .validate import HISTORY_COLUMNS, MAX_EXTRA_COLUMNS, column_labels
 
-__all__ = ["SAMPLE_HISTORY", "read_history", "sample_history"]
+__all__ = [
+    "MAX_EXTRA_COLUMNS",
+    "SAMPLE_HISTORY",
+    "history_chunks",
+    "read_history",
+    "sample_history",
+]
 
 #: The sample history shipped with the package (the History page opens on it).
 SAMPLE_HISTORY: Final = os.path.join(
     os.path.dirname(os.path.dirname(__file__)), "data", "sample_history.csv"
 )
 
+Source = str | os.PathLike[str] | IO[bytes] | IO[str] | bytes
 
-def read_history(source: str | os.PathLike[str] | IO[bytes] | IO[str] | bytes) -> pd.DataFrame:
-    """A CSV file of games as a DataFrame of its cells exactly as written, ready for :func:`replay`.
+_PARQUET_MAGIC: Final = b"PAR1"
+_BOM: Final = b"\xef\xbb\xbf"
+#: Excel's first line naming the delimiter (it hides the line and reads the rest with it).
+_SEP_LINE: Final = re.compile(rb"sep=(.)\r?\n")
 
-    UTF-8 with or without a byte-order mark. Every cell is kept as text, so a bad value is
+
+def read_history(source: Source) -> pd.DataFrame:
+    """A CSV or Parquet file of games as a DataFrame of its cells, ready for :func:`replay`.
+
+    CSV: UTF-8 with or without a byte-order mark, every cell kept as text, so a bad value is
     reported as the file spells it. The index holds each row's number as a person counts rows
     in the file (the header is row 1, the first data row is row 2; a quoted cell spanning
     several lines is one row, as in a spreadsheet), and ``replay`` reports rows by it. Wholly
     blank rows (an empty line, or only commas) are dropped, keeping the others' numbers.
+    Excel's ``sep=,`` first line is read as Excel reads it: it names the delimiter and is not
+    a row (the header is still row 1).
 
-    A file that cannot be read or is empty, a missing required column, bytes that are not UTF-8
-    or a row with more cells than the header raise :class:`InvalidInput` naming the problem.
+    Parquet (recognised by its first bytes, whatever the file's name): the columns keep their
+    types, text columns of the history come as categories (a name is stored once, not once a
+    game), and rows are numbered as if the table were a CSV file with a header (row 2 first).
+
+    A file that cannot be read or is empty, a missing or doubled column, more than
+    MAX_EXTRA_COLUMNS other columns, bytes that are not UTF-8 or a row with more cells than
+    the header raise :class:`InvalidInput` naming the problem.
 
     >>> frame = read_history(b"time,winner,loser\\n2026-10-01T20:00:00Z,Eleni,Nikos\\n")
     >>> frame.index.tolist(), frame.loc[2, "winner"]
     ([2], 'Eleni')
     """
+    with _opened(source) as (stream, name):
+        if _is_parquet(stream):
+            frame = _read_parquet(stream, name)
+        else:
+            options = _csv_options(stream, name)
+            frame = _read_csv_rows(stream, name, options, None)
+            if not isinstance(frame, pd.DataFrame):  # pragma: no cover (no chunks asked)
+                raise TypeError("expected one frame")
+            frame = _numbered(frame, 2)
+    return frame
+
+
+@dataclass(frozen=True, slots=True)
+class _CsvOptions:
+    delimiter: str
+    start: int
+
+
+def history_chunks(source: Source, rows: int) -> Iterator[pd.DataFrame]:
+    """The file's rows ``rows`` at a time, each chunk as :func:`read_history` reads a whole
+    file (same cells, same row numbers, the same refusals), for a replay in chunks.
+
+    >>> data = b"time,winner,loser\\n" + b"2026-10-01T20:00:00Z,Eleni,Nikos\\n" * 5
+    >>> [chunk.index.tolist() for chunk in history_chunks(data, 2)]
+    [[2, 3], [4, 5], [6]]
+    """
+    if isinstance(rows, bool) or not isinstance(rows, int) or rows < 1:
+        raise InvalidInput("chunk_rows", rows, "must be a whole number of rows, at least 1")
+    with _opened(source) as (stream, name):
+        first = 2
+        if _is_parquet(stream):
+            for frame in _parquet_batches(stream, name, rows):
+                yield _numbered(frame, first)
+                first += len(frame)
+            return
+        options = _csv_options(stream, name)
+        reader = _read_csv_rows(stream, name, options, rows)
+        if isinstance(reader, pd.DataFrame):  # pragma: no cover (chunks asked)
+            raise TypeError("expected chunks")
+        with reader:
+            while True:
+                try:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("error", pd.errors.ParserWarning)
+                        frame = next(reader)
+                except StopIteration:
+                    return
+                except Exception as error:  # the same messages as a whole read
+                    raise _csv_error(error, name) from None
+                frame.columns = [str(column) for column in frame.columns]
+                yield _numbered(frame, first)
+                first += len(frame)
+
+
+@contextlib.contextmanager
+def _opened(source: Source) -> Iterator[tuple[IO[bytes], str]]:
+    """A seekable binary stream of the source, and its name for messages."""
     name = _source_name(source)
     if isinstance(source, bytes):
-        source = io.BytesIO(source)
+        yield io.BytesIO(source), name
+        return
+    if isinstance(source, str | os.PathLike):
+        try:
+            handle = open(source, "rb")  # noqa: SIM115 (closed below)
+        except OSError as error:
+            raise InvalidInput(
+                "file", name, f"cannot be read ({error.strerror or error})"
+            ) from None
+        with handle:
+            yield handle, name
+        return
+    data = source.read()
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    yield io.BytesIO(data), name
+
+
+def _is_parquet(stream: IO[bytes]) -> bool:
+    start = stream.tell()
+    magic = stream.read(len(_PARQUET_MAGIC))
+    stream.seek(start)
+    return magic == _PARQUET_MAGIC
+
+
+def _csv_options(stream: IO[bytes], name: str) -> _CsvOptions:
+    """The delimiter (from Excel's ``sep=`` line, else a comma) and where the header begins;
+    the header checked: no column twice, not too many columns."""
+    start = stream.tell()
+    if stream.read(len(_BOM)) != _BOM:
+        stream.seek(start)
+    line = stream.readline(16)
+    sep = _SEP_LINE.fullmatch(line)
+    if sep is None:
+        stream.seek(start)
+    options = _CsvOptions(sep.group(1).decode("latin-1") if sep else ",", stream.tell())
+    text = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
+    try:
+        header = next(csv.reader(text, delimiter=options.delimiter), None)
+    except (UnicodeDecodeError, csv.Error) as error:
+        header = None
+        if isinstance(error, UnicodeDecodeError):
+            raise _csv_error(error, name) from None
+    finally:
+        text.detach()
+    stream.seek(options.start)
+    if header:
+        _check_header(header)
+    return options
+
+
+def _check_header(columns: list[str]) -> None:
+    """Refuse a column named twice, and more than MAX_EXTRA_COLUMNS columns of other data."""
+    seen: set[str] = set()
+    for column in columns:
+        if column in seen:
+            raise InvalidInput("columns", column, "must each be named once (this one is twice)")
+        seen.add(column)
+    known = sum(column.strip().lower() in HISTORY_COLUMNS for column in columns)
+    extra = len(columns) - known
+    if extra > MAX_EXTRA_COLUMNS:
+        raise InvalidInput(
+            "columns",
+            f"{len(columns)} columns",
+            f"may include at most {MAX_EXTRA_COLUMNS} besides "
+            + ", ".join(HISTORY_COLUMNS)
+            + f" (this file has {extra})",
+        )
+
+
+def _read_csv_rows(
+    stream: IO[bytes],
+    name: str,
+    options: _CsvOptions,
+    chunk_rows: int | None,
+) -> Any:
+    """pandas' reader over the CSV text from ``options.start``: a frame, or chunks of one."""
+    stream.seek(options.start)
     try:
         with warnings.catch_warnings():
             # pandas drops a row's extra cells with only a warning; that loses data.
             warnings.simplefilter("error", pd.errors.ParserWarning)
             frame = pd.read_csv(
-                source,
+                stream,
+                sep=options.delimiter,
                 dtype=object,
                 na_filter=False,
                 keep_default_na=False,
                 skip_blank_lines=False,
                 index_col=False,
                 encoding="utf-8-sig",
+                chunksize=chunk_rows,
             )
-    except pd.errors.EmptyDataError:
-        raise InvalidInput("file", name, "is empty") from None
-    except OSError as error:
-        raise InvalidInput("file", name, f"cannot be read ({error.strerror or error})") from None
-    except UnicodeDecodeError as error:
-        raise InvalidInput(
+    except Exception as error:
+        raise _csv_error(error, name) from None
+    if isinstance(frame, pd.DataFrame):
+        frame.columns = [str(column) for column in frame.columns]
+    return frame
+
+
+def _csv_error(error: Exception, name: str) -> InvalidInput:
+    """pandas' and the codec's errors as the file's problem, in words."""
+    if isinstance(error, InvalidInput):
+        return error
+    if isinstance(error, pd.errors.EmptyDataError):
+        return InvalidInput("file", name, "is empty")
+    if isinstance(error, UnicodeDecodeError):
+        return InvalidInput(
             "file",
             name,
             f"must be UTF-8 text (byte {error.object[error.start]:#04x} at"
             f" offset {error.start} is not)",
-        ) from None
-    except pd.errors.ParserWarning:
-        raise InvalidInput("file", name, "has a row with more cells than the header") from None
-    except pd.errors.ParserError as error:
+        )
+    if isinstance(error, pd.errors.ParserWarning):
+        return InvalidInput("file", name, "has a row with more cells than the header")
+    if isinstance(error, pd.errors.ParserError):
         detail = str(error).removeprefix("Error tokenizing data. C error: ").strip()
-        raise InvalidInput("file", name, f"is not a well-formed CSV file ({detail})") from None
-    frame.columns = [str(column) for column in frame.columns]
+        return InvalidInput("file", name, f"is not a well-formed CSV file ({detail})")
+    if isinstance(error, OSError):
+        return InvalidInput("file", name, f"cannot be read ({error.strerror or error})")
+    raise error
+
+
+def _numbered(frame: pd.DataFrame, first: int) -> pd.DataFrame:
+    """Rows numbered from ``first``, the columns checked, wholly blank text rows dropped."""
     column_labels(frame)  # a missing required column is the file's problem, said early
     blank = np.ones(len(frame), dtype=bool)
     for column in frame.columns:
-        blank &= frame[column].to_numpy() == ""
-    frame.index = pd.RangeIndex(2, len(frame) + 2, name="row")
+        values = frame[column]
+        if values.dtype != object:
+            blank[:] = False
+            break
+        blank &= values.to_numpy() == ""
+    frame.index = pd.RangeIndex(first, first + len(frame), name="row")
     if blank.any():
         frame = frame.loc[~blank]
     return frame
+
+
+def _parquet_file(stream: IO[bytes], name: str) -> Any:
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+    try:
+        parquet = pq.ParquetFile(stream)
+    except Exception as error:  # pyarrow's errors have no common base class
+        raise InvalidInput("file", name, f"is not a readable Parquet file ({error})") from None
+    _check_header([str(field) for field in parquet.schema_arrow.names])
+    return parquet
+
+
+def _text_columns(parquet: Any) -> list[str]:
+    """The history's text columns: read as categories (each name stored once)."""
+    import pyarrow as pa
+
+    return [
+        field.name
+        for field in parquet.schema_arrow
+        if field.name.strip().lower() in ("winner", "loser", "type", "cube", "prize")
+        and (pa.types.is_string(field.type) or pa.types.is_large_string(field.type))
+    ]
+
+
+def _read_parquet(stream: IO[bytes], name: str) -> pd.DataFrame:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    parquet = _parquet_file(stream, name)
+    try:
+        table = pq.read_table(stream, read_dictionary=_text_columns(parquet))
+    except Exception as error:
+        raise InvalidInput("file", name, f"is not a readable Parquet file ({error})") from None
+    frame = table.to_pandas(split_blocks=True, self_destruct=True)
+    del table
+    # Arrow's allocator keeps the freed buffers for reuse; the replay would grow beside them.
+    pa.default_memory_pool().release_unused()
+    return _numbered(frame, 2)
+
+
+def _parquet_batches(stream: IO[bytes], name: str, rows: int) -> Iterator[pd.DataFrame]:
+    parquet = _parquet_file(stream, name)
+    try:
+        for batch in parquet.iter_batches(batch_size=rows):
+            yield batch.to_pandas()
+    except InvalidInput:
+        raise
+    except Exception as error:
+        raise InvalidInput("file", name, f"is not a readable Parquet file ({error})") from None
 
 
 def _source_name(source: object) -> str:

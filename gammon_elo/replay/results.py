@@ -27,6 +27,7 @@ __all__ = [
     "TRAJECTORY_COLUMNS",
     "ReplayResult",
     "RulesComparison",
+    "game_table",
     "tabulate",
     "trajectories",
 ]
@@ -143,7 +144,13 @@ def tabulate(h: History, chains: Chains, rated: Rated, rules: Rules) -> ReplayRe
         "expected_winner": rated.expected_winner,
     }
     return ReplayResult(
-        games=_game_table(h, positions, per_game, before_slot, change_slot),
+        games=game_table(
+            h,
+            positions,
+            per_game,
+            (before_slot[0::2], before_slot[1::2]),
+            (change_slot[0::2], change_slot[1::2]),
+        ),
         players=_player_table(h, chains, start, after_sorted, games),
         rejected=h.report,
         rules=rules,
@@ -165,14 +172,17 @@ def _nullable(values: npt.NDArray[Any], missing: Flags) -> pd.arrays.IntegerArra
     return pd.arrays.IntegerArray(values.astype(np.int64, copy=False), missing)
 
 
-def _game_table(
+def game_table(
     h: History,
-    positions: Indices,
+    positions: Indices | None,
     per_game: dict[str, npt.NDArray[Any]],
-    before_slot: Ints,
-    change_slot: Ints,
+    before: tuple[Ints, Ints],
+    change: tuple[Ints, Ints],
 ) -> pd.DataFrame:
-    """One row per accepted input row, in input order."""
+    """One row per accepted input row, in input order, from each row's ratings before and
+    changes (winner's, loser's; rating order) and the ranked games' figures in ``per_game``
+    (one per ranked game at ``positions``; None: one per row already, any value where the row
+    is no ranked game)."""
     n = len(h.time)
     back = None if h.in_input_order else np.argsort(h.source)
 
@@ -181,15 +191,15 @@ def _game_table(
 
     def per_row(name: str, missing: Any) -> npt.NDArray[Any]:
         values = per_game[name]
-        if len(positions) < n:
+        if positions is not None and len(positions) < n:
             values = np.full(n, missing, dtype=values.dtype)
             values[positions] = per_game[name]
         return out(values)
 
     unrated = out(h.kind != RANKED)
     no_loser = out(h.kind == PODIUM)
-    before_w, before_l = before_slot[0::2], before_slot[1::2]
-    change_w, change_l = change_slot[0::2], change_slot[1::2]
+    before_w, before_l = before
+    change_w, change_l = change
     players = pd.Index(h.names, dtype=object)
     columns: dict[str, Any] = {
         "row": out(h.rows[h.source]),
@@ -213,13 +223,15 @@ def _game_table(
         "loser_after": _nullable(out(before_l + change_l), no_loser.copy()),
     }
     frame = pd.DataFrame(columns, copy=False)
-    accepted = None if len(h.source) == len(h.frame) else np.sort(h.source)
-    for column in h.extra_columns:
-        if column in columns:
-            continue  # an input column named like one replay computes is replaced
-        values = h.frame[column] if accepted is None else h.frame[column].iloc[accepted]
-        frame[column] = values.reset_index(drop=True)
-    return frame
+    # An input column named like one replay computes is replaced; the others are carried in
+    # one step (one at a time would copy the table once a column).
+    carried = [column for column in h.extra_columns if column not in columns]
+    if not carried:
+        return frame
+    extra = h.frame[carried]
+    if len(h.source) != len(h.frame):
+        extra = extra.iloc[np.sort(h.source)]
+    return pd.concat([frame, extra.reset_index(drop=True)], axis=1)
 
 
 def _player_table(

@@ -8,6 +8,7 @@ with no offset meaning UTC.
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ __all__ = [
     "BOOSTED",
     "GAME_TYPES",
     "HISTORY_COLUMNS",
+    "MAX_EXTRA_COLUMNS",
     "PODIUM",
     "RANKED",
     "REJECTED_COLUMNS",
@@ -47,6 +49,17 @@ RANKED, BOOSTED, TOURNAMENT, PODIUM = range(4)
 #: Boosted games were called Casual before 1.3.0; old exports may still say so.
 _TYPE_NAMES: Final = {name: code for code, name in enumerate(GAME_TYPES)} | {"casual": BOOSTED}
 
+#: Columns besides the history's own that a table may have (they are carried through): a file
+#: with thousands would hold a reader for long for nothing.
+MAX_EXTRA_COLUMNS: Final = 100
+
+#: Control characters (C0, DEL, C1) but the tab and line breaks a spreadsheet cell may hold:
+#: never part of a name, often the sign of a broken export (a NUL, an escape).
+_CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+#: Words pandas reads as the current time, which a file's time must not depend on.
+_CLOCK_WORDS: Final = ("now", "today")
+
 _CUBE_CODES: Final = {cube: code for code, cube in enumerate(_checks.CUBES)}
 
 
@@ -59,6 +72,15 @@ def column_labels(frame: pd.DataFrame) -> dict[str, Any]:
             if key in found:
                 raise InvalidInput("columns", list(frame.columns), f"name {key!r} twice")
             found[key] = label
+    extra = len(frame.columns) - len(found)
+    if extra > MAX_EXTRA_COLUMNS:
+        raise InvalidInput(
+            "columns",
+            f"{len(frame.columns)} columns",
+            f"may include at most {MAX_EXTRA_COLUMNS} besides "
+            + ", ".join(HISTORY_COLUMNS)
+            + f" (this table has {extra})",
+        )
     missing = [name for name in _REQUIRED if name not in found]
     if missing:
         raise InvalidInput(
@@ -196,6 +218,10 @@ def _check_time(column: pd.Series, problems: _Problems) -> tuple[Ints, str]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # pandas warns about mixed formats it still reads
             parsed = pd.to_datetime(column, format="ISO8601", utc=True, errors="coerce")
+        # pandas reads "now" and "today" as the clock's time: no time of a game.
+        clock = column.isin(_CLOCK_WORDS).to_numpy()
+        if clock.any():
+            parsed = parsed.mask(clock)
     unit = parsed.dtype.unit
     if unit in ("s", "ms"):
         parsed = parsed.dt.as_unit("us")
@@ -215,18 +241,41 @@ def _check_time(column: pd.Series, problems: _Problems) -> tuple[Ints, str]:
 
 
 def _check_names(
-    winners: pd.Series, losers: pd.Series
+    winners: pd.Series, losers: pd.Series, problems: _Problems
 ) -> tuple[Indices, Indices, npt.NDArray[np.object_]]:
     """Player codes of both columns (-1 where empty) and the names, surrounding spaces gone;
-    names differing only by such spaces are one player."""
+    names differing only by such spaces are one player. A name holding a control character
+    (a NUL, an escape…) is reported, its row rejected."""
     winner, winner_names = _codes(winners)
     loser, loser_names = _codes(losers)
     cleaned = [_name(v) for v in winner_names + loser_names]
+    for column, codes, uniques, offset in (
+        ("winner", winner, winner_names, 0),
+        ("loser", loser, loser_names, len(winner_names)),
+    ):
+        reasons = {
+            i: _control_reason(name)
+            for i, name in enumerate(cleaned[offset : offset + len(uniques)])
+            if name is not None and _CONTROL.search(name)
+        }
+        if reasons:
+            bad = np.isin(codes, list(reasons))
+            cells = winners if column == "winner" else losers
+            problems.add(bad, column, cells, [reasons[c] for c in codes[bad].tolist()])
     merged, names = pd.factorize(pd.Series(cleaned, dtype=object), use_na_sentinel=True)
     merged = np.asarray(merged, dtype=np.intp)
     to_winner = np.append(merged[: len(winner_names)], -1)  # code -1 stays -1
     to_loser = np.append(merged[len(winner_names) :], -1)
     return to_winner[winner], to_loser[loser], np.asarray(names, dtype=object)
+
+
+def _control_reason(name: str) -> str:
+    found = _CONTROL.search(name)
+    assert found is not None
+    return (
+        f"must not contain control characters (U+{ord(found.group()):04X} at character"
+        f" {found.start() + 1})"
+    )
 
 
 def _name(value: Any) -> str | None:
@@ -328,7 +377,7 @@ def prepare(games: pd.DataFrame) -> History:
 
     ticks, unit = _check_time(games[labels["time"]], problems)
     winners, losers = games[labels["winner"]], games[labels["loser"]]
-    winner, loser, names = _check_names(winners, losers)
+    winner, loser, names = _check_names(winners, losers, problems)
     cube = _check_cube(optional("cube"), n, problems)
     kind = _check_type(optional("type"), n, problems)
     prize = _check_prize(optional("prize"), kind, problems)

@@ -20,6 +20,14 @@ UNREADABLE = {
     "missing columns": (b"time,player\n2026-10-01T10:00:00Z,Eleni\n", "loser"),
     "a row longer than the header": (b"time,winner,loser\n2026-10-01T10:00:00Z,Eleni,Nikos,4,x\n",
                                      "more cells"),
+    "twenty thousand extra columns": (
+        ("time,winner,loser," + ",".join(f"c{i}" for i in range(20_000)) + "\n"
+         + "2026-10-01T10:00:00Z,Eleni,Nikos" + "," * 20_000 + "\n").encode(),
+        "at most 100 besides time, winner, loser, cube, type, prize (this file has 20000)"),
+    "cube twice": (b"time,winner,loser,cube,cube\n2026-10-01T10:00:00Z,Eleni,Nikos,1,4\n",
+                   "columns must each be named once (this one is twice), got 'cube'"),
+    "an extra column twice": (
+        b"time,winner,loser,note,note\n2026-10-01T10:00:00Z,Eleni,Nikos,a,b\n", "got 'note'"),
 }  # fmt: skip
 
 
@@ -61,6 +69,19 @@ READABLE = {
     "unparsable times and empty names": (
         rows("yesterday,Eleni,Nikos,1\n", "2026-10-01T10:00:00Z,,Nikos,1\n", GOOD), 3, 2,
         {"time", "winner"},
+    ),
+    "now and today as times": (
+        rows("now,Eleni,Nikos,1\n", "today,Eleni,Nikos,1\n", GOOD), 3, 2, {"time"}
+    ),
+    "excel's sep line": (b"sep=,\r\n" + rows(GOOD, GOOD), 2, 0, set()),
+    "excel's sep line naming a semicolon": (
+        b"\xef\xbb\xbfsep=;\n" + rows(GOOD.replace(",", ";"), header="time;winner;loser;cube"),
+        1, 0, set(),
+    ),
+    "a NUL and an escape in names": (
+        rows("2026-10-01T10:00:00Z,Ele\x00ni,Nikos,1\n",
+             "2026-10-01T10:00:00Z,Eleni,\x1b[31mNikos,1\n", GOOD),
+        3, 2, {"winner", "loser"},
     ),
     "winner equals loser and unknown type": (
         rows("2026-10-01T10:00:00Z,Eleni,Eleni,1,ranked\n",
@@ -111,3 +132,51 @@ def test_a_million_rows_are_all_accounted_for() -> None:
     assert len(result.games) == 999_000
     # The first bad row is data row 1 000, the file's line 1 001 (the header is line 1).
     assert result.rejected["row"].iloc[0] == 1001
+
+
+#: Rows and reports the hostile files above must give, written out by hand.
+EXPECTED_REPORTS = {
+    "a NUL and an escape in names": [
+        [2, "winner", "Ele\x00ni", "must not contain control characters (U+0000 at character 4)"],
+        [3, "loser", "\x1b[31mNikos",
+         "must not contain control characters (U+001B at character 1)"],
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(EXPECTED_REPORTS))
+def test_hostile_files_get_the_expected_report(name: str) -> None:
+    result = replay(read_history(READABLE[name][0]), skip_invalid=True)
+    assert result.rejected.values.tolist() == EXPECTED_REPORTS[name]
+    with pytest.raises(InvalidInput, match="row 2: winner must not contain control"):
+        replay(read_history(READABLE[name][0]))
+
+
+def test_excel_sep_line_is_not_a_row() -> None:
+    """Excel hides its sep= line: the header is row 1 and the first game row 2, as Excel shows."""
+    frame = read_history(b"sep=,\n" + rows(GOOD, "yesterday,Eleni,Nikos,1\n"))
+    assert frame.index.tolist() == [2, 3]
+    assert frame.columns.tolist() == ["time", "winner", "loser", "cube"]
+    assert replay(frame, skip_invalid=True).rejected["row"].tolist() == [3]
+
+
+def test_extra_columns_are_carried_in_their_order_up_to_a_hundred() -> None:
+    extra = [f"note{i}" for i in range(100)]
+    header = "time,winner,loser,cube," + ",".join(extra)
+    line = "2026-10-01T10:00:00Z,Eleni,Nikos,1," + ",".join(f"v{i}" for i in range(100)) + "\n"
+    games = replay(
+        read_history(rows(line, "bad,Eleni,Nikos,1," + "," * 99 + "\n", line, header=header)),
+        skip_invalid=True,
+    ).games
+    assert games.columns.tolist()[-100:] == extra
+    assert games["note99"].tolist() == ["v99", "v99"]
+    assert games["row"].tolist() == [2, 4]
+
+
+def test_a_table_with_too_many_columns_is_refused_too() -> None:
+    import pandas as pd
+
+    frame = pd.DataFrame({"time": ["2026-10-01T10:00:00Z"], "winner": ["Eleni"], "loser": ["Nikos"]}
+                         | {f"c{i}": [i] for i in range(101)})  # fmt: skip
+    with pytest.raises(InvalidInput, match=r"at most 100 .*this table has 101"):
+        replay(frame)

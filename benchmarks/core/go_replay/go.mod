@@ -1,0 +1,3 @@
+module gammon42/goreplay
+
+go 1.19

@@ -1,0 +1,248 @@
+"""The replay's sequential core compiled with Numba: each ranked game rated from the change
+tables, one game at a time in rating order, at the speed of compiled code.
+
+The tables already hold the exact change of every game they cover, near-ties included (they are
+built by the scalar path, Go's Pow where a half is at stake), so the compiled loop copies table
+entries and adds integers: it rounds nothing itself. A game whose difference is outside the
+tables (ratings thousands of points apart) leaves the loop: the loop returns its index, the
+caller rates it by the exact Python path and the loop resumes at the next game.
+
+Numba is imported on first use only (it takes a while to import, and a small history is rated
+faster without it); the compiled loop is cached on disk (``cache=True``), so a process pays the
+compilation once per machine and then only the loading.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .._kernel import Ints
+
+__all__ = ["compiled_loop", "compiled_replay", "compiled_sweep", "rate_compiled"]
+
+
+def _rate_from(
+    start: int,
+    winner: Any,
+    loser: Any,
+    base_winner: Ints,
+    base_loser: Ints,
+    prizes: Ints,
+    reach: int,
+    table_winner: Ints,
+    table_loser: Ints,
+    ratings: Ints,
+    differences: Ints,
+    change_winner: Ints,
+    change_loser: Ints,
+) -> int:
+    """Rate games ``start``… in order, in place; the index of the first game outside the
+    tables (its d is written, its changes are not), or the number of games when none is."""
+    count = len(base_winner)
+    for i in range(start, count):
+        w = winner[i]
+        l = loser[i]  # noqa: E741 (the loser, as in the server's code)
+        rw = ratings[w]
+        rl = ratings[l]
+        d = rl - rw
+        differences[i] = d
+        full = d + prizes[i]
+        if full < -reach or full > reach:
+            return i
+        cw = table_winner[base_winner[i] + d]
+        cl = table_loser[base_loser[i] + d]
+        change_winner[i] = cw
+        change_loser[i] = cl
+        ratings[w] = rw + cw
+        ratings[l] = rl + cl
+    return count
+
+
+def _recent_sweep(times: Ints, player: Any, ticks: int, lowest: int, recent: Ints) -> None:
+    """Each appearance's earlier appearances of the same player whose time is after t − ticks,
+    for appearances sorted by player, then rating order (times never decrease within a player):
+    one pointer per player follows the window's start."""
+    start = 0
+    for j in range(times.shape[0]):
+        if j == 0 or player[j] != player[j - 1]:
+            start = j
+        t = times[j]
+        threshold = t - ticks if t > lowest + ticks else lowest
+        while start < j and times[start] <= threshold:
+            start += 1
+        recent[j] = j - start
+
+
+@functools.cache
+def compiled_sweep() -> Callable[..., None]:
+    """:func:`_recent_sweep` compiled (Numba imported on the first call)."""
+    import numba
+
+    compiled: Callable[..., None] = numba.njit(cache=True, nogil=True)(_recent_sweep)
+    return compiled
+
+
+@functools.cache
+def compiled_loop() -> Callable[..., int]:
+    """:func:`_rate_from` compiled (Numba imported and the loop loaded on the first call)."""
+    import numba
+
+    compiled: Callable[..., int] = numba.njit(cache=True, nogil=True)(_rate_from)
+    return compiled
+
+
+def rate_compiled(
+    winner: Any,
+    loser: Any,
+    base_winner: Ints,
+    base_loser: Ints,
+    prizes: Ints,
+    reach: int,
+    table_winner: Ints,
+    table_loser: Ints,
+    ratings: Ints,
+    exact: Callable[[int, int], tuple[int, int]],
+) -> tuple[Ints, Ints, Ints]:
+    """d and both changes of every game, by the compiled loop; a game outside the tables goes
+    to ``exact(game, d with prizes)`` and the loop resumes after it."""
+    loop = compiled_loop()
+    count = len(base_winner)
+    r = ratings.copy()
+    differences = np.zeros(count, dtype=np.int64)
+    change_w = np.zeros(count, dtype=np.int64)
+    change_l = np.zeros(count, dtype=np.int64)
+    i = 0
+    while True:
+        i = loop(
+            i, winner, loser, base_winner, base_loser, prizes, reach,
+            table_winner, table_loser, r, differences, change_w, change_l,
+        )  # fmt: skip
+        if i >= count:
+            return differences, change_w, change_l
+        cw, cl = exact(i, int(differences[i] + prizes[i]))
+        change_w[i], change_l[i] = cw, cl
+        r[winner[i]] += cw
+        r[loser[i]] += cl
+        i += 1
+
+
+def _replay_from(
+    start: int,
+    forced: bool,
+    time: Ints,
+    winner: Any,
+    loser: Any,
+    kind: Any,
+    cube: Any,
+    prize: Ints,
+    reach: int,
+    width: int,
+    heavy_games: int,
+    ticks: int,
+    lowest: int,
+    table_winner: Ints,
+    table_loser: Ints,
+    state: Ints,
+    following: Ints,
+    out: Ints,
+) -> int:
+    """The whole replay in one pass over the rows in rating order, as the server's loop runs:
+    every player's rating and a queue of their ranked games in the window (``following`` links
+    each appearance, slot 2 × row + side, to the player's next one), in place.
+
+    ``state`` is per player: rating, head and tail of the queue (-1: empty), its length, peak,
+    lowest, ranked games, wins, losses, games at the heavy K, unrated games, prizes and the last
+    row. ``out`` has a row per figure, a column per game: before and change of both sides, recent
+    games of both, and d. A
+    game whose d leaves the tables stops the pass (its index is returned, d and the recent games
+    written); the caller writes its changes and resumes there with ``forced``. Returns the
+    number of rows when done.
+    """
+    rows = len(time)
+    for i in range(start, rows):
+        w = winner[i]
+        t = time[i]
+        state[w, 11] = i
+        if kind[i] == 3:  # podium: the prize, and nothing else
+            out[0, i] = state[w, 0]
+            out[2, i] = prize[i]
+            rating = state[w, 0] + prize[i]
+            state[w, 0] = rating
+            state[w, 10] += prize[i]
+            if rating > state[w, 4]:
+                state[w, 4] = rating
+            if rating < state[w, 5]:
+                state[w, 5] = rating
+            continue
+        l = loser[i]  # noqa: E741 (the loser, as in the server's code)
+        state[l, 11] = i
+        rw = state[w, 0]
+        rl = state[l, 0]
+        out[0, i] = rw
+        out[1, i] = rl
+        if kind[i] != 0:  # boosted or tournament: counted, not rated
+            state[w, 9] += 1
+            state[l, 9] += 1
+            continue
+        threshold = t - ticks if t > lowest + ticks else lowest
+        for p in (w, l):  # the window's old games leave the queues
+            head = state[p, 1]
+            while head != -1 and time[head >> 1] <= threshold:
+                head = following[head]
+                state[p, 3] -= 1
+            state[p, 1] = head
+            if head == -1:
+                state[p, 2] = -1
+        recent_w = state[w, 3]
+        recent_l = state[l, 3]
+        out[4, i] = recent_w
+        out[5, i] = recent_l
+        d = rl - rw
+        out[6, i] = d
+        heavy_w = 1 if recent_w >= heavy_games else 0
+        heavy_l = 1 if recent_l >= heavy_games else 0
+        if -reach <= d <= reach:
+            cw = table_winner[(heavy_w * 7 + cube[i]) * width + reach + d]
+            cl = table_loser[(heavy_l * 7 + cube[i]) * width + reach + d]
+            out[2, i] = cw
+            out[3, i] = cl
+        elif forced and i == start:
+            cw = out[2, i]
+            cl = out[3, i]
+        else:
+            return i
+        rw += cw
+        rl += cl
+        state[w, 0] = rw
+        state[l, 0] = rl
+        for p, r, side, heavy in ((w, rw, 0, heavy_w), (l, rl, 1, heavy_l)):
+            if r > state[p, 4]:
+                state[p, 4] = r
+            if r < state[p, 5]:
+                state[p, 5] = r
+            state[p, 6] += 1
+            state[p, 7 + side] += 1
+            if heavy:
+                state[p, 12] += 1
+            slot = 2 * i + side
+            following[slot] = -1
+            if state[p, 2] == -1:
+                state[p, 1] = slot
+            else:
+                following[state[p, 2]] = slot
+            state[p, 2] = slot
+            state[p, 3] += 1
+    return rows
+
+
+@functools.cache
+def compiled_replay() -> Callable[..., int]:
+    """:func:`_replay_from` compiled (Numba imported on the first call)."""
+    import numba
+
+    compiled: Callable[..., int] = numba.njit(cache=True, nogil=True)(_replay_from)
+    return compiled
