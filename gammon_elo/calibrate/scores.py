@@ -21,8 +21,8 @@ from .. import _checks
 from .._errors import InvalidInput
 from .._kernel import Indices
 from ..replay import replay
-from ..replay.chains import Chains, recent_games
-from ..replay.compare import _checked
+from ..replay.chains import Chains, player_chains, recent_games
+from ..replay.compare import _prepared
 from ..replay.engine import rate
 from ..replay.validate import History
 from ..rules import Rules, get_rules
@@ -108,7 +108,8 @@ class PreparedHistory:
 def prepare_history(history: pd.DataFrame, *, skip_invalid: bool = False) -> PreparedHistory:
     """Every row checked (:class:`~gammon_elo.InvalidHistory` on a bad one unless
     ``skip_invalid``) and the games chained by player, as the replay does before rating."""
-    h, chains = _checked(history, skip_invalid)
+    h = _prepared(history, skip_invalid)
+    chains = player_chains(h)
     return PreparedHistory(h, chains)
 
 

@@ -23,7 +23,7 @@ HOSTILE_NAME = "<img src=x onerror=window.__pwned=1>"
 
 
 def upload(page: Page, name: str, text: str) -> None:
-    page.get_by_text("Upload a CSV file", exact=True).click()
+    page.get_by_text("Upload a CSV or Parquet file", exact=True).click()
     chooser = page.get_by_test_id("stFileUploader").locator("input[type=file]")
     chooser.set_input_files({"name": name, "mimeType": "text/csv", "buffer": text.encode()})
 

@@ -458,9 +458,9 @@ EL: dict[str, str] = {
     ),
     "history.source": "Παιχνίδια",
     "history.source_sample": "Δείγμα ιστορικού (12 παίκτες, 3 εβδομάδες)",
-    "history.source_upload": "Ανέβασε αρχείο CSV",
+    "history.source_upload": "Ανέβασε αρχείο CSV ή Parquet",
     "history.rules": "Κανόνες για σύγκριση",
-    "history.upload": "Αρχείο CSV με παιχνίδια",
+    "history.upload": "Αρχείο CSV ή Parquet με παιχνίδια",
     "history.upload_help": (
         "Στήλες: time (ISO 8601, UTC χωρίς ζώνη), winner, loser· προαιρετικά cube (1–64), "
         "type (ranked, boosted, tournament, podium) και prize (γραμμές βάθρου). Έως {limit} MB."
@@ -471,7 +471,7 @@ EL: dict[str, str] = {
         "προβλήματα. Ανοιχτό: βαθμολογούνται οι έγκυρες γραμμές και οι λάθος δείχνονται δίπλα· "
         "βαθμολογημένες και απορριφθείσες είναι πάντα όσες διαβάστηκαν."
     ),
-    "history.waiting": "Διάλεξε ένα αρχείο CSV με παιχνίδια για να ξαναβαθμολογηθούν.",
+    "history.waiting": "Διάλεξε ένα αρχείο CSV ή Parquet με παιχνίδια για να ξαναβαθμολογηθούν.",
     "history.rating": "Ξαναβαθμολόγηση των παιχνιδιών…",
     "history.invalid": (
         "{rejected} από τις {rows} γραμμές δεν μπορούν να βαθμολογηθούν, οπότε δεν βαθμολογήθηκε "

@@ -425,9 +425,9 @@ EN: dict[str, str] = {
     ),
     "history.source": "Games",
     "history.source_sample": "Sample history (12 players, 3 weeks)",
-    "history.source_upload": "Upload a CSV file",
+    "history.source_upload": "Upload a CSV or Parquet file",
     "history.rules": "Rule sets to compare",
-    "history.upload": "CSV file of games",
+    "history.upload": "CSV or Parquet file of games",
     "history.upload_help": (
         "Columns: time (ISO 8601, UTC when no offset), winner, loser; optional cube (1–64), "
         "type (ranked, boosted, tournament, podium) and prize (podium rows). At most {limit} MB."
@@ -438,7 +438,7 @@ EN: dict[str, str] = {
         "rows are rated and the bad ones listed beside; rated plus rejected is always the rows "
         "read."
     ),
-    "history.waiting": "Choose a CSV file of games to re-rate.",
+    "history.waiting": "Choose a CSV or Parquet file of games to re-rate.",
     "history.rating": "Re-rating the games…",
     "history.invalid": (
         "{rejected} of {rows} rows cannot be rated, so nothing was rated. Each problem is listed "
