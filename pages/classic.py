@@ -137,8 +137,12 @@ except InvalidInput as error:
 ea, eb, na, nb = st.columns(4)
 ea.metric(t("classic.expected_a"), percent(result.expected_a))
 eb.metric(t("classic.expected_b"), percent(result.expected_b))
-metric(na, t("classic.new_a"), number(result.new_a, 1), result.change_a, 1)
-metric(nb, t("classic.new_b"), number(result.new_b, 1), result.change_b, 1)
+# With teams, these are each team's average: the members' own ratings are in the table below.
+new_a, new_b = (
+    ("classic.new_team_a", "classic.new_team_b") if teams else ("classic.new_a", "classic.new_b")
+)
+metric(na, t(new_a), number(result.new_a, 1), result.change_a, 1)
+metric(nb, t(new_b), number(result.new_b, 1), result.change_b, 1)
 
 if teams:
     # Every member's new rating: the team's change, in full, to each of them.

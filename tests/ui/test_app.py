@@ -354,7 +354,7 @@ def test_classic_draw_and_teams() -> None:
     assert metric(at, "A's new rating") == ("1595.5", f"{MINUS}4.5")
     at = run("pages/classic.py", teams="1", team_a="1500,1700", team_b="1500")
     # Team A averages 1600 against 1500 and wins: +11.5 as above.
-    assert metric(at, "A's new rating")[1] == "+11.5"
+    assert metric(at, "Team A's new average rating")[1] == "+11.5"
 
 
 def test_simulator_runs_the_three_rule_sets_on_the_same_games() -> None:

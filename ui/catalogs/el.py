@@ -288,6 +288,8 @@ EL: dict[str, str] = {
     "classic.expected_b": "Αναμενόμενο σκορ του B",
     "classic.new_a": "Νέο rating του A",
     "classic.new_b": "Νέο rating του B",
+    "classic.new_team_a": "Νέο μέσο rating της ομάδας A",
+    "classic.new_team_b": "Νέο μέσο rating της ομάδας B",
     "classic.examples": "Λυμένα παραδείγματα",
     "classic.example_upset": "Έκπληξη: το 1500 νικά το 1600",
     "classic.example_expected": "Αναμενόμενη νίκη: το 1600 νικά το 1500",

@@ -263,6 +263,8 @@ EN: dict[str, str] = {
     "classic.expected_b": "Expected score of B",
     "classic.new_a": "A's new rating",
     "classic.new_b": "B's new rating",
+    "classic.new_team_a": "Team A's new average rating",
+    "classic.new_team_b": "Team B's new average rating",
     "classic.examples": "Worked examples",
     "classic.example_upset": "Surprise win: 1500 beats 1600",
     "classic.example_expected": "Expected win: 1600 beats 1500",
