@@ -45,8 +45,22 @@ class Performance:
         return self.kind == "solved"
 
 
+#: The largest rating (in size) and divisor solved for: the search range, 40 divisors past the
+#: ratings, stays a finite float (and exact to far below a point) inside it.
+_LIMIT: Final = 1e12
+
+
+def _expected(rating: float, opponent: float, divisor: float) -> float:
+    exponent = (opponent - rating) / divisor
+    # 10^exponent overflows a float past 308; beyond 300 the expected score is below 10^−300,
+    # zero for the sum it joins (the other end underflows to 10^… = 0 and E = 1 by itself).
+    if exponent > 300.0:
+        return 0.0
+    return 1.0 / (1.0 + math.pow(10.0, exponent))
+
+
 def _expected_total(rating: float, opponents: Sequence[float], divisor: float) -> float:
-    return math.fsum(1.0 / (1.0 + math.pow(10.0, (o - rating) / divisor)) for o in opponents)
+    return math.fsum(_expected(rating, o, divisor) for o in opponents)
 
 
 def performance_rating(
@@ -75,7 +89,12 @@ def performance_rating(
             list(results),
             f"must hold one result per opponent ({len(opponents)}), not {len(results)}",
         )
+    if divisor > _LIMIT:
+        raise InvalidInput("divisor", divisor, f"must be at most {_LIMIT:.0e}")
     ratings = [_checks.finite(f"opponents[{i}]", o) for i, o in enumerate(opponents)]
+    for i, rating in enumerate(ratings):
+        if abs(rating) > _LIMIT:
+            raise InvalidInput(f"opponents[{i}]", opponents[i], f"must be within ±{_LIMIT:.0e}")
     scores = []
     for i, result in enumerate(results):
         value = _checks.finite(f"results[{i}]", result)

@@ -71,7 +71,9 @@ def run_tasks(
             processes=True,
             # Its small HTTP server on any free port (the default 8787 may be taken).
             dashboard_address="127.0.0.1:0",
-            silence_logs=logging.ERROR,
+            # Workers log a lost heartbeat at ERROR while the cluster shuts down: noise in the
+            # CLI's output, not a fault (a real failure reaches the caller as an exception).
+            silence_logs=logging.CRITICAL,
         )
         client = client_type(cluster)
     else:

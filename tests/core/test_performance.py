@@ -103,3 +103,25 @@ def test_results_typed_or_pasted_are_read_entry_by_entry() -> None:
         assert error.value.field == field
     with pytest.raises(InvalidInput, match="at least one game"):
         parse_results(" ; ")
+
+
+def test_an_opponent_rated_far_beyond_the_others_is_solved_not_overflowed() -> None:
+    """10^((1e9 − R) / 1200) is far past a float's range at every R near 1500: the solver must
+    still answer, with an expected total equal to the score (hand: a win against 1500 and a
+    loss against 1e9 put the rating between them)."""
+    p = performance_rating([1500, 1e9], [1, 0], divisor=1200)
+    assert p.kind == "solved" and 1500 < p.rating < 1e9
+    total = sum(1 / (1 + 10 ** min((o - p.rating) / 1200, 300)) for o in (1500, 1e9))
+    assert math.isclose(total, 1.0, abs_tol=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("opponents", "divisor", "field"),
+    [([64, 1e308], 1200, "opponents[1]"), ([64, 1500], 1e308, "divisor")],
+)
+def test_ratings_and_divisors_past_what_a_float_can_search_are_refused_by_name(
+    opponents: list[float], divisor: float, field: str
+) -> None:
+    with pytest.raises(InvalidInput) as error:
+        performance_rating(opponents, [1, 0.5], divisor=divisor)
+    assert error.value.field == field
