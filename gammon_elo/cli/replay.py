@@ -71,12 +71,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     try:
         comparison = compare_rules(games, rules, skip_invalid=args.skip_invalid)
     except InvalidHistory as error:
-        print(f"error: {error}", file=sys.stderr)
-        _report(error.report, sys.stderr)
-        if args.rejected:
-            _write(error.report, args.rejected)
-        print("(--skip-invalid rates the valid rows and lists these)", file=sys.stderr)
-        return EXIT_INVALID
+        return _refused(error, args)
 
     first = next(iter(comparison.results.values()))
     kinds = first.games["type"].value_counts()
@@ -108,6 +103,16 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _refused(error: InvalidHistory, args: argparse.Namespace) -> int:
+    """A history refused for its bad rows: each listed on stderr (and in ``--rejected``)."""
+    print(f"error: {error}", file=sys.stderr)
+    _report(error.report, sys.stderr)
+    if args.rejected:
+        _write(error.report, args.rejected)
+    print("(--skip-invalid rates the valid rows and lists these)", file=sys.stderr)
+    return EXIT_INVALID
+
+
 def _chunked(args: argparse.Namespace, rules: list[Rules]) -> int:
     """The history replayed ``--chunk-rows`` rows at a time, its games streamed to ``--out``."""
     if not args.out:
@@ -124,12 +129,7 @@ def _chunked(args: argparse.Namespace, rules: list[Rules]) -> int:
             skip_invalid=args.skip_invalid,
         )
     except InvalidHistory as error:
-        print(f"error: {error}", file=sys.stderr)
-        _report(error.report, sys.stderr)
-        if args.rejected:
-            _write(error.report, args.rejected)
-        print("(--skip-invalid rates the valid rows and lists these)", file=sys.stderr)
-        return EXIT_INVALID
+        return _refused(error, args)
     print(
         f"{args.history}: {done.rows_read} rows read in {done.chunks} chunks,"
         f" {done.rows_replayed} replayed, {done.rows_rejected} rejected;"

@@ -63,47 +63,58 @@ def run_tasks(
 
     cluster = None
     if scheduler is None:
-        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-            raise InvalidInput("workers", workers, "must be a whole number of at least 1")
-        cluster = cluster_type(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            # Its small HTTP server on any free port (the default 8787 may be taken).
-            dashboard_address="127.0.0.1:0",
-            # Workers log a lost heartbeat at ERROR while the cluster shuts down: noise in the
-            # CLI's output, not a fault (a real failure reaches the caller as an exception).
-            silence_logs=logging.CRITICAL,
-        )
+        cluster = _local_cluster(workers, cluster_type)
         client = client_type(cluster)
     else:
         client = _connect(scheduler, client_type)
     try:
-        scattered = [
-            value if value is None else client.scatter(value, broadcast=True) for value in shared
-        ]
-        run = uuid.uuid4().hex[:12]
-        futures = [
-            client.submit(
-                function,
-                *scattered,
-                task,
-                key=f"gammon-elo-{run}-{i}",
-                pure=False,
-            )
-            for i, task in enumerate(tasks)
-        ]
-        index = {future.key: i for i, future in enumerate(futures)}
-        collected: dict[int, R] = {}
-        for future in as_completed(futures):
-            collected[index[future.key]] = future.result()
-            if progress is not None:
-                progress(len(collected), total)
-        return [collected[i] for i in range(total)]
+        return _collect(client, as_completed, function, shared, tasks, progress)
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _local_cluster(workers: int, cluster_type: Any) -> Any:
+    """The embedded cluster: ``workers`` single-threaded worker processes on this machine."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidInput("workers", workers, "must be a whole number of at least 1")
+    return cluster_type(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        # Its small HTTP server on any free port (the default 8787 may be taken).
+        dashboard_address="127.0.0.1:0",
+        # Workers log a lost heartbeat at ERROR while the cluster shuts down: noise in the
+        # CLI's output, not a fault (a real failure reaches the caller as an exception).
+        silence_logs=logging.CRITICAL,
+    )
+
+
+def _collect(
+    client: Any,
+    as_completed: Any,
+    function: Callable[..., R],
+    shared: tuple[Any, ...],
+    tasks: Sequence[T],
+    progress: Progress | None,
+) -> list[R]:
+    """Every task submitted under a key of its own, the results put back in task order."""
+    scattered = [
+        value if value is None else client.scatter(value, broadcast=True) for value in shared
+    ]
+    run = uuid.uuid4().hex[:12]
+    futures = [
+        client.submit(function, *scattered, task, key=f"gammon-elo-{run}-{i}", pure=False)
+        for i, task in enumerate(tasks)
+    ]
+    index = {future.key: i for i, future in enumerate(futures)}
+    collected: dict[int, R] = {}
+    for future in as_completed(futures):
+        collected[index[future.key]] = future.result()
+        if progress is not None:
+            progress(len(collected), len(tasks))
+    return [collected[i] for i in range(len(tasks))]
 
 
 def _connect(address: str, client_type: Any) -> Any:
