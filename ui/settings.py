@@ -1,0 +1,103 @@
+"""What the server may do for an anonymous reader, set by whoever runs it, in one place.
+
+Every limit below has a default fit for a 2-core, 24 GiB replica, and each can be changed at
+start by an environment variable ``GAMMON_ELO_<NAME>`` (``GAMMON_ELO_UPLOAD_ROWS=100000``) or by
+the ``[gammon_elo]`` table of ``.streamlit/secrets.toml`` (``upload_rows = 100000``); the
+variable wins. Nothing here is ever read from a URL, a widget or an upload: a reader can neither
+choose the Dask cluster the server talks to nor raise a limit. Each refusal names its limit by
+the name written here, so an operator knows which setting to change.
+
+>>> Settings().scheduler is None  # empty: the server's own embedded cluster
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import os
+from dataclasses import dataclass
+from typing import Any
+
+#: The prefix of the environment variables, and the secrets table's name.
+PREFIX = "GAMMON_ELO_"
+SECRETS_TABLE = "gammon_elo"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settings:
+    """The server's settings; see the module's docstring for how each is set."""
+
+    #: An existing Dask scheduler (``tcp://HOST:PORT`` or ``tls://…``) the sweeps and fits run
+    #: on; empty: a cluster of ``workers`` processes that this server starts once and keeps.
+    scheduler: str | None = None
+    #: Seconds a configured scheduler has to connect *and* complete Dask's handshake.
+    handshake_timeout: float = 10.0
+    #: Worker processes of the embedded cluster (one per core of a small machine).
+    workers: int = 2
+    #: Sweeps or fits running at once on this server (more wait in a queue, in order).
+    concurrent_runs: int = 1
+    #: Runs one reader's session may have queued or running at once.
+    runs_per_session: int = 1
+    #: Tasks one anonymous run may ask for (a sweep's grid × seeds, a fit's candidates).
+    tasks_per_run: int = 240
+
+    #: Bytes an uploaded file may have, as sent (Streamlit's own cap is set from this).
+    upload_bytes: int = 20 * 2**20
+    #: Rows an uploaded history may hold, counted before it is decoded where the format allows.
+    upload_rows: int = 600_000
+    #: Bytes all of an upload's cells may come to once decoded (text as UTF-8, numbers 8 each).
+    upload_cell_bytes: int = 256 * 2**20
+    #: Characters one cell of an upload may hold.
+    upload_cell_length: int = 200
+
+
+def _typed(field: dataclasses.Field[Any], raw: object) -> Any:
+    """A setting's raw text (or TOML value) as the field's type; ValueError names the setting."""
+    name = f"{PREFIX}{field.name.upper()}"
+    if field.name == "scheduler":
+        text = str(raw).strip()
+        return text or None
+    kind = float if field.type in (float, "float") else int
+    try:
+        value = kind(raw)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a number, got {raw!r}") from None
+    if value <= 0:
+        raise ValueError(f"{name} must be above 0, got {raw!r}")
+    return value
+
+
+def read(environ: dict[str, str] | None = None, secrets: dict[str, Any] | None = None) -> Settings:
+    """The settings from ``secrets`` (the ``[gammon_elo]`` table) and ``environ`` (which wins).
+
+    >>> read({"GAMMON_ELO_UPLOAD_ROWS": "1000"}, {"workers": 3}).upload_rows
+    1000
+    >>> read({}, {"workers": 3}).workers
+    3
+    """
+    environ = dict(os.environ) if environ is None else environ
+    secrets = {} if secrets is None else secrets
+    values: dict[str, Any] = {}
+    for field in dataclasses.fields(Settings):
+        raw = environ.get(f"{PREFIX}{field.name.upper()}", secrets.get(field.name))
+        if raw is not None:
+            values[field.name] = _typed(field, raw)
+    return Settings(**values)
+
+
+def _secrets() -> dict[str, Any]:
+    """The ``[gammon_elo]`` table of the server's secrets, or nothing when there is no file."""
+    import streamlit as st
+
+    try:
+        table = st.secrets.get(SECRETS_TABLE, {})
+    except Exception:  # no secrets file at all: Streamlit raises rather than returning nothing
+        return {}
+    return dict(table)
+
+
+@functools.cache
+def current() -> Settings:
+    """This server's settings, read once at its first use and kept for the process's life."""
+    return read(secrets=_secrets())
