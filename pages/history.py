@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from gammon_elo import RULES, InvalidInput
-from gammon_elo.replay import InvalidHistory, neutralize_formulas
+from gammon_elo.replay import InvalidHistory
 from ui import cached, charts, grids, simulation
 from ui.i18n import number, t
 from ui.page import Page
@@ -144,7 +144,7 @@ grids.show(ratings_table, download=None)
 
 st.header(t("history.spread_title"))
 spread_table = grids.history_spread(comparison.spread, labels)
-grids.show(spread_table, download="spread.csv", neutralize=neutralize_formulas)
+grids.show(spread_table, download="spread.csv")
 st.markdown(spread_sentence(spread_table, list(labels.values())))
 
 # One expander for the games and one for the players, a tab per rule set inside each.
@@ -156,7 +156,6 @@ for kind, frame_of in (("games", lambda r: r.games), ("players", lambda r: r.pla
                 grids.show(
                     grids.replay_frame(frame_of(result)),
                     download=f"{kind}_{result.rules.name}.csv",
-                    neutralize=neutralize_formulas,
                     key=page.key(f"{kind}.{label}"),
                 )
 if first.rows_rejected:
@@ -164,6 +163,5 @@ if first.rows_rejected:
     grids.show(
         grids.rejected(first.rejected),
         download="rejected_rows.csv",
-        neutralize=neutralize_formulas,
     )
 page.embed_section(views=("compact", "chart"))

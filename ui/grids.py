@@ -10,7 +10,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from gammon_elo.replay import RulesComparison, trajectories
+from gammon_elo.replay import RulesComparison, neutralize_formulas, trajectories
 
 from .catalogs import EN
 from .i18n import decimal_comma, number, percent, signed, t
@@ -250,14 +250,15 @@ def show(
     download: str | None,
     key: str | None = None,
     only_download: bool = False,
-    neutralize: Callable[[pd.DataFrame], pd.DataFrame] | None = None,
 ) -> None:
-    """The table as text cells (names are never HTML), and a CSV download of its numbers;
-    ``neutralize`` makes cells a spreadsheet would run as formulas plain text first."""
+    """The table as text cells (names are never HTML), and a CSV download of its numbers in
+    which no cell a spreadsheet would run as a formula (``=HYPERLINK(…)`` in a player's name or
+    a rejected row's value) is left runnable: every download is neutralised, whatever its table.
+    """
     if not only_download:
         st.dataframe(table.shown, hide_index=True, width="stretch")
     if download:
-        raw = neutralize(table.raw) if neutralize else table.raw
+        raw = neutralize_formulas(table.raw)
         st.download_button(
             t("tables.download"),
             raw.to_csv(index=False).encode("utf-8"),

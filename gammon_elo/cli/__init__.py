@@ -11,9 +11,12 @@ on stderr and exits with status 2, never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 
 from .._errors import InvalidInput
 from .calibrate import build_calibrate
@@ -56,8 +59,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _ended_by(signum: int, _frame: object) -> None:
+    """SIGTERM or SIGHUP as an exit, so that cleanup runs as it does for Ctrl-C (a chunked
+    replay removes its ``OUT.partial``); the status is the shell's 128 + the signal's number."""
+    raise SystemExit(128 + signum)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    with _signals_as_exits():
+        return _run(args)
+
+
+@contextlib.contextmanager
+def _signals_as_exits() -> Iterator[None]:
+    """SIGTERM and SIGHUP end the command through :func:`_ended_by` while it runs (only the
+    main thread may set handlers; a caller's own handlers are put back afterwards)."""
+    names = ("SIGTERM", "SIGHUP")  # SIGHUP is not on Windows
+    signals = [getattr(signal, n) for n in names if hasattr(signal, n)]
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {s: signal.signal(s, _ended_by) for s in signals}
+    try:
+        yield
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         status: int = args.run(args)
     except InvalidInput as error:

@@ -5,11 +5,13 @@ rule set, with custom overrides), and the exit status for input the rules cannot
 from __future__ import annotations
 
 import argparse
+import os
 from typing import TypeAlias
 
+from .._errors import InvalidInput
 from ..rules import RULES, Rules, get_rules
 
-__all__ = ["EXIT_INVALID", "Subparsers", "add_rules_arguments", "rules_from"]
+__all__ = ["EXIT_INVALID", "Subparsers", "add_rules_arguments", "check_writable", "rules_from"]
 
 #: Exit status for input the rules cannot rate (argparse uses the same for bad usage).
 EXIT_INVALID = 2
@@ -61,3 +63,26 @@ def _first_given(option: int | None, own: int | None, default: int) -> int:
     if option is not None:
         return option
     return default if own is None else own
+
+
+def check_writable(option: str, path: str | None) -> None:
+    """Refuse an output path that cannot be written, before any work is done for it: a folder,
+    a folder that does not exist, or one this user may not write in (``None``: no output asked).
+
+    >>> check_writable("--out", None)
+    >>> check_writable("--out", ".")
+    Traceback (most recent call last):
+    ...
+    gammon_elo._errors.InvalidInput: --out must be a file, not a folder, got '.'
+    """
+    if path is None:
+        return
+    if os.path.isdir(path):
+        raise InvalidInput(option, path, "must be a file, not a folder")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise InvalidInput(option, path, f"must be in a folder that exists ({folder} is none)")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise InvalidInput(option, path, "must be a file this user may write (it is read-only)")
+    if not os.access(folder, os.W_OK):
+        raise InvalidInput(option, path, f"must be in a folder this user may write ({folder})")

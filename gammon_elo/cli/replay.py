@@ -17,7 +17,7 @@ import pandas as pd
 from .._errors import InvalidHistory, InvalidInput
 from ..replay import compare_rules, neutralize_formulas, read_history, replay_chunks
 from ..rules import RULES, Rules
-from .options import EXIT_INVALID, Subparsers
+from .options import EXIT_INVALID, Subparsers, check_writable
 
 __all__ = ["build_replay"]
 
@@ -65,6 +65,9 @@ def build_replay(sub: Subparsers) -> None:
 
 def _cmd_replay(args: argparse.Namespace) -> int:
     rules = [Rules.parse(text) for text in args.rules]
+    # Checked before the history is read: a bad path is found in a moment, not after the replay.
+    check_writable("--out", args.out)
+    check_writable("--rejected", args.rejected)
     if args.chunk_rows is not None:
         return _chunked(args, rules)
     games = read_history(args.history)
