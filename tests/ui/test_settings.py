@@ -1,0 +1,53 @@
+"""The server's settings: defaults pinned (a limit changed by accident fails here), each set by
+an environment variable or the secrets table (the variable wins), a bad one refused by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from ui import settings
+from ui.settings import Settings, read
+
+
+def test_the_defaults_are_pinned() -> None:
+    assert read({}, {}) == Settings(
+        scheduler=None,
+        handshake_timeout=10.0,
+        workers=2,
+        concurrent_runs=1,
+        runs_per_session=1,
+        tasks_per_run=240,
+        upload_bytes=20 * 2**20,
+        upload_rows=600_000,
+        upload_cell_bytes=256 * 2**20,
+        upload_cell_length=200,
+    )
+
+
+def test_the_environment_wins_over_the_secrets_table() -> None:
+    chosen = read(
+        {"GAMMON_ELO_SCHEDULER": " tcp://127.0.0.1:8786 ", "GAMMON_ELO_WORKERS": "4"},
+        {"workers": 3, "upload_rows": 1000, "scheduler": "tcp://127.0.0.1:9999"},
+    )
+    assert chosen.scheduler == "tcp://127.0.0.1:8786"
+    assert chosen.workers == 4
+    assert chosen.upload_rows == 1000
+    assert read({"GAMMON_ELO_SCHEDULER": "  "}, {}).scheduler is None
+    assert read({"GAMMON_ELO_HANDSHAKE_TIMEOUT": "2.5"}, {}).handshake_timeout == 2.5
+
+
+@pytest.mark.parametrize("raw", ["many", "0", "-3", "1.5"])
+def test_a_bad_setting_is_refused_naming_it(raw: str) -> None:
+    with pytest.raises(ValueError, match=f"GAMMON_ELO_WORKERS must be .*{raw}"):
+        read({"GAMMON_ELO_WORKERS": raw}, {})
+
+
+def test_the_server_reads_its_settings_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    settings.current.cache_clear()
+    monkeypatch.setenv("GAMMON_ELO_UPLOAD_ROWS", "1234")
+    try:
+        assert settings.current().upload_rows == 1234
+        monkeypatch.setenv("GAMMON_ELO_UPLOAD_ROWS", "99")
+        assert settings.current().upload_rows == 1234  # kept for the process's life
+    finally:
+        settings.current.cache_clear()
