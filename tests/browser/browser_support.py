@@ -178,23 +178,28 @@ def choose(where: Page | FrameLocator, label: str, option: str, *, attempts: int
     """Pick ``option`` in the select box ``label``, once the page is idle.
 
     Under load a click on the box while its page (or the frame around it) is still settling can
-    open nothing; the pick is retried a bounded number of times, each time from an idle page,
-    and is done when the box shows the option.
+    open nothing, and a click on the option can be lost when the list moves under it (an embed
+    frame that iframe-resizer makes taller while the list is open); the pick is retried a
+    bounded number of times, each time from an idle page, and is done when the box shows the
+    option.
     """
     box = where.get_by_role("combobox", name=label, exact=True)
     choice = where.get_by_role("option", name=option, exact=True)
     for attempt in range(attempts):
+        last = attempt == attempts - 1
         wait_idle(where)
         expect(box).to_be_enabled()
         box.click()
         try:
             expect(choice).to_be_visible(timeout=5_000)
+            choice.click()
+            expect(box).to_have_value(option, timeout=5_000)
+            break
         except AssertionError:
-            if attempt == attempts - 1:
+            if last:
                 raise
-            continue
-        choice.click()
-        break
+            # Close whatever list is still open before the next attempt.
+            box.press("Escape")
     expect(box).to_have_value(option)
     wait_idle(where)
 
