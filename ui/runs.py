@@ -111,9 +111,10 @@ class Runner:
 
     def caption(self) -> str:
         """Where the runs go, for any reader: never the configured address itself."""
+        runs = number(self.settings.concurrent_runs)
         if self.settings.scheduler is not None:
-            return t("designer.cluster_configured")
-        return t("designer.cluster_local", workers=number(self.settings.workers))
+            return t("designer.cluster_configured", runs=runs)
+        return t("designer.cluster_local", workers=number(self.settings.workers), runs=runs)
 
     def client(self) -> Any:
         """The cluster's client, started or connected at the first call and kept."""

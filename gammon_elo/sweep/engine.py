@@ -109,9 +109,12 @@ def _collect(
     tasks: Sequence[T],
     progress: Progress | None,
 ) -> list[R]:
-    """Every task submitted under a key of its own, the results put back in task order."""
+    """Every task submitted under a key of its own, the results put back in task order. The
+    shared data too: under its content's hash, two runs in a row on one client would share a
+    key, and the first run's release could drop the data under the second."""
     scattered = [
-        value if value is None else client.scatter(value, broadcast=True) for value in shared
+        value if value is None else client.scatter(value, broadcast=True, hash=False)
+        for value in shared
     ]
     run = uuid.uuid4().hex[:12]
     futures = [
