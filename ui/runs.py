@@ -59,7 +59,9 @@ class _Workers:
             protocol="tcp://",  # not in-process: the workers are processes of their own
             host="127.0.0.1",
             scheduler_port=0,
-            dashboard_address=None,
+            # The scheduler's HTTP server (health, metrics) starts whatever this says: on
+            # loopback, on a free port, rather than Dask's default of port 8787.
+            dashboard_address="127.0.0.1:0",
             silence_logs=logging.CRITICAL,
         )
         self.processes: list[subprocess.Popen[bytes]] = []
