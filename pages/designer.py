@@ -4,15 +4,18 @@ each rule set predicted a real history (calibration), with the divisor that fits
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 import pandas as pd
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from gammon_elo import RULES, InvalidInput
 from gammon_elo.calibrate import DEFAULT_BURN_IN, fit, score
+from gammon_elo.calibrate.fit import fit_tasks
 from gammon_elo.replay import InvalidHistory, read_history, sample_history
 from gammon_elo.sweep import Grid, sweep
-from ui import charts, designer, grids
+from ui import charts, designer, grids, runs
 from ui.i18n import number, percent, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
@@ -65,18 +68,23 @@ with st.container(border=True):
         upload = right.file_uploader(
             t("designer.upload"), type=["csv"], key=page.key("file"), help=t("designer.upload_help")
         )
-    left, right = st.columns([1, 2])
-    use_cluster = left.toggle(t("designer.cluster_on"), value=False, key=page.key("cluster_on"))
-    address = None
-    if use_cluster:
-        address = right.text_input(
-            t("designer.scheduler"),
-            placeholder="tcp://127.0.0.1:8786",
-            key=page.key("scheduler"),
-            help=t("designer.scheduler_help"),
-        )
+    # Where the runs go is the operator's choice (ui.settings), never a reader's: said, not asked.
+    runner = runs.runner()
+    st.caption(runner.caption())
 history_bytes = upload.getvalue() if upload is not None else None
-scheduler = (address or "").strip() or None
+
+
+def _waiting(note: DeltaGenerator) -> Callable[[int], object]:
+    """What a reader sees while other runs are ahead of theirs."""
+
+    def show(ahead: int) -> object:
+        if ahead == 1:
+            return note.info(t("designer.queue_waiting_one"), icon=":material/hourglass_top:")
+        text = t("designer.queue_waiting", ahead=number(ahead))
+        return note.info(text, icon=":material/hourglass_top:")
+
+    return show
+
 
 # ---------------------------------------------------------------------------------- the sweep
 st.header(t("designer.sweep_title"))
@@ -108,21 +116,27 @@ if run_sweep:
         history = None
         if page["with_history"]:
             history = read_history(history_bytes) if history_bytes else sample_history()
-        bar = st.progress(0.0, text=t("designer.progress", done=0, total=grid.tasks))
+        tasks = grid.tasks + (len(grid.rule_sets()) if history is not None else 0)
+        note = st.empty()
+        bar = st.progress(0.0, text=t("designer.progress", done=0, total=tasks))
 
         def _progress(done: int, total: int) -> None:
             bar.progress(done / total, text=t("designer.progress", done=done, total=total))
 
-        st.session_state[page.key("sweep")] = sweep(
-            grid,
-            history=history,
-            burn_in=page["burn_in"],
-            scheduler=scheduler,
-            progress=_progress,
-        )
+        with runner.slot(runs.session_id(), tasks, _waiting(note)) as client:
+            note.empty()
+            st.session_state[page.key("sweep")] = sweep(
+                grid,
+                history=history,
+                burn_in=page["burn_in"],
+                client=client,
+                progress=_progress,
+            )
         bar.empty()
     except InvalidInput as error:
         st.error(t("designer.invalid", message=str(error)), icon=":material/error:")
+    except runs.RunRefusedError as refusal:
+        st.warning(str(refusal), icon=":material/block:")
 
 table: pd.DataFrame | None = st.session_state.get(page.key("sweep"))
 if table is None:
@@ -233,16 +247,22 @@ if not frame.empty:
 st.header(t("designer.fit_title"))
 if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fit")):
     try:
-        with st.spinner(t("designer.fitting")):
-            st.session_state[page.key("fit_result")] = fit(
-                games,
-                what=page["fit"],
-                base=rule_sets[-1],
-                burn_in=page["burn_in"],
-                scheduler=scheduler,
-            )
+        note = st.empty()
+        tasks = fit_tasks(page["fit"])
+        with runner.slot(runs.session_id(), tasks, _waiting(note)) as client:
+            note.empty()
+            with st.spinner(t("designer.fitting")):
+                st.session_state[page.key("fit_result")] = fit(
+                    games,
+                    what=page["fit"],
+                    base=rule_sets[-1],
+                    burn_in=page["burn_in"],
+                    client=client,
+                )
     except InvalidInput as error:
         st.error(t("designer.invalid", message=str(error)), icon=":material/error:")
+    except runs.RunRefusedError as refusal:
+        st.warning(str(refusal), icon=":material/block:")
 result = st.session_state.get(page.key("fit_result"))
 if result is None:
     st.info(t("designer.fit_waiting", base=rule_sets[-1].label), icon=":material/tune:")

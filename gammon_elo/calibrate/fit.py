@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 import numpy as np
 import pandas as pd
@@ -19,7 +19,7 @@ from ..rules import CURRENT, Rules, get_rules
 from ..simulate import Simulation
 from .scores import DEFAULT_BURN_IN, prepare_history
 
-__all__ = ["COARSE_DIVISORS", "FIT_KS", "FitResult", "fit", "simulated_history"]
+__all__ = ["COARSE_DIVISORS", "FIT_KS", "FitResult", "fit", "fit_tasks", "simulated_history"]
 
 #: The coarse grid of divisors: 200 to 6400, three steps per doubling.
 COARSE_DIVISORS: Final = tuple(round(200 * 2 ** (i / 3)) for i in range(16))
@@ -85,6 +85,20 @@ class FitResult:
         return f"{start}{edge}; at K {self.k} that is K/D = {self.k / self.divisor:.4f}."
 
 
+def fit_tasks(
+    what: FitWhat | str = "divisor",
+    divisors: tuple[float, ...] = COARSE_DIVISORS,
+    ks: tuple[int, ...] = FIT_KS,
+) -> int:
+    """The most replays :func:`fit` runs: every coarse candidate, the base, the finer grid.
+
+    >>> fit_tasks("divisor"), fit_tasks("divisor,k")
+    (25, 121)
+    """
+    per_divisor = len(set(ks)) if what == "divisor,k" else 1
+    return len(set(divisors)) * per_divisor + 1 + _FINE_STEPS
+
+
 def _candidate(base: Rules, divisor: float, k: int) -> Rules:
     heavy_k = None
     if base.heavy_k is not None:
@@ -103,11 +117,13 @@ def fit(
     scheduler: str | None = None,
     workers: int | None = None,
     serial: bool = False,
+    client: Any = None,
 ) -> FitResult:
     """The divisor (``what="divisor"``, K as ``base``'s) or divisor and K (``"divisor,k"``)
     with the lowest log-loss on ``history``: every candidate on ``divisors`` (× ``ks``) a full
     replay, then a finer grid of divisors between the best's neighbours. Candidates keep
-    ``base``'s heavy-week threshold, its heavy-week K scaled with K."""
+    ``base``'s heavy-week threshold, its heavy-week K scaled with K. Runs as
+    :func:`~gammon_elo.sweep.sweep` does: ``scheduler``, an open ``client``, or ``serial``."""
     from ..sweep.engine import DEFAULT_WORKERS, run_tasks
     from ..sweep.tasks import ReplayTask, run_task
 
@@ -120,16 +136,17 @@ def fit(
     if not coarse:
         raise InvalidInput("divisors", list(divisors), "must list at least one divisor")
     prepared = prepare_history(history)  # a bad history is reported once, here
-    options = {
+    options: dict[str, Any] = {
         "shared": (prepared,),
         "scheduler": scheduler,
         "workers": DEFAULT_WORKERS if workers is None else workers,
         "serial": serial,
+        "client": client,
     }
 
     def run(rule_sets: list[Rules]) -> list[dict[str, float]]:
         tasks = [ReplayTask(rules, burn_in) for rules in rule_sets]
-        return run_tasks(run_task, tasks, **options)  # type: ignore[arg-type]
+        return run_tasks(run_task, tasks, **options)
 
     pairs = [(d, k) for d in coarse for k in k_list]
     # The base rule set itself, as it is, with the first batch.

@@ -3,7 +3,7 @@ tidy DataFrame, one row per (rule set, seed)."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import pandas as pd
 
@@ -44,13 +44,15 @@ def sweep(
     workers: int = DEFAULT_WORKERS,
     serial: bool = False,
     progress: Progress | None = None,
+    client: Any = None,
 ) -> pd.DataFrame:
     """Every rule set of ``grid`` under every seed: one row per (rule set, seed), rule sets in
     grid order, then seeds. With ``history``, each rule set also replays it once (its
     log-loss, Brier score and games scored repeat on each seed's row).
 
-    Runs on a LocalCluster of ``workers`` processes, or on the cluster at ``scheduler``, or in
-    this process with ``serial=True``; the numbers are the same. ``progress(finished, total)``
+    Runs on a LocalCluster of ``workers`` processes, or on the cluster at ``scheduler``, or
+    through an open ``client`` (a ``distributed.Client``, left open), or in this process with
+    ``serial=True``; the numbers are the same. ``progress(finished, total)``
     is called as tasks finish.
 
     >>> table = sweep(Grid(divisors=(800,), ks=(32,), players=40, weeks=1), serial=True)
@@ -79,6 +81,7 @@ def sweep(
         workers=workers,
         serial=serial,
         progress=progress,
+        client=client,
     )
     measured, scored = results[: len(simulation)], results[len(simulation) :]
     rows = [

@@ -1,7 +1,9 @@
 """Rule sweeps on Dask: a LocalCluster sweep equals the same grid run serially, bit for bit; a
 real ``dask scheduler`` with two ``dask worker`` processes on loopback runs the CLI's sweep,
 loses a worker mid-sweep (killed by its PID) and still gives the same results; an unreachable
-scheduler exits with status 2 within 10 s; bad grids are refused naming the field.
+scheduler exits with status 2 within 10 s, one that accepts and stays silent within the
+connect timeout, one that answers HTTP with a clear message; bad grids are refused naming the
+field.
 """
 
 from __future__ import annotations
@@ -14,17 +16,20 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
+from gammon_elo import InvalidInput
 from gammon_elo.calibrate import fit, score
 from gammon_elo.cli import main
 from gammon_elo.cli.sweep import json_rows
 from gammon_elo.replay import sample_history
 from gammon_elo.sweep import MAX_TASKS, Grid, sweep
+from gammon_elo.sweep.engine import CONNECT_TIMEOUT, connect
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = str(ROOT / "gammon_elo" / "data" / "sample_history.csv")
@@ -234,6 +239,86 @@ def test_unreachable_scheduler_exits_2_within_10_s() -> None:
     assert "scheduler" in result.stderr and address in result.stderr
     assert "Traceback" not in result.stderr
     assert elapsed < 10, elapsed
+
+
+class _Listener:
+    """A loopback TCP server that accepts every connection and, per ``reply``, stays silent
+    (None) or answers each with those bytes (an HTTP server's reply, say); it records them."""
+
+    def __init__(self, reply: bytes | None) -> None:
+        self.reply = reply
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.server.settimeout(0.1)
+        self.address = f"tcp://127.0.0.1:{self.server.getsockname()[1]}"
+        self.connections: list[socket.socket] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while not self._stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                connection = self.server.accept()[0]
+                self.connections.append(connection)
+                if self.reply is not None:
+                    connection.sendall(self.reply)
+
+    def __enter__(self) -> _Listener:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+        for connection in self.connections:
+            connection.close()
+        self.server.close()
+
+
+HTTP_REPLY = b"HTTP/1.1 400 Bad Request\r\nContent-Length: 11\r\n\r\nBad Request" * 4
+
+
+def _sweep_cli(address: str) -> tuple[subprocess.CompletedProcess[str], float]:
+    argv = ["--divisors", "800", "--k", "32", "--players", "40", "--weeks", "1"]
+    began = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-m", "gammon_elo", "sweep", *argv, "--scheduler", address],
+        cwd=ROOT,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    return result, time.monotonic() - began
+
+
+def test_a_silent_scheduler_is_given_up_within_the_stated_time() -> None:
+    with _Listener(reply=None) as silent:
+        began = time.monotonic()
+        with pytest.raises(InvalidInput, match=r"did not complete Dask's handshake within 1\.5 s"):
+            connect(silent.address, timeout=1.5)
+        assert 1.5 - 0.1 < time.monotonic() - began < 1.5 + 0.5
+        assert len(silent.connections) == 1
+        # Our end of the connection is closed, not left open with a thread waiting on it.
+        silent.connections[0].settimeout(5)
+        while silent.connections[0].recv(65536):
+            pass
+        result, elapsed = _sweep_cli(silent.address)
+    assert result.returncode == 2
+    assert f"within {CONNECT_TIMEOUT} s" in result.stderr and silent.address in result.stderr
+    assert "Traceback" not in result.stderr
+    assert elapsed < CONNECT_TIMEOUT + 7, elapsed  # the interpreter's start, then the deadline
+
+
+def test_a_server_that_answers_garbage_is_reported_as_not_dask() -> None:
+    with _Listener(reply=HTTP_REPLY) as http:
+        with pytest.raises(InvalidInput, match=r"does not answer as a Dask scheduler"):
+            connect(http.address, timeout=2)
+        result, _ = _sweep_cli(http.address)
+        assert len(http.connections) == 2
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: scheduler does not answer as a Dask scheduler")
+    assert "Traceback" not in result.stderr
 
 
 @pytest.mark.parametrize(

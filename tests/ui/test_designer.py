@@ -1,17 +1,37 @@
 """The Rule designer page under AppTest: it opens on the sample history with each rule set's
-scores as the core computes them, runs a tiny sweep on a local Dask cluster (the same table as
-the serial sweep, a heat map per metric) and the fit, and refuses bad links with a notice."""
+scores as the core computes them, runs a tiny sweep on the server's one Dask cluster (the same
+table as the serial sweep, a heat map per metric) and the fit, and refuses bad links with a
+notice.
+
+No view of the page connects to an address a reader supplies (a fake scheduler on loopback
+records every connection), the configured one is used and never shown, and the runner's queue
+keeps its bounds across readers: one run at a time, two worker processes, and a reader who
+leaves cancels their tasks on the cluster."""
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
 import pandas as pd
+import psutil
+import pytest
 from apptest_support import open_page
+from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
 from gammon_elo import RULES
 from gammon_elo.calibrate import DEFAULT_BURN_IN, fit, score
 from gammon_elo.replay import sample_history
 from gammon_elo.sweep import Grid, sweep
+from gammon_elo.sweep.engine import run_tasks
+from ui import runs, settings
 from ui.catalogs import EN
+from ui.settings import Settings
 
 
 def _captions(at: object) -> str:
@@ -61,3 +81,185 @@ def test_a_bad_link_falls_back_with_a_notice() -> None:
     for name in ("burn_in", "divisors", "fit"):
         assert f"`{name}=" in notices
     assert f"first {DEFAULT_BURN_IN}" not in notices
+
+
+# ------------------------------------------------- the cluster: the operator's, bounded, shared
+
+
+class _FakeScheduler:
+    """A TCP server on loopback that records every connection and never answers."""
+
+    def __init__(self) -> None:
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.server.settimeout(0.1)
+        self.address = f"tcp://127.0.0.1:{self.server.getsockname()[1]}"
+        self.connections: list[socket.socket] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+        self._thread.start()
+
+    def _accept(self) -> None:
+        while not self._stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                self.connections.append(self.server.accept()[0])
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+        for connection in self.connections:
+            connection.close()
+        self.server.close()
+
+
+@pytest.fixture
+def fake_scheduler() -> Iterator[_FakeScheduler]:
+    fake = _FakeScheduler()
+    try:
+        yield fake
+    finally:
+        fake.close()
+
+
+#: Every URL parameter the page reads, and the names an address was once (or might be) read from.
+PARAMS = (
+    *("divisors", "ks", "heavy_on", "heavy_k", "heavy_games", "seeds", "players", "weeks"),
+    *("with_history", "rules", "burn_in", "fit", "scheduler", "cluster_on", "address"),
+)
+
+
+@pytest.mark.parametrize("view", [None, "compact", "chart", "table", "embed"])
+def test_no_view_connects_to_an_address_a_reader_supplies(
+    view: str | None, fake_scheduler: _FakeScheduler
+) -> None:
+    link = {name: fake_scheduler.address for name in PARAMS}
+    if view == "embed":
+        link["embed"] = "true"
+    elif view is not None:
+        link["view"] = view
+    at = open_page("pages/designer.py", timeout=180, **link)
+    assert not at.exception, [e.message for e in at.exception]
+    assert len(at.text_input) == 0  # nowhere to type an address
+    assert not [t for t in at.toggle if t.label == "Run on an existing Dask cluster"]
+    for area in at.text_area:
+        area.set_value(fake_scheduler.address)
+    run = [b for b in at.button if b.label == EN["designer.run_sweep"]]
+    if view is None:  # the full page runs the sweep the link describes (its defaults)
+        assert run
+        run[0].click()
+    at.run(timeout=180)
+    assert not at.exception, [e.message for e in at.exception]
+    if view is None:
+        assert at.session_state["designer.sweep"] is not None
+    assert fake_scheduler.connections == []
+    assert fake_scheduler.address not in _captions(at)
+
+
+def test_the_runner_uses_the_configured_scheduler_and_never_shows_it(
+    monkeypatch: pytest.MonkeyPatch, fake_scheduler: _FakeScheduler
+) -> None:
+    monkeypatch.setenv("GAMMON_ELO_SCHEDULER", fake_scheduler.address)
+    monkeypatch.setenv("GAMMON_ELO_HANDSHAKE_TIMEOUT", "1.5")
+    settings.current.cache_clear()
+    try:
+        runner = runs.runner()
+        assert runner.settings.scheduler == fake_scheduler.address
+        assert fake_scheduler.address not in runner.caption()
+        began = time.monotonic()
+        refused = pytest.raises(runs.RunRefusedError, match=r"within 1\.5 s \(handshake_timeout\)")
+        with refused, runner.slot("reader", 1):
+            pytest.fail("a silent scheduler gave a client")
+        assert time.monotonic() - began < 1.5 + 0.5
+        assert len(fake_scheduler.connections) == 1  # it was the one tried
+        assert runner.running == 0  # and the slot is free again
+        at = open_page("pages/designer.py")
+        assert EN["designer.cluster_configured"].format(runs="1") in _captions(at)
+        assert fake_scheduler.address not in _captions(at)
+    finally:
+        settings.current.cache_clear()
+
+
+def _workers_of(runner: runs.Runner) -> int:
+    """This process's children that are workers of ``runner``'s own scheduler."""
+    address = runner.client().scheduler.address
+    return sum(
+        address in " ".join(child.cmdline()) for child in psutil.Process().children(recursive=True)
+    )
+
+
+@pytest.fixture
+def runner() -> Iterator[runs.Runner]:
+    made = runs.Runner(Settings(workers=2, concurrent_runs=1, runs_per_session=1))
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def test_three_readers_run_one_at_a_time_on_two_workers(runner: runs.Runner) -> None:
+    spans: dict[int, tuple[float, float]] = {}
+    ahead: dict[int, list[int]] = {0: [], 1: [], 2: []}
+    workers_seen: list[int] = []
+    results: dict[int, list[None]] = {}
+
+    def reader(i: int) -> None:
+        with runner.slot(f"reader-{i}", 6, ahead[i].append) as client:
+            began = time.monotonic()
+            results[i] = run_tasks(time.sleep, [0.1] * 6, client=client)
+            spans[i] = (began, time.monotonic())
+
+    runner.client()  # started once, before the readers arrive
+    threads = [threading.Thread(target=reader, args=(i,)) for i in range(3)]
+    for thread in threads:
+        thread.start()
+    while any(thread.is_alive() for thread in threads):
+        workers_seen.append(_workers_of(runner))
+        time.sleep(0.05)
+    assert results == {i: [None] * 6 for i in range(3)}
+    assert runner.peak == 1 and runner.running == 0
+    ordered = sorted(spans.values())
+    assert all(end <= next_start for (_, end), (next_start, _) in itertools.pairwise(ordered))
+    assert max(workers_seen) == 2  # the same two workers for every run, never more
+    waits = sorted(ahead.values())
+    assert waits[0] == [] and waits[1] == [1] and waits[2][0] == 2  # then 1, as the queue moves
+
+
+def test_limits_are_named_and_one_run_per_reader(runner: runs.Runner) -> None:
+    too_many = pytest.raises(runs.RunRefusedError, match=r"241 tasks; .* 240 .*\(tasks_per_run\)")
+    with too_many, runner.slot("reader", 241):
+        pytest.fail("a run of too many tasks was taken")
+    busy = pytest.raises(runs.RunRefusedError, match=r"runs_per_session = 1")
+    with runner.slot("reader", 1), busy, runner.slot("reader", 1):
+        pytest.fail("a second run of one reader was taken")
+    assert runner.running == 0
+
+
+def test_a_reader_who_leaves_cancels_their_tasks(runner: runs.Runner) -> None:
+    client = runner.client()
+
+    def ours(dask_scheduler: Any) -> list[str]:
+        return [str(key) for key in dask_scheduler.tasks if str(key).startswith("gammon-elo-")]
+
+    def leave(done: int, total: int) -> None:
+        raise StopException()  # what Streamlit raises in the script of a session that ended
+
+    with pytest.raises(StopException), runner.slot("reader", 40) as held:
+        run_tasks(time.sleep, [0.1] * 40, client=held, progress=leave)
+    deadline = time.monotonic() + 10
+    while client.run_on_scheduler(ours) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert client.run_on_scheduler(ours) == []
+    assert runner.running == 0
+    # A reader who leaves while still queued gives their place back too.
+    with (
+        runner.slot("first", 1),
+        pytest.raises(StopException),
+        runner.slot("2nd", 1, leave_waiting),
+    ):
+        pytest.fail("ran while another held the only slot")
+    with runner.slot("third", 1) as held:
+        assert run_tasks(time.sleep, [0.01], client=held) == [None]
+
+
+def leave_waiting(ahead: int) -> None:
+    assert ahead == 1
+    raise StopException()

@@ -673,11 +673,27 @@ EN: dict[str, str] = {
     "designer.upload_help": (
         "Columns time, winner, loser, and optionally cube, type and prize, as on the History page."
     ),
-    "designer.cluster_on": "Run on an existing Dask cluster",
-    "designer.scheduler": "Scheduler address",
-    "designer.scheduler_help": (
-        "tcp://HOST:PORT of a running Dask scheduler whose workers have this package installed."
-        " Off: a local cluster of two worker processes is started for each run."
+    "designer.cluster_local": (
+        "Sweeps and fits run on this server's own cluster of {workers} worker processes, at"
+        " most {runs} at a time for all readers; the others wait their turn."
+    ),
+    "designer.cluster_configured": (
+        "Sweeps and fits run on the cluster this server's operator configured, at most {runs}"
+        " at a time for all readers; the others wait their turn."
+    ),
+    "designer.cluster_unavailable": (
+        "The cluster this server is configured with did not answer within {seconds} s"
+        " (handshake_timeout). Try again later."
+    ),
+    "designer.queue_waiting_one": "Waiting for a free slot: 1 run ahead of yours.",
+    "designer.queue_waiting": "Waiting for a free slot: {ahead} runs ahead of yours.",
+    "designer.queue_too_many": (
+        "This run asks for {tasks} tasks; this server takes at most {limit} a run"
+        " (tasks_per_run). Choose fewer divisors, K values or seeds."
+    ),
+    "designer.queue_session": (
+        "You already have a run queued or running (runs_per_session = {limit}): wait for it to"
+        " finish."
     ),
     "designer.sweep_title": "Sweep a grid of rule sets",
     "designer.divisors": "Divisors D",
