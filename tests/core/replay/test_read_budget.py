@@ -50,10 +50,10 @@ def games_csv(rows: int) -> bytes:
 
 
 #: The child does what the History page does, read and replay, under the server's budget, and
-#: prints the refusal and its peak RSS. Unbounded, the replay of a million such rows took the
+#: prints the refusal and its peak resident memory. Unbounded, the replay of a million such rows took the
 #: server to 3.9 GB; Python and the libraries alone take about 130 MB.
 CHILD = """
-import resource, sys
+import sys
 from gammon_elo.replay import replay
 from gammon_elo.replay.read import Budget, read_history
 budget = Budget(rows=600_000, cell_bytes=256 * 2**20, cell_length=int(sys.argv[2]) or None,
@@ -63,7 +63,10 @@ try:
     print("read")
 except Exception as error:
     print(type(error).__name__, error)
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+# The peak of this program's own memory: ru_maxrss would keep the forking parent's (Linux keeps
+# it across exec), VmHWM belongs to the new program's address space.
+with open("/proc/self/status") as status:
+    print(next(line.split()[1] for line in status if line.startswith("VmHWM:")))
 """
 
 
@@ -79,7 +82,7 @@ def read_in_a_process(path: Path, cell_length: int) -> tuple[str, float]:
         check=True,
     )
     said, peak = done.stdout.strip().splitlines()
-    return said, int(peak) / 1024  # Linux: kilobytes
+    return said, int(peak) / 1024  # kilobytes
 
 
 @pytest.mark.parametrize("compression", ["zstd", "snappy"])
@@ -213,3 +216,13 @@ def test_a_compressed_csv_file_is_still_refused() -> None:
 def test_a_budget_of_nothing_is_refused_by_its_name(value: object) -> None:
     with pytest.raises(InvalidInput, match="upload_rows must be a whole number, at least 1"):
         Budget(rows=value, names=NAMES)  # type: ignore[arg-type]
+
+
+def test_a_long_column_name_is_refused_as_a_cell_of_row_one() -> None:
+    data = b"time,winner,loser," + b"n" * 50 + b"\n" + f"{TIME},{WINNER},{LOSER},x\n".encode()
+    with pytest.raises(OverBudget) as refused:
+        read_history(data, budget=Budget(cell_length=30))
+    assert str(refused.value) == (
+        f"history's row 1, column '{'n' * 40}…', has a cell of 50 characters, more than the"
+        " limit of 30 (cell_length)"
+    )
