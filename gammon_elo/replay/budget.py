@@ -94,7 +94,8 @@ def check_header(budget: Budget | None, columns: list[str]) -> None:
         return
     for column in columns:
         if len(column) > budget.cell_length:
-            raise _long_cell(budget, 1, column[:40] + "…", len(column))
+            shown = column if len(column) <= 40 else column[:40] + "…"
+            raise _long_cell(budget, 1, shown, len(column))
 
 
 def check_cells(budget: Budget | None, frame: pd.DataFrame, first_row: int) -> None:

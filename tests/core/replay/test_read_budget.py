@@ -50,8 +50,8 @@ def games_csv(rows: int) -> bytes:
 
 
 #: The child does what the History page does, read and replay, under the server's budget, and
-#: prints the refusal and its peak resident memory. Unbounded, the replay of a million such rows took the
-#: server to 3.9 GB; Python and the libraries alone take about 130 MB.
+#: prints the refusal and its peak resident memory. Unbounded, the replay of a million such rows
+#: took the server to 3.9 GB; Python and the libraries alone take about 130 MB.
 CHILD = """
 import sys
 from gammon_elo.replay import replay
