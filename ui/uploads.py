@@ -17,7 +17,8 @@ import streamlit as st
 from gammon_elo.replay.read import Budget, OverBudget, read_history
 
 from . import settings
-from .i18n import number, t
+from .grids import count
+from .i18n import t
 
 __all__ = ["TYPES", "budget", "limits_text", "read", "upload_megabytes", "uploader"]
 
@@ -52,9 +53,9 @@ def limits_text() -> str:
     current = settings.current()
     return t(
         "upload.limits",
-        size=number(upload_megabytes()),
-        rows=number(current.upload_rows),
-        length=number(current.upload_cell_length),
+        size=count(upload_megabytes()),
+        rows=count(current.upload_rows),
+        length=count(current.upload_cell_length),
     )
 
 
