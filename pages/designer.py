@@ -11,11 +11,11 @@ import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from gammon_elo import RULES, InvalidInput
-from gammon_elo.calibrate import DEFAULT_BURN_IN, fit, score
+from gammon_elo.calibrate import DEFAULT_BURN_IN, fit
 from gammon_elo.calibrate.fit import fit_tasks
 from gammon_elo.replay import InvalidHistory, read_history, sample_history
 from gammon_elo.sweep import Grid, sweep
-from ui import charts, designer, grids, runs
+from ui import cached, charts, designer, grids, runs, uploads
 from ui.i18n import number, percent, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
@@ -65,8 +65,8 @@ with st.container(border=True):
     left, right = st.columns([1, 2])
     upload = None
     if left.toggle(t("designer.own_history"), value=False, key=page.key("own_history")):
-        upload = right.file_uploader(
-            t("designer.upload"), type=["csv"], key=page.key("file"), help=t("designer.upload_help")
+        upload = uploads.uploader(
+            right, "designer.upload", "designer.upload_help", page.key("file")
         )
     # Where the runs go is the operator's choice (ui.settings), never a reader's: said, not asked.
     runner = runs.runner()
@@ -199,8 +199,9 @@ st.caption(t("designer.history_upload" if history_bytes else "designer.history_s
 rule_sets = [RULES[name] for name in (chosen or ["1.3.1"])]
 labels = {r.label: r.label for r in rule_sets}
 try:
-    games = read_history(history_bytes) if history_bytes else sample_history()
-    scores = {r.label: score(games, r, burn_in=page["burn_in"]) for r in rule_sets}
+    # Read and scored once per (file, rule sets, burn-in), for every reader: not at each rerun.
+    games = cached.games(history_bytes)
+    scores = cached.calibration(history_bytes, tuple(rule_sets), page["burn_in"])
 except InvalidHistory as error:
     st.error(
         t("designer.bad_history", rejected=error.rows_rejected, rows=error.rows_read),

@@ -7,7 +7,7 @@ import streamlit as st
 
 from gammon_elo import RULES, InvalidInput
 from gammon_elo.replay import InvalidHistory
-from ui import cached, charts, grids, simulation
+from ui import cached, charts, grids, simulation, uploads
 from ui.i18n import number, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, ListParam
@@ -49,12 +49,7 @@ with st.container(border=True):
     chosen = page.input("rules", st)
     upload = None
     if source == "upload":
-        upload = st.file_uploader(
-            t("history.upload"),
-            type=["csv", "parquet"],
-            key=page.key("file"),
-            help=t("history.upload_help", limit=st.get_option("server.maxUploadSize")),
-        )
+        upload = uploads.uploader(st, "history.upload", "history.upload_help", page.key("file"))
     skip = page.input("skip_invalid", st)
 page.write_url()
 

@@ -3,6 +3,7 @@ so that a rerun stays fast and memory stays flat however many readers come."""
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -14,9 +15,12 @@ import streamlit as st
 
 import gammon_elo as g
 from gammon_elo import Rules
-from gammon_elo.replay import RulesComparison, compare_rules, read_history, sample_history
+from gammon_elo.calibrate import Scores, score
+from gammon_elo.replay import RulesComparison, compare_rules, sample_history
 from gammon_elo.simulate import Population, Simulation, simulate
 from gammon_elo.tables import heat_map_frame
+
+from . import uploads
 
 #: Distinct argument sets kept per cached function: plenty for one server's readers.
 MAX_ENTRIES = 128
@@ -131,10 +135,49 @@ def history(data: bytes | None, rules: tuple[Rules, ...], skip_invalid: bool) ->
     """The uploaded file (or the sample history, for None) under each rule set.
 
     Keyed by the file's bytes, so a rerun does not replay it again. At most 4 kept: a 20 MB
-    upload (about 400 000 games) under 3 rule sets pickles to about 170 MB (measured).
+    upload (about 400 000 games) under 3 rule sets pickles to about 170 MB (measured). The
+    upload is read within the server's budget (:func:`ui.uploads.read`).
     """
-    games = sample_history() if data is None else read_history(data)
-    return compare_rules(games, rules, skip_invalid=skip_invalid)
+    return compare_rules(games(data), rules, skip_invalid=skip_invalid)
+
+
+#: Histories kept as read (the Rule designer's fit and sweep use the same frame): each is at most
+#: the upload budget, a few hundred MB at the very most.
+HISTORIES_KEPT = 2
+
+
+@st.cache_resource(ttl=TTL)
+def _histories() -> _BoundedStore:
+    return _BoundedStore(HISTORIES_KEPT)
+
+
+def games(data: bytes | None) -> pd.DataFrame:
+    """The uploaded file's games (the sample history's, for None), read once per distinct file
+    across all sessions, within the server's budget; a refused file's refusal is kept too, so a
+    rerun does not read it again. Shared: callers must not change the frame."""
+    store = _histories()
+    key = "sample" if data is None else hashlib.sha256(data).digest()
+    kept = store.get(key)
+    if kept is None:
+        try:
+            kept = sample_history() if data is None else uploads.read(data)
+        except g.InvalidInput as error:
+            kept = error
+        store.put(key, kept)
+    if isinstance(kept, g.InvalidInput):
+        raise kept.with_traceback(None)  # each rerun's frames not piled on the kept one
+    return cast(pd.DataFrame, kept)
+
+
+@st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
+def calibration(data: bytes | None, rules: tuple[Rules, ...], burn_in: int) -> dict[str, Scores]:
+    """How well each rule set predicted the uploaded history (the sample's, for None): a score
+    per rule set's label, computed once per (file, rule sets, burn-in) across all sessions.
+
+    A few kilobytes a result (a calibration table and a few figures), so many can be kept.
+    """
+    frame = games(data)
+    return {r.label: score(frame, r, burn_in=burn_in) for r in rules}
 
 
 #: The Planner's simulation: 1,000 paths of 2,000 games, one seed, so that a link shows the same

@@ -17,6 +17,9 @@ from .i18n import decimal_comma, number, percent, signed, t
 
 #: Keys every catalog holds (tests/ui/test_i18n.py checks the parity).
 CATALOG_KEYS = frozenset(EN)
+#: Rows of a table a page shows at most (the rest are in its download): Streamlit sends a table
+#: whole in one message, and refuses a message over ``server.maxMessageSize``.
+SHOWN_ROWS = 1000
 
 
 @dataclass(frozen=True)
@@ -250,18 +253,32 @@ def show(
     download: str | None,
     key: str | None = None,
     only_download: bool = False,
+    max_rows: int = SHOWN_ROWS,
 ) -> None:
     """The table as text cells (names are never HTML), and a CSV download of its numbers in
     which no cell a spreadsheet would run as a formula (``=HYPERLINK(…)`` in a player's name or
     a rejected row's value) is left runnable: every download is neutralised, whatever its table.
+
+    A table longer than ``max_rows`` (one derived from an upload can have hundreds of thousands)
+    shows its first ``max_rows`` and says so, and its CSV is made only when the reader asks for
+    it: no page's message grows with the file, and a rerun does not write the CSV again.
     """
+    long = len(table.shown) > max_rows
     if not only_download:
-        st.dataframe(table.shown, hide_index=True, width="stretch")
+        st.dataframe(table.shown.head(max_rows), hide_index=True, width="stretch")
+        if long:
+            st.caption(
+                t("upload.sample", shown=count(max_rows), total=count(len(table.shown)))
+                + (" " + t("upload.sample_download") if download else "")
+            )
     if download:
-        raw = neutralize_formulas(table.raw)
+
+        def csv() -> bytes:
+            return neutralize_formulas(table.raw).to_csv(index=False).encode("utf-8")
+
         st.download_button(
             t("tables.download"),
-            raw.to_csv(index=False).encode("utf-8"),
+            csv if long else csv(),
             file_name=download,
             mime="text/csv",
             key=key or f"download.{download}",

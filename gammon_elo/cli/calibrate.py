@@ -13,6 +13,7 @@ from ..calibrate import DEFAULT_BURN_IN, FitResult, Scores, fit, score
 from ..replay import read_history
 from ..rules import RULES, Rules
 from .options import Subparsers
+from .replay import add_budget_arguments, budget_from
 
 __all__ = ["build_calibrate"]
 
@@ -61,7 +62,7 @@ def _fit_json(result: FitResult) -> dict[str, Any]:
 
 def _cmd_calibrate(args: argparse.Namespace) -> int:
     rules = [Rules.parse(text) for text in args.rules]
-    games = read_history(args.history)
+    games = read_history(args.history, budget=budget_from(args))
     scored = {r.label: score(games, r, burn_in=args.burn_in) for r in rules}
     fitted = None
     if args.fit:
@@ -102,9 +103,10 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
 def build_calibrate(sub: Subparsers) -> None:
     p = sub.add_parser(
         "calibrate",
-        help="how well each rule set predicted a CSV history; --fit finds the best divisor",
+        help="how well each rule set predicted a CSV or Parquet history; --fit finds the best"
+        " divisor",
     )
-    p.add_argument("history", help="the CSV file of games (as replay reads it)")
+    p.add_argument("history", help="the CSV or Parquet file of games (as replay reads it)")
     p.add_argument(
         "--rules",
         nargs="+",
@@ -129,4 +131,5 @@ def build_calibrate(sub: Subparsers) -> None:
     p.add_argument("--scheduler", help="run the fit on this Dask scheduler (tcp://HOST:PORT)")
     p.add_argument("--workers", type=int, default=2, help="local worker processes (default 2)")
     p.add_argument("--json", action="store_true", help="print a JSON object")
+    add_budget_arguments(p)
     p.set_defaults(run=_cmd_calibrate)

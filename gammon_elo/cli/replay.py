@@ -15,11 +15,18 @@ from typing import TextIO
 import pandas as pd
 
 from .._errors import InvalidHistory, InvalidInput
-from ..replay import compare_rules, neutralize_formulas, read_history, replay_chunks
+from ..replay import (
+    compare_rules,
+    history_chunks,
+    neutralize_formulas,
+    read_history,
+    replay_chunks,
+)
+from ..replay.budget import Budget
 from ..rules import RULES, Rules
 from .options import EXIT_INVALID, Subparsers, check_writable
 
-__all__ = ["build_replay"]
+__all__ = ["add_budget_arguments", "budget_from", "build_replay"]
 
 #: Problems printed before "… and N more" (the whole report goes to --rejected).
 SHOWN_PROBLEMS = 50
@@ -60,7 +67,38 @@ def build_replay(sub: Subparsers) -> None:
     )
     p.add_argument("--rejected", help="write the rejected rows' report to this CSV file")
     p.add_argument("--top", type=int, default=10, help="players listed (default 10)")
+    add_budget_arguments(p)
     p.set_defaults(run=_cmd_replay)
+
+
+def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
+    """--max-rows, --max-cell-bytes, --max-cell-length: a budget for reading the history, off
+    unless given (a file over it is refused before it is decoded where the format allows)."""
+    parser.add_argument(
+        "--max-rows", type=int, metavar="N", help="refuse a history of more than N rows"
+    )
+    parser.add_argument(
+        "--max-cell-bytes",
+        type=int,
+        metavar="N",
+        help="refuse a history whose cells come to more than N bytes once decoded"
+        " (text as UTF-8, 8 bytes for any other cell)",
+    )
+    parser.add_argument(
+        "--max-cell-length",
+        type=int,
+        metavar="N",
+        help="refuse a history with a cell of more than N characters",
+    )
+
+
+def budget_from(args: argparse.Namespace) -> Budget | None:
+    """The budget the options give, or None when none is given."""
+    limits = (args.max_rows, args.max_cell_bytes, args.max_cell_length)
+    if all(limit is None for limit in limits):
+        return None
+    names = ("--max-rows", "--max-cell-bytes", "--max-cell-length")
+    return Budget(*limits, names=names)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -70,7 +108,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     check_writable("--rejected", args.rejected)
     if args.chunk_rows is not None:
         return _chunked(args, rules)
-    games = read_history(args.history)
+    games = read_history(args.history, budget=budget_from(args))
     try:
         comparison = compare_rules(games, rules, skip_invalid=args.skip_invalid)
     except InvalidHistory as error:
@@ -123,6 +161,11 @@ def _chunked(args: argparse.Namespace, rules: list[Rules]) -> int:
     if len(rules) != 1:
         labels = [r.label for r in rules]
         raise InvalidInput("--rules", labels, "must name one rule set with --chunk-rows")
+    budget = budget_from(args)
+    if budget is not None:
+        # The whole file checked first, a chunk at a time, before anything is written.
+        for _ in history_chunks(args.history, args.chunk_rows, budget=budget):
+            pass
     try:
         done = replay_chunks(
             args.history,

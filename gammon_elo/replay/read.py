@@ -19,11 +19,22 @@ import numpy as np
 import pandas as pd
 
 from .._errors import InvalidInput
+from .budget import (
+    Budget,
+    OverBudget,
+    check_bytes,
+    check_cells,
+    check_header,
+    check_parquet,
+    check_rows,
+)
 from .validate import HISTORY_COLUMNS, MAX_EXTRA_COLUMNS, column_labels
 
 __all__ = [
     "MAX_EXTRA_COLUMNS",
     "SAMPLE_HISTORY",
+    "Budget",
+    "OverBudget",
     "history_chunks",
     "read_history",
     "sample_history",
@@ -42,7 +53,7 @@ _BOM: Final = b"\xef\xbb\xbf"
 _SEP_LINE: Final = re.compile(rb"sep=(.)\r?\n")
 
 
-def read_history(source: Source) -> pd.DataFrame:
+def read_history(source: Source, *, budget: Budget | None = None) -> pd.DataFrame:
     """A CSV or Parquet file of games as a DataFrame of its cells, ready for :func:`replay`.
 
     CSV: UTF-8 with or without a byte-order mark, every cell kept as text, so a bad value is
@@ -58,8 +69,14 @@ def read_history(source: Source) -> pd.DataFrame:
     game), and rows are numbered as if the table were a CSV file with a header (row 2 first).
 
     A file that cannot be read or is empty, a missing or doubled column, more than
-    MAX_EXTRA_COLUMNS other columns, bytes that are not UTF-8 or a row with more cells than
-    the header raise :class:`InvalidInput` naming the problem.
+    MAX_EXTRA_COLUMNS other columns, a Parquet column of lists, structs or maps, bytes that are
+    not UTF-8 (a compressed CSV file among them) or a row with more cells than the header raise
+    :class:`InvalidInput` naming the problem.
+
+    ``budget`` (None: no limit) bounds what reading may cost: a Parquet file's rows and sizes
+    are checked from its metadata and its text cells measured before any is decoded; a CSV
+    file's size is checked before it is read and its rows and cells as they are. A file over
+    budget raises :class:`OverBudget` naming the limit and the file's figure.
 
     >>> frame = read_history(b"time,winner,loser\\n2026-10-01T20:00:00Z,Eleni,Nikos\\n")
     >>> frame.index.tolist(), frame.loc[2, "winner"]
@@ -67,12 +84,14 @@ def read_history(source: Source) -> pd.DataFrame:
     """
     with _opened(source) as (stream, name):
         if _is_parquet(stream):
-            frame = _read_parquet(stream, name)
+            frame = _read_parquet(stream, name, budget)
         else:
-            options = _csv_options(stream, name)
+            options = _csv_options(stream, name, budget)
             frame = _read_csv_rows(stream, name, options, None)
             if not isinstance(frame, pd.DataFrame):  # pragma: no cover (no chunks asked)
                 raise TypeError("expected one frame")
+            check_rows(budget, len(frame), at_least=True)
+            check_cells(budget, frame, 2)
             frame = _numbered(frame, 2)
     return frame
 
@@ -81,11 +100,16 @@ def read_history(source: Source) -> pd.DataFrame:
 class _CsvOptions:
     delimiter: str
     start: int
+    #: Rows pandas reads at most: one past the budget's, so that a file over it is seen.
+    nrows: int | None = None
 
 
-def history_chunks(source: Source, rows: int) -> Iterator[pd.DataFrame]:
+def history_chunks(
+    source: Source, rows: int, *, budget: Budget | None = None
+) -> Iterator[pd.DataFrame]:
     """The file's rows ``rows`` at a time, each chunk as :func:`read_history` reads a whole
-    file (same cells, same row numbers, the same refusals), for a replay in chunks.
+    file (same cells, same row numbers, the same refusals, the same ``budget`` for the whole
+    file, checked before the first chunk where the format allows), for a replay in chunks.
 
     >>> data = b"time,winner,loser\\n" + b"2026-10-01T20:00:00Z,Eleni,Nikos\\n" * 5
     >>> [chunk.index.tolist() for chunk in history_chunks(data, 2)]
@@ -96,11 +120,11 @@ def history_chunks(source: Source, rows: int) -> Iterator[pd.DataFrame]:
     with _opened(source) as (stream, name):
         first = 2
         if _is_parquet(stream):
-            for frame in _parquet_batches(stream, name, rows):
+            for frame in _parquet_batches(stream, name, rows, budget):
                 yield _numbered(frame, first)
                 first += len(frame)
             return
-        options = _csv_options(stream, name)
+        options = _csv_options(stream, name, budget)
         reader = _read_csv_rows(stream, name, options, rows)
         if isinstance(reader, pd.DataFrame):  # pragma: no cover (chunks asked)
             raise TypeError("expected chunks")
@@ -115,6 +139,8 @@ def history_chunks(source: Source, rows: int) -> Iterator[pd.DataFrame]:
                 except Exception as error:  # the same messages as a whole read
                     raise _csv_error(error, name) from None
                 frame.columns = [str(column) for column in frame.columns]
+                check_rows(budget, first - 2 + len(frame), at_least=True)
+                check_cells(budget, frame, first)
                 yield _numbered(frame, first)
                 first += len(frame)
 
@@ -149,9 +175,10 @@ def _is_parquet(stream: IO[bytes]) -> bool:
     return magic == _PARQUET_MAGIC
 
 
-def _csv_options(stream: IO[bytes], name: str) -> _CsvOptions:
+def _csv_options(stream: IO[bytes], name: str, budget: Budget | None) -> _CsvOptions:
     """The delimiter (from Excel's ``sep=`` line, else a comma) and where the header begins;
-    the header checked: no column twice, not too many columns."""
+    the header checked: no column twice, not too many columns; the text's size and the
+    header's names checked against the budget."""
     start = stream.tell()
     if stream.read(len(_BOM)) != _BOM:
         stream.seek(start)
@@ -159,7 +186,16 @@ def _csv_options(stream: IO[bytes], name: str) -> _CsvOptions:
     sep = _SEP_LINE.fullmatch(line)
     if sep is None:
         stream.seek(start)
-    options = _CsvOptions(sep.group(1).decode("latin-1") if sep else ",", stream.tell())
+    rows = budget.rows if budget is not None else None
+    options = _CsvOptions(
+        sep.group(1).decode("latin-1") if sep else ",",
+        stream.tell(),
+        None if rows is None else rows + 1,
+    )
+    size = stream.seek(0, io.SEEK_END) - options.start
+    stream.seek(options.start)
+    # A CSV file's cells are its text: what it decodes to is about its size.
+    check_bytes(budget, size, f"is {size:,} bytes of text")
     text = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
     try:
         header = next(csv.reader(text, delimiter=options.delimiter), None)
@@ -172,6 +208,7 @@ def _csv_options(stream: IO[bytes], name: str) -> _CsvOptions:
     stream.seek(options.start)
     if header:
         _check_header(header)
+        check_header(budget, header)
     return options
 
 
@@ -216,6 +253,7 @@ def _read_csv_rows(
                 index_col=False,
                 encoding="utf-8-sig",
                 chunksize=chunk_rows,
+                nrows=options.nrows,
             )
     except Exception as error:
         raise _csv_error(error, name) from None
@@ -263,14 +301,34 @@ def _numbered(frame: pd.DataFrame, first: int) -> pd.DataFrame:
     return frame
 
 
-def _parquet_file(stream: IO[bytes], name: str) -> Any:
+def _parquet_file(stream: IO[bytes], name: str, budget: Budget | None) -> Any:
+    """The Parquet file opened (its metadata only), its columns checked, and its size against
+    the budget, all before a cell is decoded."""
+    import pyarrow as pa  # type: ignore[import-untyped]
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
     try:
         parquet = pq.ParquetFile(stream)
     except Exception as error:  # pyarrow's errors have no common base class
         raise InvalidInput("file", name, f"is not a readable Parquet file ({error})") from None
-    _check_header([str(field) for field in parquet.schema_arrow.names])
+    names = [str(field) for field in parquet.schema_arrow.names]
+    _check_header(names)
+    check_header(budget, names)
+    for field in parquet.schema_arrow:
+        kind = field.type.value_type if pa.types.is_dictionary(field.type) else field.type
+        if pa.types.is_nested(kind):
+            raise InvalidInput(
+                f"column {field.name!r}",
+                str(field.type),
+                "must hold one value a cell (a text, a number or a time), not a list, a struct"
+                " or a map",
+            )
+    try:
+        check_parquet(parquet, stream, budget)
+    except InvalidInput:
+        raise
+    except Exception as error:
+        raise InvalidInput("file", name, f"is not a readable Parquet file ({error})") from None
     return parquet
 
 
@@ -286,11 +344,11 @@ def _text_columns(parquet: Any) -> list[str]:
     ]
 
 
-def _read_parquet(stream: IO[bytes], name: str) -> pd.DataFrame:
+def _read_parquet(stream: IO[bytes], name: str, budget: Budget | None) -> pd.DataFrame:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    parquet = _parquet_file(stream, name)
+    parquet = _parquet_file(stream, name, budget)
     try:
         table = pq.read_table(stream, read_dictionary=_text_columns(parquet))
     except Exception as error:
@@ -302,8 +360,10 @@ def _read_parquet(stream: IO[bytes], name: str) -> pd.DataFrame:
     return _numbered(frame, 2)
 
 
-def _parquet_batches(stream: IO[bytes], name: str, rows: int) -> Iterator[pd.DataFrame]:
-    parquet = _parquet_file(stream, name)
+def _parquet_batches(
+    stream: IO[bytes], name: str, rows: int, budget: Budget | None
+) -> Iterator[pd.DataFrame]:
+    parquet = _parquet_file(stream, name, budget)
     try:
         for batch in parquet.iter_batches(batch_size=rows):
             yield batch.to_pandas()

@@ -345,3 +345,55 @@ def test_the_command_line_never_shows_a_traceback(values: list[str], command: st
     assert "Traceback" not in err.getvalue()
     if status == 2:
         assert "error:" in err.getvalue()
+
+
+# --------------------------------------------------------------------------------------------
+# A reading budget (off by default), and Parquet columns the reader refuses
+
+
+def _parquet(tmp_path: Path, name: str, columns: dict[str, object]) -> str:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    path = tmp_path / name
+    pq.write_table(pa.table(columns), path)
+    return str(path)
+
+
+def test_cli_replay_and_calibrate_refuse_a_history_over_the_budget(tmp_path: Path) -> None:
+    rows = 3
+    csv_path = _write(tmp_path, GOOD_CSV * 1 + "2026-10-05T21:00:00Z,Maria,Nikos,1\n" * rows)
+    # Four rows of games; a limit of three refuses it, four reads it.
+    refused = run_cli("replay", csv_path, "--max-rows", "3")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert refused.stderr.strip() == (
+        "error: history has at least 4 rows, more than the limit of 3 (--max-rows)"
+    )
+    assert run_cli("replay", csv_path, "--max-rows", "4").returncode == 0
+    long = run_cli("calibrate", csv_path, "--max-cell-length", "10")
+    assert long.returncode == 2 and "Traceback" not in long.stderr
+    assert long.stderr.strip() == (
+        "error: history's row 2, column 'time', has a cell of 20 characters, more than the limit"
+        " of 10 (--max-cell-length)"
+    )
+    chunked = run_cli(
+        "replay", csv_path, "--chunk-rows", "2", "--out", str(tmp_path / "o.csv"),
+        "--max-cell-bytes", "100",
+    )  # fmt: skip
+    assert chunked.returncode == 2 and "(--max-cell-bytes)" in chunked.stderr
+    assert not (tmp_path / "o.csv").exists()
+
+
+def test_cli_replay_refuses_a_parquet_list_column_by_name_and_type(tmp_path: Path) -> None:
+    path = _parquet(
+        tmp_path,
+        "games.parquet",
+        {"time": ["2026-10-05T20:00:00Z"], "winner": ["Eleni"], "loser": ["Nikos"],
+         "tags": [["a", "b"]]},
+    )  # fmt: skip
+    for command in ("replay", "calibrate"):
+        result = run_cli(command, path)
+        assert result.returncode == 2, result.stderr
+        assert "Traceback" not in result.stderr
+        assert result.stderr.startswith("error: column 'tags' must hold one value a cell")
+        assert "got 'list<element: string>'" in result.stderr

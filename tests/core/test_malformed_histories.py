@@ -4,12 +4,27 @@ rejected rows always equal the rows read (nothing is silently dropped)."""
 
 from __future__ import annotations
 
+import io
+
+import pyarrow as pa
+import pyarrow.parquet as pq
 import pytest
 
 from gammon_elo import InvalidInput
 from gammon_elo.replay import read_history, replay
 
 GOOD = "2026-10-01T10:00:00Z,Eleni,Nikos,1\n"
+
+
+def _parquet_with(name: str, values: pa.Array) -> bytes:
+    """A Parquet file of one game with one more column, ``values``."""
+    table = pa.table(
+        {"time": ["2026-10-01T10:00:00Z"], "winner": ["Eleni"], "loser": ["Nikos"], name: values}
+    )
+    out = io.BytesIO()
+    pq.write_table(table, out)
+    return out.getvalue()
+
 
 #: name → (file bytes, words the report must contain). Files a reader must refuse as a whole.
 UNREADABLE = {
@@ -26,6 +41,12 @@ UNREADABLE = {
         "at most 100 besides time, winner, loser, cube, type, prize (this file has 20000)"),
     "cube twice": (b"time,winner,loser,cube,cube\n2026-10-01T10:00:00Z,Eleni,Nikos,1,4\n",
                    "columns must each be named once (this one is twice), got 'cube'"),
+    "a parquet column of lists": (
+        _parquet_with("tags", pa.array([["a", "b"]])),
+        "column 'tags' must hold one value a cell (a text, a number or a time), not a list, a"
+        " struct or a map, got 'list<element: string>'"),
+    "a parquet column of structs named like a history's": (
+        _parquet_with("cube", pa.array([{"value": 2}])), "got 'struct<value: int64>'"),
     "an extra column twice": (
         b"time,winner,loser,note,note\n2026-10-01T10:00:00Z,Eleni,Nikos,a,b\n", "got 'note'"),
 }  # fmt: skip

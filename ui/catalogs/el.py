@@ -465,7 +465,7 @@ EL: dict[str, str] = {
     "history.upload": "Αρχείο CSV ή Parquet με παιχνίδια",
     "history.upload_help": (
         "Στήλες: time (ISO 8601, UTC χωρίς ζώνη), winner, loser· προαιρετικά cube (1–64), "
-        "type (ranked, boosted, tournament, podium) και prize (γραμμές βάθρου). Έως {limit} MB."
+        "type (ranked, boosted, tournament, podium) και prize (γραμμές βάθρου)."
     ),
     "history.skip_invalid": "Βαθμολόγησε τις έγκυρες γραμμές και δείξε τις απορριφθείσες",
     "history.skip_help": (
@@ -728,11 +728,18 @@ EL: dict[str, str] = {
         " διαιρέτη που θα το είχε προβλέψει καλύτερα."
     ),
     "designer.own_history": "Χρήση δικού μου ιστορικού",
-    "designer.upload": "Ιστορικό παιχνιδιών (CSV)",
+    "designer.upload": "Ιστορικό παιχνιδιών (CSV ή Parquet)",
     "designer.upload_help": (
         "Στήλες time, winner, loser, και προαιρετικά cube, type και prize, όπως στη σελίδα"
         " Ιστορικό."
     ),
+    # Τι μπορεί να είναι ένα αρχείο, και πίνακες πολύ μεγάλοι για να φανούν ολόκληροι.
+    "upload.limits": (
+        "Έως {size} MB, {rows} παιχνίδια και {length} χαρακτήρες σε κάθε κελί· το είδος του"
+        " αρχείου διαβάζεται από το περιεχόμενό του, όποιο κι αν είναι το όνομά του."
+    ),
+    "upload.sample": "Φαίνονται οι πρώτες {shown} από τις {total} γραμμές.",
+    "upload.sample_download": "Η λήψη τις περιέχει όλες.",
     "designer.cluster_local": (
         "Οι σαρώσεις και οι προσαρμογές εκτελούνται στο δικό σύμπλεγμα αυτού του διακομιστή, με"
         " {workers} διεργασίες εργασίας, έως {runs} τη φορά για όλους τους αναγνώστες· οι"

@@ -432,7 +432,7 @@ EN: dict[str, str] = {
     "history.upload": "CSV or Parquet file of games",
     "history.upload_help": (
         "Columns: time (ISO 8601, UTC when no offset), winner, loser; optional cube (1–64), "
-        "type (ranked, boosted, tournament, podium) and prize (podium rows). At most {limit} MB."
+        "type (ranked, boosted, tournament, podium) and prize (podium rows)."
     ),
     "history.skip_invalid": "Rate the valid rows and list the rejected ones",
     "history.skip_help": (
@@ -669,10 +669,17 @@ EN: dict[str, str] = {
         " predicted it best."
     ),
     "designer.own_history": "Use my own history",
-    "designer.upload": "History of games (CSV)",
+    "designer.upload": "History of games (CSV or Parquet)",
     "designer.upload_help": (
         "Columns time, winner, loser, and optionally cube, type and prize, as on the History page."
     ),
+    # What an upload may be, and tables too long to show whole (ui/uploads.py, ui/grids.py).
+    "upload.limits": (
+        "At most {size} MB, {rows} games, and {length} characters in any cell; the file's type is"
+        " read from its contents, whatever its name."
+    ),
+    "upload.sample": "The first {shown} of {total} rows are shown.",
+    "upload.sample_download": "The download holds them all.",
     "designer.cluster_local": (
         "Sweeps and fits run on this server's own cluster of {workers} worker processes, at"
         " most {runs} at a time for all readers; the others wait their turn."

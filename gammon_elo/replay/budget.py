@@ -1,0 +1,176 @@
+"""How much one history may cost whoever reads it: a :class:`Budget` of rows, decoded bytes and
+characters per cell, checked before a file is decoded where its format allows (a Parquet file's
+metadata says its rows and sizes), else while it is read (a CSV file is counted as it goes).
+
+A file over budget is refused with :class:`OverBudget`, naming the limit (by the name the caller
+gave it: a server setting, a command-line option) and the file's own figure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+import pandas as pd
+
+from .._errors import InvalidInput
+
+__all__ = ["Budget", "OverBudget"]
+
+#: Rows per batch when a Parquet file's text is measured: a batch's lengths, not its text.
+_SCAN_ROWS: Final = 65_536
+#: Bytes counted for each cell that is not text (a number, a time, a flag).
+_FIXED_CELL_BYTES: Final = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The most one history may hold; None: no limit on that measure.
+
+    ``rows``: rows of games (a CSV file's header not counted). ``cell_bytes``: all cells
+    together once decoded, text as UTF-8 and 8 bytes for any other cell. ``cell_length``:
+    characters in one cell. ``names`` are what a refusal calls the three limits.
+
+    >>> Budget(rows=10).rows, Budget().cell_bytes
+    (10, None)
+    """
+
+    rows: int | None = None
+    cell_bytes: int | None = None
+    cell_length: int | None = None
+    names: tuple[str, str, str] = ("rows", "cell_bytes", "cell_length")
+
+    def __post_init__(self) -> None:
+        for name, value in zip(
+            self.names, (self.rows, self.cell_bytes, self.cell_length), strict=True
+        ):
+            if value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InvalidInput(name, value, "must be a whole number, at least 1")
+
+
+class OverBudget(InvalidInput):
+    """A history larger than a limit of its :class:`Budget`; ``field`` names the limit.
+
+    >>> str(OverBudget("upload_rows", 600_000, "1,000,000 rows", "history has 1,000,000 rows"))
+    'history has 1,000,000 rows, more than the limit of 600,000 (upload_rows)'
+    """
+
+    def __init__(self, limit_name: str, limit: int, figure: str, what: str) -> None:
+        super().__init__(limit_name, figure, f"is over the limit of {limit:,}")
+        self.limit = limit
+        self.args = (f"{what}, more than the limit of {limit:,} ({limit_name})",)
+
+
+def check_rows(budget: Budget | None, rows: int, *, at_least: bool = False) -> None:
+    """Refuse more rows than the budget's; ``at_least``: reading stopped past the limit."""
+    if budget is None or budget.rows is None or rows <= budget.rows:
+        return
+    figure = f"{'at least ' if at_least else ''}{rows:,} rows"
+    raise OverBudget(budget.names[0], budget.rows, figure, f"history has {figure}")
+
+
+def check_bytes(budget: Budget | None, size: int, what: str) -> None:
+    """Refuse ``size`` bytes (``what``: "is 300,000,000 bytes of text") over the budget's."""
+    if budget is None or budget.cell_bytes is None or size <= budget.cell_bytes:
+        return
+    raise OverBudget(budget.names[1], budget.cell_bytes, f"{size:,} bytes", f"history {what}")
+
+
+def _long_cell(budget: Budget, row: int, column: str, length: int) -> OverBudget:
+    return OverBudget(
+        budget.names[2],
+        budget.cell_length or 0,
+        f"{length:,} characters",
+        f"history's row {row:,}, column {column!r}, has a cell of {length:,} characters",
+    )
+
+
+def check_header(budget: Budget | None, columns: list[str]) -> None:
+    """Refuse a column name longer than a cell may be (the header is row 1)."""
+    if budget is None or budget.cell_length is None:
+        return
+    for column in columns:
+        if len(column) > budget.cell_length:
+            shown = column if len(column) <= 40 else column[:40] + "…"
+            raise _long_cell(budget, 1, shown, len(column))
+
+
+def check_cells(budget: Budget | None, frame: pd.DataFrame, first_row: int) -> None:
+    """Refuse a text cell longer than the budget's, naming its row (``first_row`` is the
+    frame's first) and column."""
+    if budget is None or budget.cell_length is None:
+        return
+    for column in frame.columns:
+        values = frame[column]
+        if values.dtype != object:
+            continue
+        lengths = values.str.len().to_numpy(dtype=float, na_value=0)
+        over = np.flatnonzero(lengths > budget.cell_length)
+        if over.size:
+            at = int(over[0])
+            raise _long_cell(budget, first_row + at, str(column), int(lengths[at]))
+
+
+def check_parquet(parquet: Any, source: Any, budget: Budget | None) -> None:
+    """A Parquet file's rows and sizes from its metadata, before anything is decoded; then its
+    text cells measured a batch at a time (as dictionaries: a name written once a row group is
+    measured once), refused at the first cell or byte past the budget. ``source``: the file
+    ``parquet`` was opened from, opened again to read its text as dictionaries."""
+    if budget is None:
+        return
+    meta = parquet.metadata
+    groups = [meta.row_group(i) for i in range(meta.num_row_groups)]
+    rows = max(meta.num_rows, sum(group.num_rows for group in groups))
+    check_rows(budget, rows)
+    chunks = [group.column(i) for group in groups for i in range(group.num_columns)]
+    stored = sum(chunk.total_uncompressed_size for chunk in chunks)
+    check_bytes(budget, stored, f"is {stored:,} bytes uncompressed")
+    texts = _text_like(parquet)
+    fixed = rows * (len(parquet.schema_arrow) - len(texts)) * _FIXED_CELL_BYTES
+    check_bytes(budget, fixed, f"has {fixed:,} bytes of numbers and times")
+    if texts and (budget.cell_length is not None or budget.cell_bytes is not None):
+        _scan_text(source, texts, budget, fixed)
+
+
+def _text_like(parquet: Any) -> list[str]:
+    import pyarrow as pa  # type: ignore[import-untyped]
+
+    kinds = (
+        pa.types.is_string,
+        pa.types.is_large_string,
+        pa.types.is_binary,
+        pa.types.is_large_binary,
+        pa.types.is_dictionary,
+    )
+    return [field.name for field in parquet.schema_arrow if any(k(field.type) for k in kinds)]
+
+
+def _scan_text(source: Any, texts: list[str], budget: Budget, total: int) -> None:
+    """Each text cell's length and the bytes of them all, without making a string of any."""
+    import pyarrow as pa
+    import pyarrow.compute as pc  # type: ignore[import-untyped]
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
+    first = 2
+    parquet = pq.ParquetFile(source, read_dictionary=texts)
+    batches = parquet.iter_batches(batch_size=_SCAN_ROWS, columns=texts)
+    for batch in batches:
+        for name, array in zip(batch.schema.names, batch.columns, strict=True):
+            values, indices = array, None
+            if isinstance(array, pa.DictionaryArray):
+                values, indices = array.dictionary, array.indices
+            text = pa.types.is_string(values.type) or pa.types.is_large_string(values.type)
+            size = pc.binary_length(values)
+            chars = pc.utf8_length(values) if text else size
+            if indices is not None:
+                size, chars = pc.take(size, indices), pc.take(chars, indices)
+            total += int(pc.sum(size).as_py() or 0)
+            check_bytes(budget, total, f"has at least {total:,} bytes of cells once decoded")
+            limit = budget.cell_length
+            if limit is not None and int(pc.max(chars).as_py() or 0) > limit:
+                at = pc.index(pc.greater(chars, limit), True).as_py()
+                raise _long_cell(budget, first + at, name, int(chars[at].as_py()))
+        first += batch.num_rows
