@@ -122,7 +122,7 @@ if run_sweep:
         )
         bar.empty()
     except InvalidInput as error:
-        st.error(t("designer.invalid", message=str(error)), icon=":material/error:")
+        st.error(t("designer.invalid", message=error), icon=":material/error:")
 
 table: pd.DataFrame | None = st.session_state.get(page.key("sweep"))
 if table is None:
@@ -195,7 +195,7 @@ except InvalidHistory as error:
     grids.show(grids.rejected(error.report), download="rejected_rows.csv")
     st.stop()
 except InvalidInput as error:
-    st.error(t("designer.invalid", message=str(error)), icon=":material/error:")
+    st.error(t("designer.invalid", message=error), icon=":material/error:")
     st.stop()
 
 st.markdown(f"**{t('designer.scores_title')}**")
@@ -242,7 +242,7 @@ if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fi
                 scheduler=scheduler,
             )
     except InvalidInput as error:
-        st.error(t("designer.invalid", message=str(error)), icon=":material/error:")
+        st.error(t("designer.invalid", message=error), icon=":material/error:")
 result = st.session_state.get(page.key("fit_result"))
 if result is None:
     st.info(t("designer.fit_waiting", base=rule_sets[-1].label), icon=":material/tune:")
