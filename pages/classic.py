@@ -10,6 +10,7 @@ from gammon_elo.classic import K_GUIDANCE, classic_team_update
 from ui.i18n import metric, number, percent, signed, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, FloatParam, TextParam
+from ui.plain import Outside
 
 K_CHOICES = [str(p.k) for p in K_PRESETS] + ["custom"]
 SCORES = ["1", "0.5", "0"]
@@ -131,7 +132,9 @@ try:
     members = classic_team_update(a, b, float(page["score"]), k=k, divisor=page["divisor"])
     result = members.teams
 except InvalidInput as error:
-    st.error(t("classic.bad_team", field=error.field, value=error.value, reason=error.reason))
+    st.error(
+        t("classic.bad_team", field=error.field, value=Outside(error.value), reason=error.reason)
+    )
     st.stop()
 
 ea, eb, na, nb = st.columns(4)

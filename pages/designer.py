@@ -134,7 +134,7 @@ if run_sweep:
             )
         bar.empty()
     except InvalidInput as error:
-        st.error(t("designer.invalid", message=str(error)), icon=":material/error:")
+        st.error(t("designer.invalid", message=error), icon=":material/error:")
     except runs.RunRefusedError as refusal:
         st.warning(str(refusal), icon=":material/block:")
 
@@ -210,7 +210,7 @@ except InvalidHistory as error:
     grids.show(grids.rejected(error.report), download="rejected_rows.csv")
     st.stop()
 except InvalidInput as error:
-    st.error(t("designer.invalid", message=str(error)), icon=":material/error:")
+    st.error(t("designer.invalid", message=error), icon=":material/error:")
     st.stop()
 
 st.markdown(f"**{t('designer.scores_title')}**")
@@ -261,7 +261,7 @@ if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fi
                     client=client,
                 )
     except InvalidInput as error:
-        st.error(t("designer.invalid", message=str(error)), icon=":material/error:")
+        st.error(t("designer.invalid", message=error), icon=":material/error:")
     except runs.RunRefusedError as refusal:
         st.warning(str(refusal), icon=":material/block:")
 result = st.session_state.get(page.key("fit_result"))

@@ -52,7 +52,7 @@ try:
     )
 except InvalidInput as error:
     found = None
-    problem = t("explain.invalid", message=str(error))
+    problem = t("explain.invalid", message=error)
 
 if found is None:
     st.error(problem)

@@ -68,7 +68,7 @@ except InvalidHistory as error:
     grids.show(grids.rejected(error.report), download="rejected_rows.csv")
     st.stop()
 except InvalidInput as error:
-    st.error(t("history.unreadable", message=str(error)), icon=":material/error:")
+    st.error(t("history.unreadable", message=error), icon=":material/error:")
     st.stop()
 
 labels = {r.label: rules_label(r.name) for r in rule_sets}

@@ -72,7 +72,7 @@ try:
     )
 except InvalidInput as error:
     result = None
-    problem = t("planner.invalid", message=str(error))
+    problem = t("planner.invalid", message=error)
 
 # The answer first, computed from the inputs as they stand (the widgets below return the same).
 if result is None:
@@ -204,7 +204,7 @@ if not page.compact:
         opponents, scores = parse_results(page["results"])
         performance = performance_rating(opponents, scores, divisor=rules.divisor)
     except InvalidInput as error:
-        st.error(t("planner.invalid", message=str(error)))
+        st.error(t("planner.invalid", message=error))
     else:
         if performance.finite:
             st.metric(t("planner.performance"), number(performance.rating))

@@ -154,7 +154,7 @@ try:
     population = Population(**values)
     rule_sets = tuple(_rule_set(c) for c in dict.fromkeys(choices))
 except InvalidInput as error:
-    st.error(t("simulator.invalid", message=str(error)))
+    st.error(t("simulator.invalid", message=error))
     st.stop()
 
 bar = st.empty()

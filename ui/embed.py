@@ -11,7 +11,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
 
-from .i18n import t
+from .i18n import bad_link_notice, t
 
 if TYPE_CHECKING:
     from streamlit.elements.lib.mutable_popover_container import PopoverContainer
@@ -78,10 +78,9 @@ def bad_view_notice() -> None:
     raw = st.query_params.get("view")
     if raw is not None and raw not in VIEWS:
         st.warning(
-            t(
-                "url.bad_value",
-                name="view",
-                value=raw[:40],
+            bad_link_notice(
+                "view",
+                raw,
                 expects=t("url.expects_choice", choices=", ".join(VIEWS)),
                 default="full",
             ),

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 import streamlit as st
 
 from .catalogs import EL, EN
+from .plain import Code, markdown_value
 
 CATALOGS: Mapping[str, Mapping[str, str]] = {"en": EN, "el": EL}
 LANGUAGES = tuple(CATALOGS)
@@ -29,10 +30,22 @@ def language() -> str:
 
 
 def t(key: str, /, **values: object) -> str:
-    """The string ``key`` in the reader's language, with ``{name}`` fields filled in."""
+    """The string ``key`` in the reader's language, with ``{name}`` fields filled in.
+
+    The result is Markdown: a value from a link, a file or a reader goes in marked, as
+    ``Outside(raw)`` (or ``Code(raw)``, as a code span), and an exception as itself, so that it
+    shows literally (:mod:`ui.plain`)."""
     catalog = CATALOGS[language()]
     text = catalog.get(key) or EN[key]
-    return text.format(**values) if values else text
+    if not values:
+        return text
+    return text.format(**{name: markdown_value(value) for name, value in values.items()})
+
+
+def bad_link_notice(name: str, raw: str, *, expects: str, default: str) -> str:
+    """The notice for a link's bad ``name=raw``: the link's text (its first 40 characters)
+    exactly as written, what the parameter takes, and the default used instead."""
+    return t("url.bad_value", setting=Code(f"{name}={raw[:40]}"), expects=expects, default=default)
 
 
 def decimal_comma() -> bool:
@@ -70,10 +83,9 @@ def choose_language() -> None:
             chosen = raw
         elif raw is not None:
             st.session_state["app.notices"] = [
-                t(
-                    "url.bad_value",
-                    name=_LANG_KEY,
-                    value=raw[:40],
+                bad_link_notice(
+                    _LANG_KEY,
+                    raw,
                     expects=t("url.expects_choice", choices=", ".join(LANGUAGES)),
                     default=DEFAULT_LANGUAGE,
                 )

@@ -26,7 +26,7 @@ from typing import Any, Literal
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
-from .i18n import language, t
+from .i18n import bad_link_notice, language, t
 
 #: What can hold a widget: the page itself (``st``) or a column, container or expander.
 Where = DeltaGenerator | Any
@@ -65,12 +65,8 @@ class Param:
         try:
             return self.parse(raw), None
         except (ValueError, KeyError, OverflowError):
-            notice = t(
-                "url.bad_value",
-                name=self.name,
-                value=raw[:40],
-                expects=self.expects(),
-                default=self.show(self.default),
+            notice = bad_link_notice(
+                self.name, raw, expects=self.expects(), default=self.show(self.default)
             )
             return self.default, notice
 

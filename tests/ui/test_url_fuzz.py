@@ -22,6 +22,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from ui.params import BoolParam, ChoiceParam, FloatParam, IntParam, ListParam, Param
+from ui.plain import code
 
 #: Values no parameter accepts: words, blanks, NaN, infinities, overflow, markup, formulas.
 HOSTILE = [
@@ -81,10 +82,11 @@ RAW = st.one_of(
 
 def refused_with_notice(param: Param, raw: str, value: Any, notice: str | None) -> None:
     """A refused value falls back to the default, and the notice names parameter, value and
-    default (the catalog's "`name=value` is not valid …; using the default, D")."""
+    default (the catalog's "`name=value` is not valid …; using the default, D"), the link's text
+    in one code span whatever backticks it holds."""
     assert notice is not None, (param.name, raw)
     assert value == param.default
-    assert f"`{param.name}={raw[:40]}`" in notice, notice
+    assert code(f"{param.name}={raw[:40]}") in notice, notice
     assert notice.endswith(f"default, {param.show(param.default)}."), notice
 
 

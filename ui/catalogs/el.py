@@ -11,7 +11,7 @@ EL: dict[str, str] = {
     ),
     # URL parameters
     "url.bad_value": (
-        "Η τιμή `{name}={value}` του συνδέσμου δεν είναι έγκυρη ({expects}). "
+        "Η τιμή {setting} του συνδέσμου δεν είναι έγκυρη ({expects}). "
         "Χρησιμοποιείται η προεπιλογή, {default}."
     ),
     "url.expects_int": "ακέραιος από {low} έως {high}",

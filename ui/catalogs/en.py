@@ -8,7 +8,7 @@ EN: dict[str, str] = {
     "app.footer": "Gammon42 ELO rules 1.3.1 (October 2026), computed exactly as the server does.",
     # URL parameters
     "url.bad_value": (
-        "The link's `{name}={value}` is not valid ({expects}); using the default, {default}."
+        "The link's {setting} is not valid ({expects}); using the default, {default}."
     ),
     "url.expects_int": "a whole number from {low} to {high}",
     "url.expects_number": "a number from {low:g} to {high:g}",
