@@ -13,7 +13,7 @@ from streamlit.delta_generator import DeltaGenerator
 from gammon_elo import RULES, InvalidInput
 from gammon_elo.calibrate import DEFAULT_BURN_IN, fit
 from gammon_elo.calibrate.fit import fit_tasks
-from gammon_elo.replay import InvalidHistory, read_history, sample_history
+from gammon_elo.replay import InvalidHistory
 from gammon_elo.sweep import Grid, sweep
 from ui import cached, charts, designer, grids, runs, uploads
 from ui.i18n import number, percent, t
@@ -115,7 +115,8 @@ if run_sweep:
         )
         history = None
         if page["with_history"]:
-            history = read_history(history_bytes) if history_bytes else sample_history()
+            # Read once per file, within the server's upload budget (ui.uploads).
+            history = cached.games(history_bytes)
         tasks = grid.tasks + (len(grid.rule_sets()) if history is not None else 0)
         note = st.empty()
         bar = st.progress(0.0, text=t("designer.progress", done=0, total=tasks))

@@ -14,7 +14,7 @@ from .._errors import InvalidInput
 from ..calibrate import DEFAULT_BURN_IN
 from ..replay import read_history
 from ..sweep import DEFAULT_WORKERS, Grid, sweep
-from .options import Subparsers
+from .options import Subparsers, check_writable
 
 __all__ = ["build_sweep", "json_rows"]
 
@@ -47,6 +47,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     )
     if args.out and not args.out.endswith((".csv", ".parquet")):
         raise InvalidInput("out", args.out, "must end in .csv or .parquet")
+    check_writable("--out", args.out)  # before the sweep's minutes, not after them
     history = read_history(args.history) if args.history else None
     table = sweep(
         grid,

@@ -101,3 +101,11 @@ def test_a_chunked_replay_ended_by_a_signal_leaves_no_partial_file(
     assert "Traceback" not in stderr
     assert not partial.exists()
     assert not out.exists()
+
+
+def test_a_sweep_into_a_missing_folder_is_refused_before_it_runs(tmp_path: Path) -> None:
+    out = tmp_path / "no such folder" / "sweep.csv"
+    result = _cli("sweep", "--divisors", "800", "--k", "32", "--out", str(out))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith("error: --out must be in a folder that exists")
+    assert "Traceback" not in result.stderr
