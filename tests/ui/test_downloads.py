@@ -37,7 +37,7 @@ def test_the_rejected_rows_download_holds_no_runnable_formula(
     # Quoted as the CLI's files are (a leading '), the row numbers still numbers.
     assert written[value].tolist() == [
         "'=1+2",
-        "'=HYPERLINK(\"https://example.invalid\",\"x\")",
+        '\'=HYPERLINK("https://example.invalid","x")',
         "Eleni",
     ]
     assert written[written.columns[0]].tolist() == ["2", "3", "4"]
