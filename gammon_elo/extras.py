@@ -8,7 +8,8 @@ the simulator; the rest comes with an extra:
 - ``compiled`` (numba, llvmlite): the compiled replay of large histories (without it, NumPy
   replays them, with the same numbers);
 - ``dask`` (dask, distributed): sweeps and fits, on a local or an existing cluster;
-- ``app`` (streamlit, altair, pyarrow): the Streamlit app;
+- ``app`` (streamlit, altair, pyarrow, dask, distributed): the Streamlit app, whose Rule
+  designer runs on Dask;
 - ``all``: all of them.
 
 >>> import math
@@ -36,7 +37,7 @@ EXTRAS: Final[dict[str, tuple[str, ...]]] = {
     "parquet": ("pyarrow",),
     "compiled": ("numba", "llvmlite"),
     "dask": ("dask", "distributed"),
-    "app": ("streamlit", "altair", "pyarrow"),
+    "app": ("streamlit", "altair", "pyarrow", "dask", "distributed"),
 }
 
 

@@ -215,7 +215,7 @@ def test_the_extras_cover_the_pins_and_all_gives_everything() -> None:
     assert named["parquet"] == {"pyarrow"}
     assert named["compiled"] == {"numba", "llvmlite"}
     assert named["dask"] == {"dask", "distributed"}
-    assert named["app"] == {"streamlit", "altair", "pyarrow"}
+    assert named["app"] == {"streamlit", "altair", "pyarrow", "dask", "distributed"}
     # all: every other extra's requirements, as they write them (no range of its own).
     others = {str(r) for name, rs in extras.items() if name != "all" for r in rs}
     assert {str(r) for r in extras["all"]} == others
