@@ -17,6 +17,9 @@ The public API is below; the modules behind it are private to the package's layo
   ``cli/``: the command line, one module per subcommand.
 """
 
+#: The package's version: pyproject.toml reads it from here (``gammon-elo --version`` prints it).
+__version__ = "0.1.0"
+
 from ._checks import CUBES
 from ._errors import InvalidHistory, InvalidInput, UnknownRules
 from ._kernel import go_round_array

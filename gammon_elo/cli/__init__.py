@@ -1,11 +1,12 @@
-"""The command line: ``python -m gammon_elo change | tables | classic | simulate | replay | plan |
-explain | performance | calibrate | sweep …``.
+"""The command line: ``gammon-elo change | tables | classic | simulate | replay | plan | explain |
+performance | calibrate | sweep …`` (or ``python -m gammon_elo …``; ``--version``).
 
 Each subcommand lives in its own module (:mod:`.change`, :mod:`.tables`, :mod:`.classic`,
 :mod:`.simulate`, :mod:`.replay`, :mod:`.plan`, :mod:`.explain`, :mod:`.performance`,
 :mod:`.calibrate`, :mod:`.sweep`), which adds its parser to :data:`SUBCOMMANDS`; the options
 they share live in :mod:`.options`. Bad input prints one line naming the field and the value
-on stderr and exits with status 2, never a traceback.
+on stderr and exits with status 2, never a traceback; so does a command that needs an optional
+part that is not installed, naming the extra to install (:mod:`gammon_elo.extras`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 
+from .. import __version__
 from .._errors import InvalidInput
+from ..extras import MissingExtra, extra_for
 from .calibrate import build_calibrate
 from .change import build_change
 from .classic import build_classic
@@ -50,9 +53,10 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m gammon_elo",
+        prog="gammon-elo",
         description="Gammon42's ELO rules, exactly as the server computes them.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     for build in SUBCOMMANDS:
         build(sub)
@@ -90,7 +94,14 @@ def _signals_as_exits() -> Iterator[None]:
 
 def _run(args: argparse.Namespace) -> int:
     try:
-        status: int = args.run(args)
+        try:
+            status: int = args.run(args)
+        except ModuleNotFoundError as error:
+            # An optional part a subcommand did not check for up front: the extra, not a trace.
+            extra = extra_for(error)
+            if extra is None:
+                raise
+            raise MissingExtra(f"gammon-elo {args.command}", extra, str(error.name)) from None
     except InvalidInput as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_INVALID

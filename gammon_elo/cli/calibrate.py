@@ -1,4 +1,4 @@
-"""``python -m gammon_elo calibrate``: how well each rule set predicted a CSV history of games
+"""``gammon-elo calibrate``: how well each rule set predicted a CSV history of games
 (log-loss, Brier score, a calibration table, the top tenth's win rate), and with ``--fit`` the
 divisor (and K) that would have predicted it best."""
 
@@ -10,6 +10,7 @@ import math
 from typing import Any
 
 from ..calibrate import DEFAULT_BURN_IN, FitResult, Scores, fit, score
+from ..extras import require
 from ..replay import read_history
 from ..rules import RULES, Rules
 from .options import Subparsers
@@ -61,6 +62,8 @@ def _fit_json(result: FitResult) -> dict[str, Any]:
 
 
 def _cmd_calibrate(args: argparse.Namespace) -> int:
+    if args.fit:  # said before the history is read and scored
+        require("distributed", "dask", "gammon-elo calibrate --fit")
     rules = [Rules.parse(text) for text in args.rules]
     games = read_history(args.history, budget=budget_from(args))
     scored = {r.label: score(games, r, burn_in=args.burn_in) for r in rules}

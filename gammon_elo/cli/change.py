@@ -1,4 +1,4 @@
-"""``python -m gammon_elo change``: the change of one ranked game, step by step, as text or JSON."""
+"""``gammon-elo change``: the change of one ranked game, step by step, as text or JSON."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``python -m gammon_elo classic``: the classic Elo calculator (draws, teams), as text or JSON."""
+"""``gammon-elo classic``: the classic Elo calculator (draws, teams), as text or JSON."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``python -m gammon_elo explain``: every K, cube and outcome that gives exactly the change you
+"""``gammon-elo explain``: every K, cube and outcome that gives exactly the change you
 got, the most likely first, as text or JSON."""
 
 from __future__ import annotations

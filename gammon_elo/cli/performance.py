@@ -1,4 +1,4 @@
-"""``python -m gammon_elo performance``: the rating a set of results is worth, as text or JSON."""
+"""``gammon-elo performance``: the rating a set of results is worth, as text or JSON."""
 
 from __future__ import annotations
 

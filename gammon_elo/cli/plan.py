@@ -1,4 +1,4 @@
-"""``python -m gammon_elo plan``: how many games a climb to a target takes, simulated under the
+"""``gammon-elo plan``: how many games a climb to a target takes, simulated under the
 exact rules, as text or JSON."""
 
 from __future__ import annotations

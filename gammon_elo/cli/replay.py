@@ -1,4 +1,4 @@
-"""``python -m gammon_elo replay``: re-rate a CSV or Parquet history of games on the command
+"""``gammon-elo replay``: re-rate a CSV or Parquet history of games on the command
 line, under one or more rule sets (names or :meth:`~gammon_elo.Rules.parse` text), whole or, with
 ``--chunk-rows``, a chunk at a time for histories larger than memory.
 
@@ -15,6 +15,7 @@ from typing import TextIO
 import pandas as pd
 
 from .._errors import InvalidHistory, InvalidInput
+from ..extras import require
 from ..replay import (
     compare_rules,
     history_chunks,
@@ -106,6 +107,8 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     # Checked before the history is read: a bad path is found in a moment, not after the replay.
     check_writable("--out", args.out)
     check_writable("--rejected", args.rejected)
+    if args.out and args.out.endswith(".parquet"):
+        require("pyarrow", "parquet", "gammon-elo replay --out FILE.parquet")
     if args.chunk_rows is not None:
         return _chunked(args, rules)
     games = read_history(args.history, budget=budget_from(args))

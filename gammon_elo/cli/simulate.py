@@ -1,4 +1,4 @@
-"""``python -m gammon_elo simulate``: the population simulator on the command line, under one
+"""``gammon-elo simulate``: the population simulator on the command line, under one
 or more rule sets (names or :meth:`~gammon_elo.Rules.parse` text), as a table or JSON."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``python -m gammon_elo sweep``: a grid of rule sets × seeds, each (rule set, seed) one
+"""``gammon-elo sweep``: a grid of rule sets × seeds, each (rule set, seed) one
 simulated population, run on Dask (a local cluster, or ``--scheduler``), as a table or JSON."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import pandas as pd
 
 from .._errors import InvalidInput
 from ..calibrate import DEFAULT_BURN_IN
+from ..extras import require
 from ..replay import read_history
 from ..sweep import DEFAULT_WORKERS, Grid, sweep
 from .options import Subparsers, check_writable
@@ -36,6 +37,7 @@ def json_rows(table: pd.DataFrame) -> list[dict[str, Any]]:
 
 
 def _cmd_sweep(args: argparse.Namespace) -> int:
+    require("distributed", "dask", "gammon-elo sweep")
     grid = Grid(
         divisors=tuple(args.divisors),
         ks=tuple(args.k),
@@ -48,6 +50,8 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
     if args.out and not args.out.endswith((".csv", ".parquet")):
         raise InvalidInput("out", args.out, "must end in .csv or .parquet")
     check_writable("--out", args.out)  # before the sweep's minutes, not after them
+    if args.out and args.out.endswith(".parquet"):
+        require("pyarrow", "parquet", "gammon-elo sweep --out FILE.parquet")
     history = read_history(args.history) if args.history else None
     table = sweep(
         grid,

@@ -1,4 +1,4 @@
-"""``python -m gammon_elo tables``: the article's tables for any K, cube and rule set, as aligned
+"""``gammon-elo tables``: the article's tables for any K, cube and rule set, as aligned
 text or CSV."""
 
 from __future__ import annotations

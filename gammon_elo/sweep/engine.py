@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar, cast
 
 from .._errors import InvalidInput
+from ..extras import require
 
 __all__ = ["CONNECT_TIMEOUT", "DEFAULT_WORKERS", "Progress", "connect", "run_tasks"]
 
@@ -61,8 +62,8 @@ def run_tasks(
         return results
     if not tasks:
         return []
-    # Imported here: the package imports without Dask; only a distributed sweep needs it.
-    import distributed
+    # Imported here: the package imports without Dask (the 'dask' extra); only a run on it needs it.
+    distributed = require("distributed", "dask", "a sweep or fit on Dask (serial=True needs none)")
 
     # distributed's functions are not annotated: typed here as what they are used as.
     client_type = cast(Any, distributed.Client)
@@ -149,7 +150,7 @@ def connect(address: str, *, timeout: float = CONNECT_TIMEOUT) -> Any:
     if not isinstance(address, str) or not address.startswith(("tcp://", "tls://")):
         raise InvalidInput("scheduler", address, "must be an address like tcp://HOST:PORT")
     began = time.monotonic()
-    import distributed
+    distributed = require("distributed", "dask", "a Dask scheduler")
 
     _try_handshake(address, timeout, began + timeout)
     left = max(began + timeout - time.monotonic(), 0.5)
