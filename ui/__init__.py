@@ -4,5 +4,5 @@
 widget); ``i18n`` and ``catalogs/`` the strings in English and Greek; ``grids`` dresses the core's
 DataFrames for reading, ``charts`` draws them; ``cached`` wraps the core calls a rerun repeats;
 ``rules_input`` is the rule-set picker; ``explain`` writes the article's steps out; ``embed`` the
-compact views and "Embed this"; ``frame`` the set-up and sidebar every page shares.
+compact views and "Embed this"; ``frame`` the pages' list for ``st.navigation`` and the set-up every page shares.
 """

@@ -6,6 +6,10 @@ from __future__ import annotations
 EL: dict[str, str] = {
     # App frame
     "app.language": "Γλώσσα",
+    # The sidebar's sections (ui/frame.SECTIONS).
+    "nav.players": "Για παίκτες",
+    "nav.designers": "Για σχεδιαστές κανόνων",
+    "nav.classic": "Κλασικό",
     "app.footer": (
         "Κανόνες ELO του Gammon42 1.3.1 (Οκτώβριος 2026), υπολογισμένοι ακριβώς όπως στον server."
     ),

@@ -5,6 +5,10 @@ from __future__ import annotations
 EN: dict[str, str] = {
     # App frame
     "app.language": "Language",
+    # The sidebar's sections (ui/frame.SECTIONS).
+    "nav.players": "For players",
+    "nav.designers": "For rule designers",
+    "nav.classic": "Classic",
     "app.footer": "Gammon42 ELO rules 1.3.1 (October 2026), computed exactly as the server does.",
     # URL parameters
     "url.bad_value": (
