@@ -13,7 +13,7 @@ from streamlit.delta_generator import DeltaGenerator
 from gammon_elo import RULES, InvalidInput
 from gammon_elo.calibrate import DEFAULT_BURN_IN, fit
 from gammon_elo.calibrate.fit import fit_tasks
-from gammon_elo.replay import InvalidHistory, read_history, sample_history
+from gammon_elo.replay import InvalidHistory
 from gammon_elo.sweep import Grid, sweep
 from ui import cached, charts, designer, grids, runs, uploads
 from ui.i18n import number, percent, t
@@ -115,7 +115,8 @@ if run_sweep:
         )
         history = None
         if page["with_history"]:
-            history = read_history(history_bytes) if history_bytes else sample_history()
+            # The file as read for the calibration below: once per file, within the budget.
+            history = cached.games(history_bytes)
         tasks = grid.tasks + (len(grid.rule_sets()) if history is not None else 0)
         note = st.empty()
         bar = st.progress(0.0, text=t("designer.progress", done=0, total=tasks))
@@ -167,19 +168,27 @@ else:
     with st.expander(t("designer.sweep_table")):
         st.dataframe(table, hide_index=True, width="stretch")
     down_csv, down_parquet = st.columns(2)
+
+    # Made when the reader clicks, not on every rerun of the page.
+    def sweep_csv() -> bytes:
+        return table.to_csv(index=False).encode("utf-8")
+
+    def sweep_parquet() -> bytes:
+        parquet = io.BytesIO()
+        table.to_parquet(parquet, index=False)
+        return parquet.getvalue()
+
     down_csv.download_button(
         t("designer.download_csv"),
-        table.to_csv(index=False).encode("utf-8"),
+        sweep_csv,
         file_name="sweep.csv",
         mime="text/csv",
         icon=":material/download:",
         key=page.key("download_csv"),
     )
-    parquet = io.BytesIO()
-    table.to_parquet(parquet, index=False)
     down_parquet.download_button(
         t("designer.download_parquet"),
-        parquet.getvalue(),
+        sweep_parquet,
         file_name="sweep.parquet",
         mime="application/vnd.apache.parquet",
         icon=":material/download:",

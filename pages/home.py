@@ -8,8 +8,8 @@ from functools import partial
 
 import streamlit as st
 
-from gammon_elo import CUBES, Ending, Game, GameType, break_even_win_rate, what_if
-from ui import explain, rules_input
+from gammon_elo import CUBES, Ending, Game, GameType, WhatIf, break_even_win_rate, what_if
+from ui import rules_input, steps
 from ui.i18n import number, percent, t
 from ui.page import Page
 from ui.params import ChoiceParam, IntParam
@@ -52,6 +52,45 @@ page = Page(
 page.heading(intro=True, notices_first=False)
 
 
+def inputs() -> None:
+    """The inputs, in a box under the answer: both players side by side, then the game."""
+    with st.container(border=True):
+        you, opponent = st.columns(2)
+        for name, where in (
+            ("rating", you),
+            ("opponent", opponent),
+            ("games", you),
+            ("opponent_games", opponent),
+        ):
+            page.input(name, where)
+        page.input("cube", st)
+        left, middle, right = st.columns(3)
+        page.input("rules", left)
+        page.input("type", middle)
+        page.input("ending", right)
+        rules_input.custom_row(page, st)
+
+
+def figures(game: Game, both: WhatIf) -> None:
+    """The winner's expected score, the cube multiplier and the break-even win rate."""
+    win_steps = both.win.steps
+    break_even = break_even_win_rate(
+        game.rating, game.opponent, cube=game.cube, games=game.games, rules=game.rules
+    )
+    expected, multiplier, even = st.columns(3)
+    expected.metric(
+        t("home.expected"),
+        percent(win_steps.expected_winner) if win_steps else "—",
+        help=t("home.expected_help"),
+    )
+    multiplier.metric(t("home.multiplier"), number(steps.multiplier(game.cube), 2))
+    even.metric(
+        t("home.break_even"),
+        percent(break_even) if break_even is not None and win_steps else "—",
+        help=t("home.break_even_help"),
+    )
+
+
 @st.fragment
 def calculator() -> None:
     """The answer, the inputs, and everything else computed from them.
@@ -75,50 +114,19 @@ def calculator() -> None:
         rules=rules,
     )
     both = what_if(game)
-    explain.headline(both)
-
-    with st.container(border=True):
-        you, opponent = st.columns(2)
-        for name, where in (
-            ("rating", you),
-            ("opponent", opponent),
-            ("games", you),
-            ("opponent_games", opponent),
-        ):
-            page.input(name, where)
-        page.input("cube", st)
-        left, middle, right = st.columns(3)
-        page.input("rules", left)
-        page.input("type", middle)
-        page.input("ending", right)
-        rules_input.custom_row(page, st)
+    steps.headline(both)
+    inputs()
     page.write_url()
-    steps = both.win.steps
-    break_even = break_even_win_rate(
-        game.rating, game.opponent, cube=game.cube, games=game.games, rules=rules
-    )
-
-    expected, multiplier, even = st.columns(3)
-    expected.metric(
-        t("home.expected"),
-        percent(steps.expected_winner) if steps else "—",
-        help=t("home.expected_help"),
-    )
-    multiplier.metric(t("home.multiplier"), number(explain.multiplier(game.cube), 2))
-    even.metric(
-        t("home.break_even"),
-        percent(break_even) if break_even is not None and steps else "—",
-        help=t("home.break_even_help"),
-    )
+    figures(game, both)
 
     win_col, loss_col = st.columns(2)
-    explain.outcome_card(win_col, t("home.if_win"), both.win)
-    explain.outcome_card(loss_col, t("home.if_lose"), both.loss)
+    steps.outcome_card(win_col, t("home.if_win"), both.win)
+    steps.outcome_card(loss_col, t("home.if_lose"), both.loss)
 
-    explain.notices(both)
+    steps.notices(both)
 
     if not page.compact:
-        explain.steps(both, rules)
+        steps.steps(both, rules)
         # The compact home view is about 810 px tall, 950 with a notice: room for both.
         page.embed_section(height=1000)
 

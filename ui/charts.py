@@ -47,7 +47,7 @@ def beside(
         table()
 
 
-def _style(chart: alt.Chart | alt.LayerChart) -> alt.LayerChart:
+def style(chart: alt.Chart | alt.LayerChart) -> alt.LayerChart:
     styled = chart.properties(height=340)
     if decimal_comma():
         # Axes and tooltips as the Greek article writes numbers: 64,0% and no thousands mark.
@@ -174,7 +174,7 @@ def hover_lines(
             .encode(x=alt.X(f"{x}:Q", title=x_title))
         )
     layers += [dots, rule]
-    return _style(alt.layer(*layers))
+    return style(alt.layer(*layers))
 
 
 def expected_curves(
@@ -258,7 +258,7 @@ def heatmap(
     text = base.mark_text(fontSize=11).encode(
         text=alt.Text("change:Q", title=value_title), color=alt.value("#111")
     )
-    return _style(alt.layer(cells, text))
+    return style(alt.layer(cells, text))
 
 
 def lines(
@@ -318,7 +318,7 @@ def bars(
             ],
         )
     )
-    return _style(alt.layer(chart))
+    return style(alt.layer(chart))
 
 
 def nice_step(span: float, bins: int = 40) -> float:

@@ -52,7 +52,7 @@ def comparison(items: Sequence[tuple[str, str]], key: str, **values: object) -> 
 
 
 def _last_week(
-    table: grids.Table, labels: Sequence[str], *, largest: bool
+    table: grids.Shown, labels: Sequence[str], *, largest: bool
 ) -> list[tuple[str, str]]:
     """(rule set, figure as shown) in the table's last row, the largest (or smallest) first."""
     last = table.raw.iloc[-1]
@@ -64,21 +64,21 @@ def _last_week(
     return [(label, str(table.shown.iloc[-1][label])) for label in order]
 
 
-def spread_sentence(table: grids.Table, labels: Sequence[str]) -> str:
+def spread_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
     week = str(table.shown.iloc[-1, 0])
     return comparison(
         _last_week(table, labels, largest=True), "simulator.spread_sentence", week=week
     )
 
 
-def accuracy_sentence(table: grids.Table, labels: Sequence[str]) -> str:
+def accuracy_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
     week = str(table.shown.iloc[-1, 0])
     return comparison(
         _last_week(table, labels, largest=True), "simulator.accuracy_sentence", week=week
     )
 
 
-def volatility_sentence(table: grids.Table, labels: Sequence[str]) -> str:
+def volatility_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
     """About the busiest group (the table's last row): how much a week moves a rating there."""
     group = str(table.shown.iloc[-1, 0])
     return comparison(
@@ -112,14 +112,14 @@ def _chart(
     alt_text: str,
     sentence: str,
     table_title: str,
-    table: grids.Table | pd.DataFrame,
+    table: grids.Shown | pd.DataFrame,
 ) -> None:
     """The chart full width, the sentence saying what it shows, and its numbers folded under it
     (full width too, so that no column is cut off)."""
     charts.show(st, chart, title=title, alt_text=alt_text)
     st.markdown(sentence)
     with st.expander(table_title):
-        if isinstance(table, grids.Table):
+        if isinstance(table, grids.Shown):
             grids.show(table, download=None)
         else:
             st.dataframe(table, hide_index=True, width="stretch")
@@ -209,7 +209,7 @@ def results(
     st.caption(t("simulator.heavy_text"))
     grids.show(grids.heavy_claim(result.heavy_week_claim(), labels), download=None)
     grids.show(
-        grids.Table(shown=weekly, raw=weekly.drop(columns="series")),
+        grids.Shown(shown=weekly, raw=weekly.drop(columns="series")),
         download=f"simulation_seed{population.seed}_weekly.csv",
         only_download=True,
     )
