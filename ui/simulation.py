@@ -167,6 +167,23 @@ def results(
         table_title=t("simulator.accuracy_table"),
         table=accuracy_table,
     )
+    _volatility(result, labels)
+    _distribution(result, labels)
+
+    st.header(t("simulator.heavy_title"))
+    st.caption(t("simulator.heavy_text"))
+    grids.show(grids.heavy_claim(result.heavy_week_claim(), labels), download=None)
+    grids.show(
+        grids.Shown(shown=weekly, raw=weekly.drop(columns="series")),
+        download=f"simulation_seed{population.seed}_weekly.csv",
+        only_download=True,
+    )
+
+
+def _volatility(result: Simulation, labels: Mapping[str, str]) -> None:
+    """The weekly swing by games that week: bars, their sentence and their table."""
+    names = list(labels.values())
+    rules_text = ", ".join(names)
     volatility = result.volatility.assign(series=lambda f: f["rules"].map(labels))
     volatility_table = grids.volatility(volatility, labels)
     _chart(
@@ -187,6 +204,11 @@ def results(
         table=volatility_table,
     )
 
+
+def _distribution(result: Simulation, labels: Mapping[str, str]) -> None:
+    """The last week's ratings: a histogram per rule set, its sentence and the percentiles."""
+    names = list(labels.values())
+    rules_text = ", ".join(names)
     distribution = result.distribution().assign(series=lambda f: f["rules"].map(labels))
     quantiles = rating_quantiles(distribution, names)
     _chart(
@@ -203,13 +225,4 @@ def results(
         sentence=distribution_sentence(quantiles, names),
         table_title=t("simulator.distribution_table"),
         table=quantiles,
-    )
-
-    st.header(t("simulator.heavy_title"))
-    st.caption(t("simulator.heavy_text"))
-    grids.show(grids.heavy_claim(result.heavy_week_claim(), labels), download=None)
-    grids.show(
-        grids.Shown(shown=weekly, raw=weekly.drop(columns="series")),
-        download=f"simulation_seed{population.seed}_weekly.csv",
-        only_download=True,
     )
