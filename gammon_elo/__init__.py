@@ -7,8 +7,9 @@ Change(winner=8, loser=-16)
 The public API is below; the modules behind it are private to the package's layout:
 
 - ``rules``: the rule sets; ``formulas``: one function per equation of the article (scalar);
-  ``_kernel``: their array twins and the change tables; ``_gomath``: Go's ``math.Pow``;
-  ``_checks`` and ``_errors``: argument checks and the errors they raise;
+- ``_core/``: the exact kernel, private: the scalar arithmetic and its array twins, the change
+  lookup, Go's ``math.Pow``, argument checks and the errors they raise, shared defaults, and
+  the one Dask runner;
 - ``games``, ``analysis``, ``classic``, ``fibs``, ``tables``: what the pages and commands show;
   ``planning``, ``explaining``, ``performance``: the Planner, "explain my result" and the
   performance rating;
@@ -17,9 +18,9 @@ The public API is below; the modules behind it are private to the package's layo
   ``cli/``: the command line, one module per subcommand.
 """
 
-from ._checks import CUBES
-from ._errors import InvalidHistory, InvalidInput, UnknownRules
-from ._kernel import go_round_array
+from ._core.arrays import go_round_array
+from ._core.checks import CUBES
+from ._core.errors import InvalidHistory, InvalidInput, UnknownRules
 from .analysis import break_even_win_rate, games_to_target
 from .classic import K_PRESETS, ClassicResult, KPreset, classic_update, team_rating
 from .explaining import Explained, Explanation, explain_result

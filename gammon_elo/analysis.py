@@ -4,8 +4,8 @@ stays put against an opponent, and how many games a climb to a target takes at a
 
 from __future__ import annotations
 
-from . import _checks
-from ._errors import InvalidInput
+from ._core import checks
+from ._core.errors import InvalidInput
 from .formulas import rating_change
 from .rules import CURRENT, Rules, get_rules
 
@@ -43,10 +43,10 @@ def break_even_win_rate(
     0.59375
     """
     rules = get_rules(rules)
-    rating = _checks.rating("rating", rating)
-    opponent = _checks.rating("opponent", opponent)
+    rating = checks.rating("rating", rating)
+    opponent = checks.rating("opponent", opponent)
     gain, loss = _gain_and_loss(
-        rating, opponent, _checks.cube(cube), _checks.games("games", games), rules
+        rating, opponent, checks.cube(cube), checks.games("games", games), rules
     )
     if gain - loss == 0:
         return None
@@ -74,12 +74,12 @@ def games_to_target(
     1.0
     """
     rules = get_rules(rules)
-    rating = _checks.rating("rating", rating)
-    target = _checks.rating("target", target)
-    opponent = _checks.rating("opponent", opponent)
-    p = _checks.probability("win_rate", win_rate)
-    cube = _checks.cube(cube)
-    games = _checks.games("games", games)
+    rating = checks.rating("rating", rating)
+    target = checks.rating("target", target)
+    opponent = checks.rating("opponent", opponent)
+    p = checks.probability("win_rate", win_rate)
+    cube = checks.cube(cube)
+    games = checks.games("games", games)
     if abs(target - rating) > MAX_CLIMB:
         raise InvalidInput("target", target, f"must be within {MAX_CLIMB} points of rating")
     direction = 1 if target > rating else -1

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from . import _checks
-from .formulas import _expected, _multiplier, rating_change
+from ._core import checks, scalar
+from .formulas import rating_change
 from .rules import CURRENT, RULES, Rules, get_rules
 
 __all__ = ["Explained", "Explanation", "Other", "explain_result"]
@@ -134,13 +134,13 @@ def explain_result(
     False
     """
     rules = get_rules(rules)
-    rating = _checks.rating("rating", rating)
-    change = _checks.integer("change", change, low=-(2**41), high=2**41)
-    opponent = _checks.rating("opponent", opponent)
-    cubes = tuple(CUBE_LIKELIHOOD) if cube is None else (_checks.cube(cube),)
+    rating = checks.rating("rating", rating)
+    change = checks.integer("change", change, low=-(2**41), high=2**41)
+    opponent = checks.rating("opponent", opponent)
+    cubes = tuple(CUBE_LIKELIHOOD) if cube is None else (checks.cube(cube),)
     before = rating - change if after else rating
-    before = _checks.rating("rating", before)
-    expected = _expected(before, opponent, rules.divisor)
+    before = checks.rating("rating", before)
+    expected = scalar.expected(before, opponent, rules.divisor)
     ks = [(rules.k, False)]
     if rules.heavy_k is not None:
         ks.append((rules.heavy_k, True))
@@ -160,7 +160,7 @@ def explain_result(
                     heavy=heavy,
                     threshold=rules.heavy_games,
                     cube=c,
-                    cube_multiplier=_multiplier(c),
+                    cube_multiplier=scalar.multiplier(c),
                     expected=expected,
                     change=_change(before, opponent, outcome, heavy, c, rules),
                     likelihood=weight,

@@ -13,9 +13,10 @@ import enum
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from . import _checks
-from ._errors import InvalidInput
-from .formulas import ChangeSteps, KChoice, _k_choice, explain_change
+from ._core import checks
+from ._core.errors import InvalidInput
+from ._core.scalar import choose_k
+from .formulas import ChangeSteps, KChoice, explain_change
 from .rules import CURRENT, Rules, get_rules
 
 __all__ = [
@@ -96,12 +97,12 @@ class Game:
     rules: Rules = CURRENT
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "rating", _checks.rating("rating", self.rating))
-        object.__setattr__(self, "opponent", _checks.rating("opponent", self.opponent))
-        object.__setattr__(self, "cube", _checks.cube(self.cube))
-        object.__setattr__(self, "games", _checks.games("games", self.games))
+        object.__setattr__(self, "rating", checks.rating("rating", self.rating))
+        object.__setattr__(self, "opponent", checks.rating("opponent", self.opponent))
+        object.__setattr__(self, "cube", checks.cube(self.cube))
+        object.__setattr__(self, "games", checks.games("games", self.games))
         object.__setattr__(
-            self, "opponent_games", _checks.games("opponent_games", self.opponent_games)
+            self, "opponent_games", checks.games("opponent_games", self.opponent_games)
         )
         object.__setattr__(self, "type", _enum_value(GameType, "type", self.type))
         object.__setattr__(self, "ending", _enum_value(Ending, "ending", self.ending))
@@ -155,8 +156,8 @@ def rate_game(game: Game) -> Outcome:
     0
     """
     rules = game.rules
-    you_k = _k_choice(game.games, rules)
-    opponent_k = _k_choice(game.opponent_games, rules)
+    you_k = choose_k(game.games, rules)
+    opponent_k = choose_k(game.opponent_games, rules)
     notices: list[Notice] = []
     if game.ending in (Ending.GAMMON, Ending.BACKGAMMON):
         notices.append(Notice.GAMMON_ONE_WIN)
@@ -238,5 +239,5 @@ def podium_prize(place: int, *, rules: Rules | str = CURRENT) -> int:
     [50, 25, 15, 0]
     """
     rules = get_rules(rules)
-    place = _checks.integer("place", place, low=1)
+    place = checks.integer("place", place, low=1)
     return rules.podium_prizes[place - 1] if place <= len(rules.podium_prizes) else 0

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from . import _checks
-from ._errors import InvalidInput
+from ._core import checks
+from ._core.errors import InvalidInput
 
 __all__ = ["Performance", "parse_results", "performance_rating"]
 
@@ -76,7 +76,7 @@ def performance_rating(
     >>> p.kind, p.rating
     ('all_wins', 2900.0)
     """
-    divisor = _checks.positive("divisor", divisor)
+    divisor = checks.positive("divisor", divisor)
     if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
         raise InvalidInput("opponents", opponents, "must be a list of ratings")
     if isinstance(results, (str, bytes)) or not isinstance(results, Sequence):
@@ -91,13 +91,13 @@ def performance_rating(
         )
     if divisor > _LIMIT:
         raise InvalidInput("divisor", divisor, f"must be at most {_LIMIT:.0e}")
-    ratings = [_checks.finite(f"opponents[{i}]", o) for i, o in enumerate(opponents)]
+    ratings = [checks.finite(f"opponents[{i}]", o) for i, o in enumerate(opponents)]
     for i, rating in enumerate(ratings):
         if abs(rating) > _LIMIT:
             raise InvalidInput(f"opponents[{i}]", opponents[i], f"must be within ±{_LIMIT:.0e}")
     scores = []
     for i, result in enumerate(results):
-        value = _checks.finite(f"results[{i}]", result)
+        value = checks.finite(f"results[{i}]", result)
         if value not in RESULTS:
             raise InvalidInput(f"results[{i}]", result, "must be 1 (win), 0.5 (draw) or 0 (loss)")
         scores.append(value)

@@ -22,11 +22,13 @@ from typing import Final
 
 import numpy as np
 
-from . import _checks
-from ._errors import InvalidInput
-from ._kernel import CUBE_MULTIPLIERS, Flags, Floats, Ints, change_tables
+from ._core import checks
+from ._core.arrays import CUBE_MULTIPLIERS, Flags, Floats, Ints
+from ._core.errors import InvalidInput
+from ._core.lookup import lookup
+from ._core.scalar import expected
 from .analysis import games_to_target
-from .formulas import _expected, rating_change
+from .formulas import rating_change
 from .rules import CURRENT, Rules, get_rules
 
 __all__ = [
@@ -113,7 +115,7 @@ def settling_rating(opponent: float, win_rate: float, divisor: float) -> float:
     >>> settling_rating(1500, 0.5, 400)
     1500.0
     """
-    p = _checks.probability("win_rate", win_rate)
+    p = checks.probability("win_rate", win_rate)
     if p == 0:
         return -math.inf
     if p == 1:
@@ -123,17 +125,17 @@ def settling_rating(opponent: float, win_rate: float, divisor: float) -> float:
 
 def _cube_mix(cubes: Cubes) -> tuple[tuple[int, float], ...]:
     if isinstance(cubes, (int, np.integer)) and not isinstance(cubes, bool):
-        return ((_checks.cube(cubes), 1.0),)
+        return ((checks.cube(cubes), 1.0),)
     if isinstance(cubes, (str, bytes)) or not isinstance(cubes, Sequence) or not cubes:
         raise InvalidInput("cube", cubes, "must be a cube value or (cube, weight) pairs")
     mix = []
     for pair in cubes:
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
             raise InvalidInput("cube", cubes, "must be a cube value or (cube, weight) pairs")
-        weight = _checks.finite("cube weight", pair[1])
+        weight = checks.finite("cube weight", pair[1])
         if weight < 0:
             raise InvalidInput("cube weight", pair[1], "must be zero or more")
-        mix.append((_checks.cube(pair[0]), weight))
+        mix.append((checks.cube(pair[0]), weight))
     if len({c for c, _ in mix}) != len(mix) or sum(w for _, w in mix) <= 0:
         raise InvalidInput("cube", cubes, "must list each cube once, weights adding up above 0")
     return tuple(mix)
@@ -176,25 +178,25 @@ def plan(
     (1711, False, 1.0)
     """
     rules = get_rules(rules)
-    rating = _checks.rating("rating", rating)
-    target = _checks.rating("target", target)
-    opponent = _checks.rating("opponent", opponent)
+    rating = checks.rating("rating", rating)
+    target = checks.rating("target", target)
+    opponent = checks.rating("opponent", opponent)
     for field, value in (("rating", rating), ("target", target)):
         if abs(value - opponent) > 100_000:
             raise InvalidInput(field, value, "must be within 100000 points of opponent")
     if target == rating:
         raise InvalidInput("target", target, "must differ from rating")
     if win_rate is None:
-        p = _expected(rating, opponent, rules.divisor)
+        p = expected(rating, opponent, rules.divisor)
     else:
-        p = _checks.probability("win_rate", win_rate)
-    per_week = _checks.positive("games_per_week", games_per_week)
+        p = checks.probability("win_rate", win_rate)
+    per_week = checks.positive("games_per_week", games_per_week)
     mix = _cube_mix(cube)
-    paths = _checks.integer("paths", paths, low=1, high=MAX_PATHS)
-    horizon = _checks.integer("horizon", horizon, low=1, high=MAX_GAMES)
+    paths = checks.integer("paths", paths, low=1, high=MAX_PATHS)
+    horizon = checks.integer("horizon", horizon, low=1, high=MAX_GAMES)
     if paths * horizon > MAX_CELLS:
         raise InvalidInput("paths", paths, f"× horizon must be at most {MAX_CELLS}")
-    seed = _checks.integer("seed", seed, low=0, high=2**63 - 1)
+    seed = checks.integer("seed", seed, low=0, high=2**63 - 1)
 
     recent = recent_games(horizon, per_week)
     heavy = np.zeros(horizon, dtype=np.bool_)
@@ -264,7 +266,7 @@ def _walk(
     weights = np.array([w for _, w in mix], dtype=np.float64)
     cube_index = np.array([c.bit_length() - 1 for c, _ in mix], dtype=np.int64)
     drawn = cube_index[rng.choice(len(mix), size=(horizon, paths), p=weights / weights.sum())]
-    tables = change_tables(rules.divisor, rules.k, rules.heavy_k)
+    tables = lookup(rules.divisor, rules.k, rules.heavy_k)
     cubes, width, reach = CUBE_MULTIPLIERS.size, tables.width, tables.reach
     ratings = np.empty((horizon + 1, paths), dtype=np.int64)
     ratings[0] = rating
@@ -328,15 +330,15 @@ def hold_table(
     [(1500, 0.5), (1700, 0.40625)]
     """
     rules = get_rules(rules)
-    rating = _checks.rating("rating", rating)
+    rating = checks.rating("rating", rating)
     mix = _cube_mix(cube)
-    games = _checks.games("games", games)
+    games = checks.games("games", games)
     rows = []
     for raw in opponents:
-        opponent = _checks.rating("opponent", raw)
+        opponent = checks.rating("opponent", raw)
         gain, loss = _mixed(rating, opponent, mix, games, rules)
         hold = None if gain - loss == 0 else -loss / (gain - loss)
-        rows.append(HoldRow(opponent, _expected(rating, opponent, rules.divisor), hold))
+        rows.append(HoldRow(opponent, expected(rating, opponent, rules.divisor), hold))
     return rows
 
 

@@ -12,8 +12,9 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from . import _checks
-from .formulas import _multiplier, expected_score, rating_change
+from ._core import checks
+from ._core.scalar import multiplier
+from .formulas import expected_score, rating_change
 from .rules import CURRENT, Rules, get_rules
 
 __all__ = [
@@ -42,12 +43,12 @@ _BASE = 1500
 
 def _fixed_k(rules: Rules, k: int | None) -> Rules:
     """The rule set with one K for everyone (tables show one K at a time)."""
-    return Rules(divisor=rules.divisor, k=rules.k if k is None else _checks.k("k", k))
+    return Rules(divisor=rules.divisor, k=rules.k if k is None else checks.k("k", k))
 
 
 def _differences(differences: Iterable[int]) -> list[int]:
     return [
-        _checks.integer("difference", d, low=0, high=_checks.RATING_LIMIT - _BASE)
+        checks.integer("difference", d, low=0, high=checks.RATING_LIMIT - _BASE)
         for d in differences
     ]
 
@@ -155,7 +156,7 @@ def divisor_table(
 
 
 def cube_table(
-    cubes: Iterable[int] = _checks.CUBES, *, ks: Sequence[int] = (32, 16)
+    cubes: Iterable[int] = checks.CUBES, *, ks: Sequence[int] = (32, 16)
 ) -> pd.DataFrame:
     """Each cube's multiplier and the ± change between two equal players at each K.
 
@@ -164,8 +165,8 @@ def cube_table(
     """
     rows = []
     for cube in cubes:
-        cube = _checks.cube(cube)
-        row: dict[str, float] = {"cube": cube, "multiplier": _multiplier(cube)}
+        cube = checks.cube(cube)
+        row: dict[str, float] = {"cube": cube, "multiplier": multiplier(cube)}
         for k in ks:
             row[f"k{k}"] = rating_change(_BASE, _BASE, cube=cube, rules=Rules(k=k)).winner
         rows.append(row)
@@ -192,7 +193,7 @@ def heat_map_frame(
             "cube": cube,
             "change": rating_change(_BASE + d, _BASE, cube=cube, rules=fixed).winner,
         }
-        for cube in _checks.CUBES
+        for cube in checks.CUBES
         for d in _differences(range(0, max_difference + 1, step))
     ]
     return pd.DataFrame(rows, columns=["difference", "cube", "change"])
@@ -209,7 +210,7 @@ def expected_curves(
     [[0.5, 0.849], [0.5, 0.64]]
     """
     d = np.asarray(differences, dtype=np.float64)
-    divisor_array = np.asarray([_checks.positive("divisor", x) for x in divisors], dtype=np.float64)
+    divisor_array = np.asarray([checks.positive("divisor", x) for x in divisors], dtype=np.float64)
     with np.errstate(over="ignore"):
         return 1.0 / (1.0 + np.power(10.0, -d[np.newaxis, :] / divisor_array[:, np.newaxis]))
 
@@ -246,7 +247,7 @@ def points_frame(
     for divisor in divisors:
         fixed = Rules(divisor=divisor, k=k)
         for d in differences:
-            d = _checks.rating("difference", d)
+            d = checks.rating("difference", d)
             rows.append(
                 {
                     "difference": d,

@@ -13,8 +13,8 @@ from typing import Any, Final, Literal
 import numpy as np
 import pandas as pd
 
-from .. import _checks
-from .._errors import InvalidInput
+from .._core import checks
+from .._core.errors import InvalidInput
 from ..rules import CURRENT, Rules, get_rules
 from ..simulate import Simulation
 from .scores import DEFAULT_BURN_IN, prepare_history
@@ -130,9 +130,9 @@ def fit(
     if what not in ("divisor", "divisor,k"):
         raise InvalidInput("fit", what, "must be divisor or divisor,k")
     base = get_rules(base)
-    burn_in = _checks.integer("burn_in", burn_in, low=0)
-    coarse = sorted({_checks.positive("divisors", d) for d in divisors})
-    k_list = sorted({_checks.k("k", k) for k in ks}) if what == "divisor,k" else [base.k]
+    burn_in = checks.integer("burn_in", burn_in, low=0)
+    coarse = sorted({checks.positive("divisors", d) for d in divisors})
+    k_list = sorted({checks.k("k", k) for k in ks}) if what == "divisor,k" else [base.k]
     if not coarse:
         raise InvalidInput("divisors", list(divisors), "must list at least one divisor")
     prepared = prepare_history(history)  # a bad history is reported once, here

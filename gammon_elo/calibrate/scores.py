@@ -17,9 +17,9 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from .. import _checks
-from .._errors import InvalidInput
-from .._kernel import Indices
+from .._core import checks
+from .._core.arrays import Indices
+from .._core.errors import InvalidInput
 from ..replay import replay
 from ..replay.chains import Chains, player_chains, recent_games
 from ..replay.compare import _prepared
@@ -128,7 +128,7 @@ def quick_score(
     """Games scored, log-loss and Brier score of ``rules`` on a prepared history: the same
     numbers as :func:`score`, from the replay's rating engine without its tables."""
     rules = get_rules(rules)
-    burn_in = _checks.integer("burn_in", burn_in, low=0)
+    burn_in = checks.integer("burn_in", burn_in, low=0)
     h, chains = prepared.history, prepared.chains
     rated = rate(h, chains, recent_games(h, chains, rules.window), rules, None)
     count = len(rated.positions)
@@ -156,7 +156,7 @@ def predictions(
     ``winner``, ``loser``, both ratings before and after, ``expected_winner`` (as the
     replay computes it, podium prizes included), each player's ranked games before this one
     (``winner_games``, ``loser_games``) and ``scored`` (both past the burn-in)."""
-    burn_in = _checks.integer("burn_in", burn_in, low=0)
+    burn_in = checks.integer("burn_in", burn_in, low=0)
     result = replay(
         history, rules=get_rules(rules), skip_invalid=skip_invalid, initial_ratings=initial_ratings
     )

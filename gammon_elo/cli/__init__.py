@@ -18,7 +18,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 
-from .._errors import InvalidInput
+from .._core.errors import InvalidInput
 from .calibrate import build_calibrate
 from .change import build_change
 from .classic import build_classic

@@ -22,9 +22,9 @@ The numbers are the same.
 """
 
 # Importable from here too, though not in __all__: the errors a replay raises, and its limits.
-from .._errors import InvalidHistory as InvalidHistory
-from .._errors import InvalidInput as InvalidInput
-from .._kernel import TABLE_REACH as TABLE_REACH
+from .._core.errors import InvalidHistory as InvalidHistory
+from .._core.errors import InvalidInput as InvalidInput
+from .._core.lookup import TABLE_REACH as TABLE_REACH
 from .chains import MAX_ROWS as MAX_ROWS
 from .chunked import ChunkedReplay, replay_chunks
 from .compare import SPREAD_COLUMNS, compare_rules, replay

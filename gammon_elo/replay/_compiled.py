@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from .._kernel import Ints
+from .._core.arrays import Ints
 
 __all__ = ["compiled_loop", "compiled_replay", "compiled_sweep", "rate_compiled"]
 

@@ -12,8 +12,8 @@ from typing import Final
 
 import numpy as np
 
-from .._errors import InvalidInput
-from .._kernel import Indices, Ints
+from .._core.arrays import Indices, Ints
+from .._core.errors import InvalidInput
 from ._compiled import compiled_sweep
 from .validate import PODIUM, RANKED, History
 

@@ -17,8 +17,8 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from .._errors import InvalidHistory, InvalidInput
-from .._kernel import Ints
+from .._core.arrays import Ints
+from .._core.errors import InvalidHistory, InvalidInput
 from ..rules import CURRENT, Rules, get_rules
 from .chains import Chains, player_chains, recent_games
 from .engine import rate, use_compiled

@@ -12,9 +12,9 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from .. import _checks
-from .._errors import InvalidHistory, InvalidInput
-from .._kernel import Ints
+from .._core import checks
+from .._core.arrays import Ints
+from .._core.errors import InvalidHistory, InvalidInput
 from ..rules import CURRENT, Rules, get_rules
 from ..stats import iqr, narrowest_window
 from .chains import player_chains, recent_games
@@ -123,7 +123,7 @@ def compare_rules(
     for label in labels:
         if labels.count(label) > 1:
             raise InvalidInput("rules", labels, f"name {label!r} more than once")
-    active_games = _checks.games("active_games", active_games)
+    active_games = checks.games("active_games", active_games)
     h = _prepared(games, skip_invalid)
     one_pass = use_compiled(int(np.count_nonzero(h.kind == RANKED)))
     chains = None if one_pass else player_chains(h)

@@ -13,8 +13,9 @@ from datetime import timedelta
 import numpy as np
 import pandas as pd
 
-from .. import _checks
-from .._kernel import CUBE_MULTIPLIERS, change_tables, expected_winner
+from .._core import checks
+from .._core.arrays import CUBE_MULTIPLIERS, expected_winner
+from .._core.lookup import lookup
 from ..formulas import rating_change
 from ..rules import Rules
 from ._compiled import compiled_replay
@@ -35,7 +36,7 @@ def replay_one_pass(
     """Rate the checked history ``h`` under ``rules`` in one compiled pass."""
     start = initial_ratings(h.names, initial, rules)
     heavy_k = rules.k if rules.heavy_k is None else rules.heavy_k
-    tables = change_tables(rules.divisor, rules.k, heavy_k)
+    tables = lookup(rules.divisor, rules.k, heavy_k)
     n, players = len(h.time), len(h.names)
     ranked = h.kind == RANKED
     positions = np.flatnonzero(ranked)
@@ -63,7 +64,7 @@ def replay_one_pass(
         change = rating_change(
             0,
             int(out[6, i]),
-            cube=_checks.CUBES[h.cube[i]],
+            cube=checks.CUBES[h.cube[i]],
             winner_recent_games=int(out[4, i]),
             loser_recent_games=int(out[5, i]),
             rules=rules,

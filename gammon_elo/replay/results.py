@@ -13,9 +13,9 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from .. import _checks
-from .._errors import InvalidInput
-from .._kernel import CUBE_MULTIPLIERS, Flags, Indices, Ints
+from .._core import checks
+from .._core.arrays import CUBE_MULTIPLIERS, Flags, Indices, Ints
+from .._core.errors import InvalidInput
 from ..rules import Rules
 from .chains import Chains
 from .engine import Ranked, Rated
@@ -308,7 +308,7 @@ def trajectories(
     first = next(iter(results.values()))
     known = set(first.players["player"].tolist())
     if players is None:
-        busiest = _checks.games("busiest", busiest)
+        busiest = checks.games("busiest", busiest)
         chosen = (
             first.players.sort_values(
                 ["ranked_games", "player"], ascending=[False, True], kind="stable"

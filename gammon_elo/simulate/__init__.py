@@ -26,10 +26,10 @@ blurred by the luck of the last few dozen games.
 The modules: :mod:`.population` (who plays), :mod:`.schedule` (when, with whom), :mod:`.run`
 (the weeks played and rated), :mod:`.measure` (the weekly measurements) and :mod:`.result`
 (:class:`Simulation`). The statistics live in :mod:`gammon_elo.stats`, the array kernel that
-rates the games in :mod:`gammon_elo._kernel`; both are re-exported here.
+rates the games in :mod:`gammon_elo._core.arrays`; both are re-exported here.
 """
 
-from .._kernel import go_round_array
+from .._core.arrays import go_round_array
 from ..stats import half_within, spearman
 from .measure import HEAVY_WEEK_GAMES, VOLATILITY_BUCKETS
 from .population import TRUE_DIVISOR, Population, strongest_tenth_win_rate

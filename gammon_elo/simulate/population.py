@@ -12,9 +12,9 @@ from typing import Any, Literal
 
 import numpy as np
 
-from .. import _checks
-from .._errors import InvalidInput
-from .._kernel import Flags, Floats
+from .._core import checks
+from .._core.arrays import Flags, Floats
+from .._core.errors import InvalidInput
 
 __all__ = [
     "DEFAULT_CUBES",
@@ -52,7 +52,7 @@ class Population:
     >>> Population(players=1)
     Traceback (most recent call last):
     ...
-    gammon_elo._errors.InvalidInput: players must be at least 2, got 1
+    gammon_elo._core.errors.InvalidInput: players must be at least 2, got 1
     """
 
     players: int = 2000
@@ -94,21 +94,21 @@ class Population:
     def __post_init__(self) -> None:
         # Whole numbers are stored as ints (2000.0 from a widget becomes 2000).
         for name, low in (("players", 2), ("weeks", 1), ("seed", 0), ("slots_per_week", 1)):
-            object.__setattr__(self, name, _checks.integer(name, getattr(self, name), low=low))
+            object.__setattr__(self, name, checks.integer(name, getattr(self, name), low=low))
         if self.strength not in ("normal", "uniform", "skewed"):
             raise InvalidInput("strength", self.strength, "must be normal, uniform or skewed")
         _non_negative("strength_sd", self.strength_sd)
-        _checks.positive("true_divisor", self.true_divisor)
+        checks.positive("true_divisor", self.true_divisor)
         slots = self.slots_per_week
-        _checks.positive("games_per_week", self.games_per_week)
+        checks.positive("games_per_week", self.games_per_week)
         _non_negative("games_spread", self.games_spread)
-        _checks.probability("heavy_share", self.heavy_share)
+        checks.probability("heavy_share", self.heavy_share)
         heavy = tuple(self.heavy_games_per_week)
         # A player plays at most one game a slot; without heavy players their rate is unused.
         most = slots if self.heavy_share > 0 else math.inf
         if (
             len(heavy) != 2
-            or not 0 < _checks.positive("heavy_games_per_week", heavy[0]) <= heavy[1] <= most
+            or not 0 < checks.positive("heavy_games_per_week", heavy[0]) <= heavy[1] <= most
         ):
             raise InvalidInput(
                 "heavy_games_per_week",
@@ -118,7 +118,7 @@ class Population:
         object.__setattr__(self, "heavy_games_per_week", heavy)
         cubes = tuple((c, w) for c, w in self.cubes)
         for cube, weight in cubes:
-            _checks.cube(cube, field="cubes")
+            checks.cube(cube, field="cubes")
             _non_negative("cubes", weight)
         if len({c for c, _ in cubes}) != len(cubes) or sum(w for _, w in cubes) <= 0:
             raise InvalidInput(
@@ -127,17 +127,17 @@ class Population:
         object.__setattr__(self, "cubes", cubes)
         if self.pairing not in ("random", "band"):
             raise InvalidInput("pairing", self.pairing, "must be random or band")
-        _checks.positive("band", self.band)
+        checks.positive("band", self.band)
         if self.newcomers is not None:
             object.__setattr__(
-                self, "newcomers", _checks.integer("newcomers", self.newcomers, low=0)
+                self, "newcomers", checks.integer("newcomers", self.newcomers, low=0)
             )
         if not math.isfinite(self.newcomer_strength):
             raise InvalidInput("newcomer_strength", self.newcomer_strength, "must be finite")
         if self.newcomer_week is not None:
-            week = _checks.integer("newcomer_week", self.newcomer_week, low=0, high=self.weeks - 1)
+            week = checks.integer("newcomer_week", self.newcomer_week, low=0, high=self.weeks - 1)
             object.__setattr__(self, "newcomer_week", week)
-        _checks.positive("newcomer_games_per_week", self.newcomer_games_per_week)
+        checks.positive("newcomer_games_per_week", self.newcomer_games_per_week)
 
     @property
     def cohort(self) -> int:

@@ -12,17 +12,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .._errors import InvalidInput
-from .._kernel import (
-    TABLE_REACH,
-    Flags,
-    Floats,
-    Ints,
-    build_change_tables,
-    changes,
-    cube_multipliers,
-    expected_winner,
-)
+from .._core.arrays import Flags, Floats, Ints, changes, cube_multipliers, expected_winner
+from .._core.errors import InvalidInput
+from .._core.lookup import TABLE_REACH, build_lookup
 from ..rules import RULES, Rules, get_rules
 from .measure import WeeklyStats
 from .population import Population, draw_players
@@ -331,7 +323,7 @@ class _RuleSetTables:
     """Every rule set's rounded changes and expected scores, looked up by rating difference.
 
     The server's change depends only on loser − winner, each side's K and the cube, so tables
-    over differences within ±TABLE_REACH (:func:`~gammon_elo._kernel.build_change_tables`)
+    over differences within ±TABLE_REACH (:func:`~gammon_elo._core.lookup.build_lookup`)
     rate a whole slot of games by one lookup. Layout of ``changes``: the winners' half then the
     losers' half (``loser_offset`` further); in each, per rule set, per K (K, then the
     heavy-week K if the rule set has one), per cube, the differences.
@@ -341,7 +333,7 @@ class _RuleSetTables:
         self.rules = rules
         self.multipliers = multipliers
         per_rule_set = [
-            build_change_tables(r.divisor, r.k, r.heavy_k, multipliers.tolist()) for r in rules
+            build_lookup(r.divisor, r.k, r.heavy_k, multipliers.tolist()) for r in rules
         ]
         self.width = width = 2 * TABLE_REACH + 1
         sizes = np.array([t.winner.size for t in per_rule_set], dtype=np.int64)

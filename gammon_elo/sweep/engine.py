@@ -20,7 +20,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar, cast
 
-from .._errors import InvalidInput
+from .._core.errors import InvalidInput
 
 __all__ = ["CONNECT_TIMEOUT", "DEFAULT_WORKERS", "Progress", "connect", "run_tasks"]
 

@@ -7,8 +7,8 @@ from typing import Any, Final
 
 import pandas as pd
 
-from .. import _checks
-from .._errors import InvalidInput
+from .._core import checks
+from .._core.errors import InvalidInput
 from ..calibrate.scores import DEFAULT_BURN_IN, prepare_history
 from .engine import DEFAULT_WORKERS, Progress, run_tasks
 from .grid import MAX_TASKS, Grid
@@ -59,7 +59,7 @@ def sweep(
     >>> table[["rules", "seed"]].values.tolist()
     [['custom (÷800, K 32)', 0]]
     """
-    burn_in = _checks.integer("burn_in", burn_in, low=0)
+    burn_in = checks.integer("burn_in", burn_in, low=0)
     rule_sets = grid.rule_sets()
     simulation = [
         SimulationTask(rules, seed, grid.players, grid.weeks)

@@ -36,7 +36,7 @@ from gammon_elo import (
     replay,
     sample_history,
 )
-from gammon_elo._kernel import change_tables
+from gammon_elo._core.lookup import lookup as change_tables
 from tests.oracles import replay_game_by_game
 
 # ---------------------------------------------------------------------------------------------
