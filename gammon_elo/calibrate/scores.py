@@ -21,8 +21,8 @@ from .._core import checks
 from .._core.arrays import Indices
 from .._core.errors import InvalidInput
 from ..replay import replay
+from ..replay.api import checked_history
 from ..replay.chains import Chains, player_chains, recent_games
-from ..replay.compare import _prepared
 from ..replay.engine import rate
 from ..replay.validate import History
 from ..rules import Rules, get_rules
@@ -108,7 +108,7 @@ class PreparedHistory:
 def prepare_history(history: pd.DataFrame, *, skip_invalid: bool = False) -> PreparedHistory:
     """Every row checked (:class:`~gammon_elo.InvalidHistory` on a bad one unless
     ``skip_invalid``) and the games chained by player, as the replay does before rating."""
-    h = _prepared(history, skip_invalid)
+    h = checked_history(history, skip_invalid=skip_invalid)
     chains = player_chains(h)
     return PreparedHistory(h, chains)
 

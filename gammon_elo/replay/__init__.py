@@ -10,7 +10,7 @@ by game. The modules, in the order a history goes through them:
 - :mod:`.chains`: each player's games in order, and their ranked games this week;
 - :mod:`.engine`: the ranked games rated, in waves of games that share no player;
 - :mod:`.results`: :class:`ReplayResult`, :class:`RulesComparison`, :func:`trajectories`;
-- :mod:`.compare`: the entry points :func:`replay` and :func:`compare_rules`;
+- :mod:`.api`: the entry points :func:`replay` and :func:`compare_rules`;
 - :mod:`.export`: :func:`neutralize_formulas`, for CSV files spreadsheets open safely;
 - :mod:`.chunked`: :func:`replay_chunks`, a history larger than memory replayed chunk by chunk
   (:func:`history_chunks` reads it), its games streamed to a Parquet or CSV file.
@@ -25,9 +25,9 @@ The numbers are the same.
 from .._core.errors import InvalidHistory as InvalidHistory
 from .._core.errors import InvalidInput as InvalidInput
 from .._core.lookup import TABLE_REACH as TABLE_REACH
+from .api import SPREAD_COLUMNS, checked_history, compare_rules, replay
 from .chains import MAX_ROWS as MAX_ROWS
 from .chunked import ChunkedReplay, replay_chunks
-from .compare import SPREAD_COLUMNS, compare_rules, replay
 from .export import neutralize_formulas
 from .read import SAMPLE_HISTORY, history_chunks, read_history, sample_history
 from .results import (
@@ -52,6 +52,7 @@ __all__ = [
     "ChunkedReplay",
     "ReplayResult",
     "RulesComparison",
+    "checked_history",
     "compare_rules",
     "history_chunks",
     "neutralize_formulas",
