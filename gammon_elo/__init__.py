@@ -8,8 +8,8 @@ The public API is below; the modules behind it are private to the package's layo
 
 - ``rules``: the rule sets; ``formulas``: one function per equation of the article (scalar);
 - ``_core/``: the exact kernel, private: the scalar arithmetic and its array twins, the change
-  lookup, Go's ``math.Pow``, argument checks and the errors they raise, shared defaults, and
-  the one Dask runner;
+  lookup, Go's ``math.Pow``, argument checks and the errors they raise, shared defaults;
+  ``parallel``: the one Dask runner the sweep and the fit share;
 - ``games``, ``analysis``, ``classic``, ``fibs``, ``tables``: what the pages and commands show;
   ``planning``, ``explaining``, ``performance``: the Planner, "explain my result" and the
   performance rating;

@@ -32,11 +32,13 @@ __all__ = [
     "CALIBRATION_COLUMNS",
     "DEFAULT_BURN_IN",
     "PreparedHistory",
+    "ReplayTask",
     "Scores",
     "TopTenth",
     "predictions",
     "prepare_history",
     "quick_score",
+    "replay_task",
     "score",
     "wilson",
 ]
@@ -142,6 +144,20 @@ def quick_score(
     if not e.size:
         return 0, math.nan, math.nan
     return int(e.size), float(-np.log(e).mean()), float(((1.0 - e) ** 2).mean())
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayTask:
+    """One rule set's replay of a prepared history, for :func:`replay_task` on a worker."""
+
+    rules: Rules
+    burn_in: int
+
+
+def replay_task(history: PreparedHistory, task: ReplayTask) -> dict[str, float]:
+    """The history's ranked games predicted under the task's rule set, scored."""
+    games, log_loss, brier = quick_score(history, task.rules, burn_in=task.burn_in)
+    return {"history_games": float(games), "log_loss": log_loss, "brier": brier}
 
 
 def predictions(

@@ -10,7 +10,7 @@ import pandas as pd
 from .._core import checks
 from .._core.errors import InvalidInput
 from ..calibrate.scores import DEFAULT_BURN_IN, prepare_history
-from .engine import DEFAULT_WORKERS, Progress, run_tasks
+from ..parallel import DEFAULT_WORKERS, Progress, run_tasks
 from .grid import MAX_TASKS, Grid
 from .tasks import (
     REPLAY_METRICS,
