@@ -15,15 +15,26 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from ._core import checks, scalar
+from ._core.defaults import CUBE_MIX, HEAVY_SHARE
+from ._core.text import signed
 from .formulas import rating_change
 from .rules import CURRENT, RULES, Rules, get_rules
 
 __all__ = ["Explained", "Explanation", "Other", "explain_result"]
 
-#: How often a game ends at each cube (the simulator's default mix; 32 and 64 rarely).
-CUBE_LIKELIHOOD: Final = {1: 0.50, 2: 0.30, 4: 0.13, 8: 0.05, 16: 0.015, 32: 0.004, 64: 0.001}
-#: The share of games played in a heavy week (the simulator's default share of heavy players).
-HEAVY_LIKELIHOOD: Final = 0.05
+#: How the cube mix's last weight (cube 16) is shared with the two cubes the mix never draws: an
+#: explanation must weigh every cube the server accepts, since a reader's game may have ended at
+#: 32 or 64, while a simulated one never does. The shares (75 / 20 / 5 %) are a guess, as the
+#: mix itself is; no published data gives them.
+_TAIL: Final = {16: 0.75, 32: 0.20, 64: 0.05}
+#: How often a game ends at each cube: :data:`~gammon_elo.CUBE_MIX`, its cube-16 weight split
+#: over 16, 32 and 64 (1.5, 0.4 and 0.1 %).
+CUBE_LIKELIHOOD: Final = {
+    **{cube: weight for cube, weight in CUBE_MIX if cube not in _TAIL},
+    **{cube: dict(CUBE_MIX)[16] * share for cube, share in _TAIL.items()},
+}
+#: The share of games played in a heavy week: the simulator's share of heavy players.
+HEAVY_LIKELIHOOD: Final = HEAVY_SHARE
 #: How many of the nearest combinations are listed when none gives the change.
 NEAREST: Final = 3
 
@@ -70,7 +81,7 @@ class Explanation:
             f"the cube ended at {self.cube}, so the change was × {self.cube_multiplier:.2f}"
         )
         for name, change in self.other_rules:
-            said.append(f"under {name} (÷{RULES[name].divisor:g}) it was {_signed(change)}")
+            said.append(f"under {name} (÷{RULES[name].divisor:g}) it was {signed(change)}")
         return tuple(said)
 
 
@@ -240,12 +251,7 @@ def _others(
                     "older_rules",
                     old.name,
                     f"a game under older rules: {old.name} (÷{old.divisor:g}) gives"
-                    f" {_signed(change)}",
+                    f" {signed(change)}",
                 )
             )
     return tuple(found)
-
-
-def _signed(change: int) -> str:
-    """+12, -9, and 0 without a sign."""
-    return f"{change:+d}" if change else "0"

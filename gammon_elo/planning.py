@@ -24,6 +24,7 @@ import numpy as np
 
 from ._core import checks
 from ._core.arrays import CUBE_MULTIPLIERS, Flags, Floats, Ints
+from ._core.defaults import CUBE_MIX
 from ._core.errors import InvalidInput
 from ._core.lookup import lookup
 from ._core.scalar import expected
@@ -41,8 +42,6 @@ __all__ = [
     "settling_rating",
 ]
 
-#: The simulator's default cube mix: how often a game ends at each cube value.
-CUBE_MIX: Final = ((1, 0.50), (2, 0.30), (4, 0.13), (8, 0.05), (16, 0.02))
 #: The opponents' ratings of the "hold your rating" table.
 HOLD_OPPONENTS: Final = tuple(range(1300, 2101, 100))
 #: Bounds on the simulation's size, so that one call stays within memory (paths × games ints).
@@ -259,7 +258,12 @@ def _walk(
     heavy: Flags,
     seed: int,
 ) -> Ints:
-    """Ratings of every path before game 1 and after each game: (horizon + 1) × paths."""
+    """Ratings of every path before game 1 and after each game: (horizon + 1) × paths.
+
+    Not :mod:`gammon_elo.simulate`: that one rates a population against one another, each game
+    changing two ratings drawn by pairing; a plan is one player against a field of fixed rating,
+    and its random stream (wins, then cubes, per game and path) is what the pinned plans were
+    drawn from. Both rate through the same change lookup."""
     horizon = heavy.size
     rng = np.random.default_rng(seed)
     wins = rng.random((horizon, paths)) < p

@@ -14,6 +14,7 @@ import numpy as np
 
 from .._core import checks
 from .._core.arrays import Flags, Floats
+from .._core.defaults import CUBE_MIX, HEAVY_SHARE
 from .._core.errors import InvalidInput
 
 __all__ = [
@@ -30,8 +31,8 @@ __all__ = [
 #: games against the field, the middle of the article's 57–58 % (see strongest_tenth_win_rate).
 TRUE_DIVISOR = 1325.0
 
-#: The default cube distribution: most single games end undoubled or at 2.
-DEFAULT_CUBES = ((1, 0.50), (2, 0.30), (4, 0.13), (8, 0.05), (16, 0.02))
+#: The default cube distribution (the package's one cube mix).
+DEFAULT_CUBES = CUBE_MIX
 
 #: Standardised lognormal's sigma for the "skewed" strength shape: a long tail of strong players.
 _SKEW_SIGMA = 0.5
@@ -69,7 +70,7 @@ class Population:
     #: The lognormal's sigma for ordinary players' weekly games (0: all play games_per_week).
     games_spread: float = 0.8
     #: Share of heavy players, who play heavy_games_per_week.
-    heavy_share: float = 0.05
+    heavy_share: float = HEAVY_SHARE
     #: Weekly ranked games of the heavy players: uniform between the two numbers.
     heavy_games_per_week: tuple[float, float] = (300.0, 400.0)
     #: Time slots per week: a player plays at most one game per slot.
