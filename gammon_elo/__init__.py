@@ -10,10 +10,9 @@ The public API is below; the modules behind it are private to the package's layo
 - ``_core/``: the exact kernel, private: the scalar arithmetic and its array twins, the change
   lookup, Go's ``math.Pow``, argument checks and the errors they raise, shared defaults;
   ``parallel``: the one Dask runner the sweep and the fit share;
-- ``games``, ``analysis``, ``classic``, ``fibs``, ``tables``: what the pages and commands show;
-  ``planning``, ``explaining``, ``performance``: the Planner, "explain my result" and the
-  performance rating;
-  ``stats``: quantiles, IQR, half within, Spearman;
+- ``article``: the article's tables; ``classic``, ``fibs``: the other calculators;
+  ``player/``: a player's questions (one game, break-even, the Planner, "explain my result",
+  the performance rating); ``stats``: quantiles, IQR, half within, Spearman;
 - ``replay/``: a history of games re-rated; ``simulate/``: a population simulated;
   ``cli/``: the command line, one module per subcommand.
 """
@@ -21,9 +20,17 @@ The public API is below; the modules behind it are private to the package's layo
 from ._core.arrays import go_round_array
 from ._core.checks import CUBES
 from ._core.errors import InvalidHistory, InvalidInput, UnknownRules
-from .analysis import break_even_win_rate, games_to_target
+from .article import (
+    change_table,
+    cube_table,
+    divisor_table,
+    expected_curves,
+    expected_curves_frame,
+    expected_table,
+    heavy_week_table,
+    points_frame,
+)
 from .classic import K_PRESETS, ClassicResult, KPreset, classic_update, team_rating
-from .explaining import Explained, Explanation, explain_result
 from .fibs import FibsChange, fibs_change, fibs_k, fibs_underdog_probability
 from .formulas import (
     Change,
@@ -37,7 +44,9 @@ from .formulas import (
     k_factor,
     rating_change,
 )
-from .games import (
+from .player.break_even import break_even_win_rate, games_to_target
+from .player.explain import Explained, Explanation, explain_result
+from .player.game import (
     Ending,
     Game,
     GameType,
@@ -49,8 +58,8 @@ from .games import (
     rate_game,
     what_if,
 )
-from .performance import Performance, parse_results, performance_rating
-from .planning import CUBE_MIX, HoldRow, Plan, hold_table, plan, settling_rating
+from .player.performance import Performance, parse_results, performance_rating
+from .player.planner import CUBE_MIX, HoldRow, Plan, hold_table, plan, settling_rating
 from .replay import (
     ChunkedReplay,
     ReplayResult,
@@ -66,16 +75,6 @@ from .replay import (
 from .rules import CURRENT, FIBS_DIVISOR, RULES, Rules, get_rules
 from .simulate import Population, Simulation, simulate, strongest_tenth_win_rate
 from .stats import half_within, spearman
-from .tables import (
-    change_table,
-    cube_table,
-    divisor_table,
-    expected_curves,
-    expected_curves_frame,
-    expected_table,
-    heavy_week_table,
-    points_frame,
-)
 
 __all__ = [
     "CUBES",

@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import Any
 
-from ..explaining import Explanation, explain_result
+from ..player.explain import Explanation, explain_result
 from .options import Subparsers, add_rules_arguments, rules_from
 
 __all__ = ["build_explain"]
