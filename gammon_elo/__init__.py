@@ -36,6 +36,7 @@ from .formulas import (
     Change,
     ChangeSteps,
     KChoice,
+    change_steps,
     cube_multiplier,
     expected_score,
     explain_change,
@@ -45,10 +46,18 @@ from .formulas import (
     rating_change,
 )
 from .player.break_even import break_even_win_rate, games_to_target
-from .player.explain import Explained, Explanation, explain_result
+from .player.explain import (
+    Cause,
+    ChangeCauses,
+    Explained,
+    Explanation,
+    change_causes,
+    explain_result,
+)
 from .player.game import (
     Ending,
     Game,
+    GameRating,
     GameType,
     Notice,
     Outcome,
@@ -83,7 +92,9 @@ __all__ = [
     "FIBS_DIVISOR",
     "K_PRESETS",
     "RULES",
+    "Cause",
     "Change",
+    "ChangeCauses",
     "ChangeSteps",
     "ChunkedReplay",
     "ClassicResult",
@@ -92,6 +103,7 @@ __all__ = [
     "Explanation",
     "FibsChange",
     "Game",
+    "GameRating",
     "GameType",
     "HoldRow",
     "InvalidHistory",
@@ -111,6 +123,8 @@ __all__ = [
     "UnknownRules",
     "WhatIf",
     "break_even_win_rate",
+    "change_causes",
+    "change_steps",
     "change_table",
     "classic_update",
     "compare_rules",

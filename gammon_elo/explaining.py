@@ -7,9 +7,9 @@ from .player.explain import (
     Explained,
     Explanation,
     Other,
-    Outcome,
     explain_result,
 )
+from .player.explain import WinOrLoss as Outcome
 
 __all__ = [
     "CUBE_LIKELIHOOD",

@@ -25,6 +25,7 @@ __all__ = [
     "Change",
     "ChangeSteps",
     "KChoice",
+    "change_steps",
     "cube_multiplier",
     "expected_score",
     "explain_change",
@@ -129,7 +130,7 @@ class ChangeSteps:
     change: Change
 
 
-def explain_change(
+def change_steps(
     winner: int,
     loser: int,
     *,
@@ -140,7 +141,7 @@ def explain_change(
 ) -> ChangeSteps:
     """The server's CalculateChangeWithK, step by step.
 
-    >>> steps = explain_change(1500, 1500, winner_recent_games=60, loser_recent_games=10)
+    >>> steps = change_steps(1500, 1500, winner_recent_games=60, loser_recent_games=10)
     >>> steps.winner_k.reason
     '60 ranked games in the last 7 days ≥ 50 → K = 16'
     >>> steps.change
@@ -205,3 +206,7 @@ def rating_change(
         loser - winner, rules.divisor, winner_k, loser_k, multiplier
     )
     return Change(scalar.round_half_away(winner_unrounded), scalar.round_half_away(loser_unrounded))
+
+
+#: Kept for one release; use :func:`change_steps`.
+explain_change = change_steps

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from .._core.text import signed
-from ..formulas import explain_change
+from ..formulas import change_steps
 from .options import Subparsers, add_rules_arguments, rules_from
 
 __all__ = ["build_change"]
@@ -31,7 +31,7 @@ def build_change(sub: Subparsers) -> None:
 
 def _cmd_change(args: argparse.Namespace) -> int:
     rules = rules_from(args)
-    steps = explain_change(
+    steps = change_steps(
         args.winner,
         args.loser,
         cube=args.cube,

@@ -20,7 +20,15 @@ from .._core.text import signed
 from ..formulas import rating_change
 from ..rules import CURRENT, RULES, Rules, get_rules
 
-__all__ = ["Explained", "Explanation", "Other", "explain_result"]
+__all__ = [
+    "Cause",
+    "ChangeCauses",
+    "Explained",
+    "Explanation",
+    "Other",
+    "change_causes",
+    "explain_result",
+]
 
 #: How the cube mix's last weight (cube 16) is shared with the two cubes the mix never draws: an
 #: explanation must weigh every cube the server accepts, since a reader's game may have ended at
@@ -38,14 +46,14 @@ HEAVY_LIKELIHOOD: Final = HEAVY_SHARE
 #: How many of the nearest combinations are listed when none gives the change.
 NEAREST: Final = 3
 
-Outcome = Literal["win", "loss"]
+WinOrLoss = Literal["win", "loss"]
 
 
 @dataclass(frozen=True, slots=True)
-class Explanation:
+class Cause:
     """One K, cube and outcome, the change it gives, and how likely it is."""
 
-    outcome: Outcome
+    outcome: WinOrLoss
     k: int
     #: Whether ``k`` is the heavy-week K (``threshold`` or more ranked games in the 7 days
     #: before).
@@ -96,7 +104,7 @@ class Other:
 
 
 @dataclass(frozen=True, slots=True)
-class Explained:
+class ChangeCauses:
     """Everything that explains ``change`` for a player rated ``before`` against ``opponent``."""
 
     before: int
@@ -104,9 +112,9 @@ class Explained:
     change: int
     rules: Rules
     #: The combinations that give exactly the change, most likely first (empty if none does).
-    explanations: tuple[Explanation, ...]
+    explanations: tuple[Cause, ...]
     #: Where none does: the nearest combinations, nearest first …
-    nearest: tuple[Explanation, ...]
+    nearest: tuple[Cause, ...]
     #: What else gives exactly the change: an unrated game, a podium prize, and (where no
     #: combination under these rules does) a game under older rules.
     others: tuple[Other, ...]
@@ -125,7 +133,7 @@ def _change(before: int, opponent: int, outcome: str, heavy: bool, cube: int, ru
     return rating_change(opponent, before, cube=cube, loser_recent_games=games, rules=rules).loser
 
 
-def explain_result(
+def change_causes(
     rating: int,
     change: int,
     opponent: int,
@@ -133,15 +141,15 @@ def explain_result(
     cube: int | None = None,
     after: bool = False,
     rules: Rules | str = CURRENT,
-) -> Explained:
+) -> ChangeCauses:
     """Every K, cube and outcome under ``rules`` that changes ``rating`` by exactly ``change``
     against ``opponent``, the most likely first (``cube`` given: only that cube; ``after``:
     ``rating`` is the rating after the game).
 
-    >>> found = explain_result(1500, 8, 1500)
+    >>> found = change_causes(1500, 8, 1500)
     >>> [(e.outcome, e.k, e.cube) for e in found.explanations]
     [('win', 16, 1)]
-    >>> explain_result(1500, 40, 1500).exact
+    >>> change_causes(1500, 40, 1500).exact
     False
     """
     rules = get_rules(rules)
@@ -157,15 +165,15 @@ def explain_result(
         ks.append((rules.heavy_k, True))
     older = [r for name, r in RULES.items() if r != rules]
 
-    candidates: list[tuple[float, Explanation]] = []
-    outcomes: tuple[Outcome, Outcome] = ("win", "loss")
+    candidates: list[tuple[float, Cause]] = []
+    outcomes: tuple[WinOrLoss, WinOrLoss] = ("win", "loss")
     for outcome in outcomes:
         p_outcome = expected if outcome == "win" else 1 - expected
         for k, heavy in ks:
             p_k = 1.0 if len(ks) == 1 else (HEAVY_LIKELIHOOD if heavy else 1 - HEAVY_LIKELIHOOD)
             for c in cubes:
                 weight = p_outcome * p_k * CUBE_LIKELIHOOD[c]
-                explanation = Explanation(
+                explanation = Cause(
                     outcome=outcome,
                     k=k,
                     heavy=heavy,
@@ -180,13 +188,13 @@ def explain_result(
                 candidates.append((weight, explanation))
     exact = [(w, e) for w, e in candidates if e.change == change]
     explanations = _shares(sorted(exact, key=lambda pair: -pair[0]), before, opponent, older)
-    nearest: tuple[Explanation, ...] = ()
+    nearest: tuple[Cause, ...] = ()
     if not explanations:
         ranked = sorted(candidates, key=lambda pair: (abs(pair[1].change - change), -pair[0]))
         nearest = _shares(ranked[:NEAREST], before, opponent, older)
     # Older rules are looked at only where the current ones have no answer.
     others = _others(before, opponent, change, cubes, rules, older if not explanations else [])
-    return Explained(
+    return ChangeCauses(
         before=before,
         opponent=opponent,
         change=change,
@@ -198,13 +206,13 @@ def explain_result(
 
 
 def _shares(
-    pairs: list[tuple[float, Explanation]], before: int, opponent: int, older: list[Rules]
-) -> tuple[Explanation, ...]:
+    pairs: list[tuple[float, Cause]], before: int, opponent: int, older: list[Rules]
+) -> tuple[Cause, ...]:
     """The listed combinations: each one's share of their likelihood, and the same game under
     the other rule sets (which have no heavy-week K: the usual one)."""
     total = sum(w for w, _ in pairs) or 1.0
     return tuple(
-        Explanation(
+        Cause(
             outcome=e.outcome,
             k=e.k,
             heavy=e.heavy,
@@ -255,3 +263,11 @@ def _others(
                 )
             )
     return tuple(found)
+
+
+#: Kept for one release; use :class:`Cause`.
+Explanation = Cause
+#: Kept for one release; use :class:`ChangeCauses`.
+Explained = ChangeCauses
+#: Kept for one release; use :func:`change_causes`.
+explain_result = change_causes

@@ -16,12 +16,13 @@ from typing import TypeVar
 from .._core import checks
 from .._core.errors import InvalidInput
 from .._core.scalar import choose_k
-from ..formulas import ChangeSteps, KChoice, explain_change
+from ..formulas import ChangeSteps, KChoice, change_steps
 from ..rules import CURRENT, Rules, get_rules
 
 __all__ = [
     "Ending",
     "Game",
+    "GameRating",
     "GameType",
     "Notice",
     "Outcome",
@@ -135,7 +136,7 @@ class PlayerOutcome:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class GameRating:
     """Both sides of one game, whether it was rated, the notices, and the steps if rated."""
 
     you: PlayerOutcome
@@ -146,7 +147,7 @@ class Outcome:
     steps: ChangeSteps | None
 
 
-def rate_game(game: Game) -> Outcome:
+def rate_game(game: Game) -> GameRating:
     """Rate one game as the server would: both changes, both new ratings, and why.
 
     >>> outcome = rate_game(Game(1500, 1500, games=60, opponent_games=10))
@@ -169,7 +170,7 @@ def rate_game(game: Game) -> Outcome:
             0,
             Notice.BOOSTED_UNRATED if game.type is GameType.BOOSTED else Notice.TOURNAMENT_UNRATED,
         )
-        return Outcome(
+        return GameRating(
             you=PlayerOutcome(game.rating, 0, game.rating, you_k, game.you_won),
             opponent=PlayerOutcome(game.opponent, 0, game.opponent, opponent_k, not game.you_won),
             rated=False,
@@ -183,7 +184,7 @@ def rate_game(game: Game) -> Outcome:
     winner_games, loser_games = (
         (game.games, game.opponent_games) if game.you_won else (game.opponent_games, game.games)
     )
-    steps = explain_change(
+    steps = change_steps(
         winner,
         loser,
         cube=game.cube,
@@ -196,7 +197,7 @@ def rate_game(game: Game) -> Outcome:
         if game.you_won
         else (steps.change.loser, steps.change.winner)
     )
-    return Outcome(
+    return GameRating(
         you=PlayerOutcome(game.rating, you_change, game.rating + you_change, you_k, game.you_won),
         opponent=PlayerOutcome(
             game.opponent,
@@ -215,8 +216,8 @@ def rate_game(game: Game) -> Outcome:
 class WhatIf:
     """The same game rated both ways: if you win and if you lose."""
 
-    win: Outcome
-    loss: Outcome
+    win: GameRating
+    loss: GameRating
 
 
 def what_if(game: Game) -> WhatIf:
@@ -241,3 +242,7 @@ def podium_prize(place: int, *, rules: Rules | str = CURRENT) -> int:
     rules = get_rules(rules)
     place = checks.integer("place", place, low=1)
     return rules.podium_prizes[place - 1] if place <= len(rules.podium_prizes) else 0
+
+
+#: Kept for one release; use :class:`GameRating`.
+Outcome = GameRating
