@@ -17,7 +17,7 @@ by game. The modules, in the order a history goes through them:
 
 From ``engine.COMPILED_FROM`` ranked games on, a history is replayed in one compiled pass
 (:mod:`.onepass`, Numba: as the server's loop runs, with per-player week queues), and a chunked
-replay rates each chunk with a compiled loop (:mod:`._compiled`); smaller histories by NumPy.
+replay rates each chunk with a compiled loop (:mod:`.compiled`); smaller histories by NumPy.
 The numbers are the same.
 """
 

@@ -14,7 +14,7 @@ import numpy as np
 
 from .._core.arrays import Indices, Ints
 from .._core.errors import InvalidInput
-from ._compiled import compiled_sweep
+from .compiled import compiled_sweep
 from .validate import PODIUM, RANKED, History
 
 __all__ = ["MAX_ROWS", "Chains", "player_chains", "recent_games"]

@@ -8,7 +8,7 @@ and cube); and the games are rated in waves, a wave being every game whose playe
 games are all rated: it shares no player, so a few numpy calls rate all of it. The number of
 waves is the longest chain of games each needing the one before, at least the busiest player's
 ranked games; where the chains are long, a plain loop over the tables is faster, with the same
-numbers. From COMPILED_FROM ranked games on, that plain loop runs compiled (:mod:`._compiled`):
+numbers. From COMPILED_FROM ranked games on, that plain loop runs compiled (:mod:`.compiled`):
 it copies table entries exactly as the others do, and leaves a game outside the tables to the
 exact Python path.
 """
@@ -29,8 +29,8 @@ from .._core.errors import InvalidInput
 from .._core.lookup import ChangeLookup, lookup
 from ..formulas import rating_change
 from ..rules import Rules
-from ._compiled import compiled_loop, rate_compiled
 from .chains import Chains
+from .compiled import compiled_loop, rate_compiled
 from .validate import PODIUM, RANKED, History
 
 __all__ = [
@@ -52,7 +52,7 @@ _SMALL_WAVES: Final = 1 / 24
 
 #: Ranked games from which a history is replayed by compiled code instead of the NumPy paths
 #: below: in one pass (:mod:`.onepass`), or, in a chunked replay, by the compiled loop
-#: (:mod:`._compiled`) and a compiled week count. Compiled code is several times as fast, but
+#: (:mod:`.compiled`) and a compiled week count. Compiled code is several times as fast, but
 #: its first use in a process costs 1–2 s (importing Numba, loading the cached code; more the
 #: very first time on a machine, to compile it), which the NumPy paths take for about half a
 #: million games (measured on the shared 2-core machine). All paths give the same numbers.

@@ -18,7 +18,7 @@ from .._core.arrays import CUBE_MULTIPLIERS, expected_winner
 from .._core.lookup import lookup
 from ..formulas import rating_change
 from ..rules import Rules
-from ._compiled import compiled_replay
+from .compiled import compiled_replay
 from .engine import check_room, initial_ratings
 from .results import PLAYER_COLUMNS, ReplayResult, game_table
 from .validate import RANKED, History

@@ -33,7 +33,7 @@ from gammon_elo.simulate import (
     spearman,
     strongest_tenth_win_rate,
 )
-from gammon_elo.simulate.run import _RuleSetTables as _Tables
+from gammon_elo.simulate.weeks import _RuleSetTables as _Tables
 from tests.oracles import rate_simulated_games
 
 LN10 = math.log(10)
