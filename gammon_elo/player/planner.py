@@ -177,25 +177,14 @@ def plan(
     (1711, False, 1.0)
     """
     rules = get_rules(rules)
-    rating = checks.rating("rating", rating)
-    target = checks.rating("target", target)
-    opponent = checks.rating("opponent", opponent)
-    for field, value in (("rating", rating), ("target", target)):
-        if abs(value - opponent) > 100_000:
-            raise InvalidInput(field, value, "must be within 100000 points of opponent")
-    if target == rating:
-        raise InvalidInput("target", target, "must differ from rating")
+    rating, target, opponent = _checked_ratings(rating, target, opponent)
     if win_rate is None:
         p = expected(rating, opponent, rules.divisor)
     else:
         p = checks.probability("win_rate", win_rate)
     per_week = checks.positive("games_per_week", games_per_week)
     mix = _cube_mix(cube)
-    paths = checks.integer("paths", paths, low=1, high=MAX_PATHS)
-    horizon = checks.integer("horizon", horizon, low=1, high=MAX_GAMES)
-    if paths * horizon > MAX_CELLS:
-        raise InvalidInput("paths", paths, f"× horizon must be at most {MAX_CELLS}")
-    seed = checks.integer("seed", seed, low=0, high=2**63 - 1)
+    paths, horizon, seed = _checked_size(paths, horizon, seed)
 
     recent = recent_games(horizon, per_week)
     heavy = np.zeros(horizon, dtype=np.bool_)
@@ -204,9 +193,7 @@ def plan(
     ratings = _walk(rating, opponent, p, mix, rules, paths, heavy, seed)
 
     up = target > rating
-    arrived = ratings[1:] >= target if up else ratings[1:] <= target
-    reached = arrived.any(axis=0)
-    needed = np.where(reached, arrived.argmax(axis=0) + 1.0, math.inf)
+    reached, needed = _arrivals(ratings, target, up)
     p10, median, p90 = (
         _finite(np.percentile(needed, q, method="inverted_cdf")) for q in (10, 50, 90)
     )
@@ -242,6 +229,38 @@ def plan(
         high=high,
         heavy=heavy,
     )
+
+
+def _checked_ratings(rating: int, target: int, opponent: int) -> tuple[int, int, int]:
+    """The plan's three ratings, checked: a target other than the rating, both within 100000
+    points of the opponent."""
+    rating = checks.rating("rating", rating)
+    target = checks.rating("target", target)
+    opponent = checks.rating("opponent", opponent)
+    for field, value in (("rating", rating), ("target", target)):
+        if abs(value - opponent) > 100_000:
+            raise InvalidInput(field, value, "must be within 100000 points of opponent")
+    if target == rating:
+        raise InvalidInput("target", target, "must differ from rating")
+    return rating, target, opponent
+
+
+def _checked_size(paths: int, horizon: int, seed: int) -> tuple[int, int, int]:
+    """Paths, horizon and seed, checked against the bounds that keep one call within memory."""
+    paths = checks.integer("paths", paths, low=1, high=MAX_PATHS)
+    horizon = checks.integer("horizon", horizon, low=1, high=MAX_GAMES)
+    if paths * horizon > MAX_CELLS:
+        raise InvalidInput("paths", paths, f"× horizon must be at most {MAX_CELLS}")
+    seed = checks.integer("seed", seed, low=0, high=2**63 - 1)
+    return paths, horizon, seed
+
+
+def _arrivals(ratings: Ints, target: int, up: bool) -> tuple[Flags, Floats]:
+    """Per path: whether it reaches ``target``, and the games it needs (∞ where it never does)."""
+    arrived = ratings[1:] >= target if up else ratings[1:] <= target
+    reached: Flags = np.asarray(arrived.any(axis=0))
+    needed: Floats = np.where(reached, arrived.argmax(axis=0) + 1.0, math.inf)
+    return reached, needed
 
 
 def _finite(value: float) -> float | None:
