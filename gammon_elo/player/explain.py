@@ -160,11 +160,35 @@ def change_causes(
     before = rating - change if after else rating
     before = checks.rating("rating", before)
     expected = scalar.expected(before, opponent, rules.divisor)
+    older = [r for name, r in RULES.items() if r != rules]
+    candidates = _candidates(before, opponent, expected, cubes, rules)
+    exact = [(w, e) for w, e in candidates if e.change == change]
+    explanations = _shares(sorted(exact, key=lambda pair: -pair[0]), before, opponent, older)
+    nearest: tuple[Cause, ...] = ()
+    if not explanations:
+        ranked = sorted(candidates, key=lambda pair: (abs(pair[1].change - change), -pair[0]))
+        nearest = _shares(ranked[:NEAREST], before, opponent, older)
+    # Older rules are looked at only where the current ones have no answer.
+    others = _others(before, opponent, change, cubes, rules, older if not explanations else [])
+    return ChangeCauses(
+        before=before,
+        opponent=opponent,
+        change=change,
+        rules=rules,
+        explanations=explanations,
+        nearest=nearest,
+        others=others,
+    )
+
+
+def _candidates(
+    before: int, opponent: int, expected: float, cubes: tuple[int, ...], rules: Rules
+) -> list[tuple[float, Cause]]:
+    """Every outcome, K and cube with its change and its weight: the chance of the outcome
+    (your expected score), of the K (the heavy-week share) and of the cube."""
     ks = [(rules.k, False)]
     if rules.heavy_k is not None:
         ks.append((rules.heavy_k, True))
-    older = [r for name, r in RULES.items() if r != rules]
-
     candidates: list[tuple[float, Cause]] = []
     outcomes: tuple[WinOrLoss, WinOrLoss] = ("win", "loss")
     for outcome in outcomes:
@@ -186,23 +210,7 @@ def change_causes(
                     other_rules=(),
                 )
                 candidates.append((weight, explanation))
-    exact = [(w, e) for w, e in candidates if e.change == change]
-    explanations = _shares(sorted(exact, key=lambda pair: -pair[0]), before, opponent, older)
-    nearest: tuple[Cause, ...] = ()
-    if not explanations:
-        ranked = sorted(candidates, key=lambda pair: (abs(pair[1].change - change), -pair[0]))
-        nearest = _shares(ranked[:NEAREST], before, opponent, older)
-    # Older rules are looked at only where the current ones have no answer.
-    others = _others(before, opponent, change, cubes, rules, older if not explanations else [])
-    return ChangeCauses(
-        before=before,
-        opponent=opponent,
-        change=change,
-        rules=rules,
-        explanations=explanations,
-        nearest=nearest,
-        others=others,
-    )
+    return candidates
 
 
 def _shares(

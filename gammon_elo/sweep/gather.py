@@ -84,6 +84,17 @@ def sweep(
         client=client,
     )
     measured, scored = results[: len(simulation)], results[len(simulation) :]
+    return _table(simulation, measured, replays, scored)
+
+
+def _table(
+    simulation: list[SimulationTask],
+    measured: list[dict[str, float]],
+    replays: list[ReplayTask],
+    scored: list[dict[str, float]],
+) -> pd.DataFrame:
+    """One row per simulation task with its figures, and each rule set's replay scores (if a
+    history was replayed) repeated on its rows."""
     rows = [
         {
             "rules": task.rules.label,
@@ -98,7 +109,7 @@ def sweep(
     ]
     columns = list(RESULT_COLUMNS[: 6 + len(SIMULATION_METRICS)])
     table = pd.DataFrame(rows, columns=columns)
-    if history is not None:
+    if replays:
         by_rules = pd.DataFrame(scored, index=[t.rules.label for t in replays])
         for metric in REPLAY_METRICS:
             table[metric] = table["rules"].map(by_rules[metric]).to_numpy(dtype="float64")
