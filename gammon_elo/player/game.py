@@ -147,6 +147,17 @@ class GameRating:
     steps: ChangeSteps | None
 
 
+def _ending_notices(game: Game) -> list[Notice]:
+    """What the game's ending means for its rating: a gammon counts as one win, an early end as
+    a loss."""
+    notices: list[Notice] = []
+    if game.ending in (Ending.GAMMON, Ending.BACKGAMMON):
+        notices.append(Notice.GAMMON_ONE_WIN)
+    if game.ending.early:
+        notices.append(Notice.EARLY_END_IS_LOSS)
+    return notices
+
+
 def rate_game(game: Game) -> GameRating:
     """Rate one game as the server would: both changes, both new ratings, and why.
 
@@ -159,12 +170,7 @@ def rate_game(game: Game) -> GameRating:
     rules = game.rules
     you_k = choose_k(game.games, rules)
     opponent_k = choose_k(game.opponent_games, rules)
-    notices: list[Notice] = []
-    if game.ending in (Ending.GAMMON, Ending.BACKGAMMON):
-        notices.append(Notice.GAMMON_ONE_WIN)
-    if game.ending.early:
-        notices.append(Notice.EARLY_END_IS_LOSS)
-
+    notices = _ending_notices(game)
     if game.type is not GameType.RANKED:
         notices.insert(
             0,

@@ -222,10 +222,14 @@ def game_table(
         "winner_after": out(before_w + change_w),
         "loser_after": _nullable(out(before_l + change_l), no_loser.copy()),
     }
-    frame = pd.DataFrame(columns, copy=False)
-    # An input column named like one replay computes is replaced; the others are carried in
-    # one step (one at a time would copy the table once a column).
-    carried = [column for column in h.extra_columns if column not in columns]
+    return _with_carried(h, pd.DataFrame(columns, copy=False))
+
+
+def _with_carried(h: History, frame: pd.DataFrame) -> pd.DataFrame:
+    """The games table with the input's other columns after its own: an input column named like
+    one replay computes is replaced; the others are carried in one step (one at a time would
+    copy the table once a column)."""
+    carried = [column for column in h.extra_columns if column not in frame.columns]
     if not carried:
         return frame
     extra = h.frame[carried]
