@@ -130,6 +130,24 @@ class ChangeSteps:
     change: Change
 
 
+def _checked_game(
+    winner: int,
+    loser: int,
+    cube: int,
+    winner_recent_games: int,
+    loser_recent_games: int,
+    rules: Rules | str,
+) -> tuple[Rules, int, int, int, KChoice, KChoice]:
+    """One game's arguments checked, in the order they are named, and both players' K."""
+    rules = get_rules(rules)
+    winner = checks.rating("winner", winner)
+    loser = checks.rating("loser", loser)
+    cube = checks.cube(cube)
+    winner_k = scalar.choose_k(checks.games("winner_recent_games", winner_recent_games), rules)
+    loser_k = scalar.choose_k(checks.games("loser_recent_games", loser_recent_games), rules)
+    return rules, winner, loser, cube, winner_k, loser_k
+
+
 def change_steps(
     winner: int,
     loser: int,
@@ -147,12 +165,9 @@ def change_steps(
     >>> steps.change
     Change(winner=8, loser=-16)
     """
-    rules = get_rules(rules)
-    winner = checks.rating("winner", winner)
-    loser = checks.rating("loser", loser)
-    cube = checks.cube(cube)
-    winner_k = scalar.choose_k(checks.games("winner_recent_games", winner_recent_games), rules)
-    loser_k = scalar.choose_k(checks.games("loser_recent_games", loser_recent_games), rules)
+    rules, winner, loser, cube, winner_k, loser_k = _checked_game(
+        winner, loser, cube, winner_recent_games, loser_recent_games, rules
+    )
 
     difference = loser - winner
     multiplier = scalar.multiplier(cube)
@@ -196,14 +211,12 @@ def rating_change(
     >>> rating_change(1800, 1500, rules="1.0.5")  # favourite by 300 under ÷400
     Change(winner=5, loser=-5)
     """
-    rules = get_rules(rules)
-    winner = checks.rating("winner", winner)
-    loser = checks.rating("loser", loser)
-    multiplier = scalar.multiplier(checks.cube(cube))
-    winner_k = scalar.choose_k(checks.games("winner_recent_games", winner_recent_games), rules).k
-    loser_k = scalar.choose_k(checks.games("loser_recent_games", loser_recent_games), rules).k
+    rules, winner, loser, cube, winner_k, loser_k = _checked_game(
+        winner, loser, cube, winner_recent_games, loser_recent_games, rules
+    )
+    multiplier = scalar.multiplier(cube)
     *_, winner_unrounded, loser_unrounded = scalar.server_values(
-        loser - winner, rules.divisor, winner_k, loser_k, multiplier
+        loser - winner, rules.divisor, winner_k.k, loser_k.k, multiplier
     )
     return Change(scalar.round_half_away(winner_unrounded), scalar.round_half_away(loser_unrounded))
 
