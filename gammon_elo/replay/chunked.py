@@ -25,7 +25,7 @@ from .engine import rate, use_compiled
 from .export import neutralize_formulas
 from .read import Source, history_chunks
 from .results import PLAYER_COLUMNS, tabulate
-from .validate import RANKED, History, prepare
+from .validate import RANKED, History, empty_report, prepare
 
 __all__ = ["ChunkedReplay", "replay_chunks"]
 
@@ -115,7 +115,7 @@ def replay_chunks(
     return ChunkedReplay(
         out=target,
         players=_ranked(tally.players),
-        rejected=pd.concat(tally.reports, ignore_index=True) if tally.reports else _empty_report(),
+        rejected=pd.concat(tally.reports, ignore_index=True) if tally.reports else empty_report(),
         rules=rules,
         rows_read=tally.rows_read,
         rows_replayed=tally.replayed,
@@ -295,17 +295,6 @@ def _ranked(players: pd.DataFrame | None) -> pd.DataFrame:
     table = players.reset_index()[list(PLAYER_COLUMNS)]
     return table.sort_values(
         ["final", "player"], ascending=[False, True], kind="stable", ignore_index=True
-    )
-
-
-def _empty_report() -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "row": np.empty(0, dtype=np.int64),
-            "column": pd.Series([], dtype=object),
-            "value": pd.Series([], dtype=object),
-            "reason": pd.Series([], dtype=object),
-        }
     )
 
 

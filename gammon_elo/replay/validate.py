@@ -33,6 +33,7 @@ __all__ = [
     "TOURNAMENT",
     "History",
     "column_labels",
+    "empty_report",
     "prepare",
 ]
 
@@ -144,7 +145,7 @@ class _Problems:
     def report(self) -> pd.DataFrame:
         """Every problem, by row, then in the order of HISTORY_COLUMNS."""
         if not self.parts:
-            return _empty_report()
+            return empty_report()
         positions = np.concatenate([part[0] for part in self.parts])
         columns = [part[1] for part in self.parts for _ in part[2]]
         rank = np.array([HISTORY_COLUMNS.index(c) for c in columns])
@@ -160,7 +161,8 @@ class _Problems:
         return report.iloc[order].reset_index(drop=True)
 
 
-def _empty_report() -> pd.DataFrame:
+def empty_report() -> pd.DataFrame:
+    """A report of rejected rows with no row: the columns of REJECTED_COLUMNS, typed."""
     return pd.DataFrame(
         {
             "row": np.empty(0, dtype=np.int64),
