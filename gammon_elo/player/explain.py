@@ -3,8 +3,9 @@
 Every combination the rules allow is tried — your K (the usual one, or the heavy-week one after
 ``heavy_games`` ranked games in 7 days), the cube (1 … 64) and the outcome (win or loss) —
 and those that give exactly the change are listed, the most likely first: a win is as likely as
-your expected score says, a cube as often as the simulator's default cube mix ends there, a heavy
-week as often as its share of players has one. Where no combination gives the change, the
+your expected score says, a cube as often as the simulator's cube mix ends there (its cube-16
+share spread over 16, 32 and 64, see :data:`CUBE_LIKELIHOOD`), a heavy week as often as the
+simulator's share of players has one. Where no combination gives the change, the
 nearest are listed instead, with what else could: a podium prize, an unrated (boosted or
 tournament) game, a game under older rules.
 """
