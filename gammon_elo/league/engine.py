@@ -72,9 +72,7 @@ def load() -> Engine:
     strategy = native.create_strategy(
         weights.strategy_type, weights.weight_paths_list, weights.hidden_sizes_list
     )
-    from bgsage.weights import bearoff_db_path
-
-    path, database = bearoff_db_path(), None
+    path, database = require("bgsage.weights", "engine", "a game").bearoff_db_path(), None
     if path:
         database = native.BearoffDB()
         if database.load(path):
