@@ -58,8 +58,13 @@ def main() -> int:
         "engine_version": engine_version(),
         "evaluation": "0-ply network evaluation of every legal move; money cube by Janowski's"
         " formulas (no Jacoby rule, no beavers), cube 1 … 64",
-        "levels": {"beginner": 0.06, "casual": 0.05, "intermediate": 0.04, "advanced": 0.015,
-                   "expert": 0.0},
+        "levels": {
+            "beginner": 0.06,
+            "casual": 0.05,
+            "intermediate": 0.04,
+            "advanced": 0.015,
+            "expert": 0.0,
+        },
         **LEAGUE,
         "made": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "command": "python scripts/make_league_history.py --workers " + str(args.workers),
@@ -69,8 +74,11 @@ def main() -> int:
         "files": {"games": games.name, "players": players.name},
     }
     (args.out / "league_history.json").write_text(json.dumps(provenance, indent=2) + "\n")
-    print(f"{len(league.games):,} games in {seconds:.0f} s ({time.process_time() - cpu:.0f} s"
-          f" of this process's CPU) → {games}", file=sys.stderr)
+    print(
+        f"{len(league.games):,} games in {seconds:.0f} s ({time.process_time() - cpu:.0f} s"
+        f" of this process's CPU) → {games}",
+        file=sys.stderr,
+    )
     return 0
 
 

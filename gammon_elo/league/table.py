@@ -8,7 +8,7 @@ is p). Cubeful and cubeless leagues side by side when both are given.
 >>> row = win_rates({"cubeful": games}).iloc[0]
 >>> int(row["games"]), float(row["win_rate"]), round(row["gap_1200"])
 (10, 0.7, 442)
->>> print(sentence(win_rates({"cubeful": games})).replace("; ", ";\n"))
+>>> print(sentence(win_rates({"cubeful": games})).replace("; ", ";\\n"))
 an expert beats a beginner in 7 single games of 10 with the cube;
 ÷1200 says that is a 442-point gap (÷800: 294, ÷400: 147).
 """
