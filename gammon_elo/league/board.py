@@ -4,7 +4,7 @@ counts, the pip counts and how a finished game ended.
 
 A board is 26 numbers from the side of the player on roll: points 1 … 24 (the mover's home board
 is 1 … 6, the mover's checkers are positive, the opponent's negative), index 25 the mover's bar
-(a positive count) and index 0 the opponent's bar (a negative count). Checkers not on the board
+and index 0 the opponent's bar (both as positive counts). Checkers not on the board
 are borne off. The mover moves from 24 towards 1 and bears off below 1.
 
 >>> start = STARTING
@@ -51,20 +51,20 @@ _BAR: Final = 25
 def checkers(board: Board) -> tuple[int, int]:
     """The mover's and the opponent's checkers on the board (bars included)."""
     mover = sum(n for n in board[1:25] if n > 0) + board[_BAR]
-    opponent = -sum(n for n in board[1:25] if n < 0) - board[0]
+    opponent = -sum(n for n in board[1:25] if n < 0) + board[0]
     return mover, opponent
 
 
 def pips(board: Board) -> tuple[int, int]:
     """The mover's and the opponent's pip counts (a checker on the bar counts 25)."""
     mover = sum(i * n for i, n in enumerate(board[1:25], 1) if n > 0) + 25 * board[_BAR]
-    opponent = sum((25 - i) * -n for i, n in enumerate(board[1:25], 1) if n < 0) - 25 * board[0]
+    opponent = sum((25 - i) * -n for i, n in enumerate(board[1:25], 1) if n < 0) + 25 * board[0]
     return mover, opponent
 
 
 def flipped(board: Board) -> Board:
     """The same position from the other side (the opponent on roll)."""
-    return (-board[_BAR], *(-board[25 - i] for i in range(1, 25)), -board[0])
+    return (board[_BAR], *(-board[25 - i] for i in range(1, 25)), board[0])
 
 
 def check_position(board: Board) -> None:
@@ -72,8 +72,8 @@ def check_position(board: Board) -> None:
     must be, at most 15 checkers a side."""
     if len(board) != 26:
         raise InvalidInput("board", board, "must have 26 places")
-    if board[_BAR] < 0 or board[0] > 0:
-        raise InvalidInput("board", board, "has a bar with the wrong side's checkers")
+    if board[_BAR] < 0 or board[0] < 0:
+        raise InvalidInput("board", board, "has a negative count on a bar")
     mover, opponent = checkers(board)
     if mover > CHECKERS or opponent > CHECKERS:
         raise InvalidInput("board", board, f"has {mover} and {opponent} checkers (at most 15)")
@@ -91,7 +91,7 @@ def _step(board: list[int], source: int, die: int) -> list[int] | None:
         after[source] -= 1
         if after[target] == -1:  # a hit: the opponent's blot goes to its bar
             after[target] = 0
-            after[0] -= 1
+            after[0] += 1
         after[target] += 1
         return after
     # Bearing off: every checker home, and a higher die only from the highest point.
@@ -169,6 +169,6 @@ def ending(board: Board) -> str | None:
         return None
     if opponent < CHECKERS:
         return "normal"
-    if board[0] < 0 or any(n < 0 for n in board[1:7]):
+    if board[0] > 0 or any(n < 0 for n in board[1:7]):
         return "backgammon"
     return "gammon"
