@@ -42,7 +42,7 @@ def test_the_move_generator_on_hand_positions() -> None:
 def test_the_checks_refuse_an_illegal_move() -> None:
     after = list(STARTING)
     after[24], after[18] = 1, 1  # 24/18: a 6, played on a roll of 2-1
-    with pytest.raises(Exception, match="legal play of 2-1|pips"):
+    with pytest.raises(Exception, match=r"legal play of 2-1|pips"):
         check_move(STARTING, tuple(after), 2, 1)
 
 

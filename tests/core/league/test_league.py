@@ -46,7 +46,7 @@ def test_levels_shares_by_hand() -> None:
     assert [levels.count(lv) for lv in ("beginner", "intermediate", "advanced", "expert")] == [
         5, 3, 2, 1,
     ]  # fmt: skip
-    with pytest.raises(Exception, match="sum to 90"):
+    with pytest.raises(Exception, match=r"sum to 90"):
         parse_levels("beginner:50,expert:40")
 
 
