@@ -28,7 +28,7 @@ import importlib
 from types import ModuleType
 from typing import Final
 
-from ._errors import InvalidInput
+from ._core.errors import InvalidInput
 
 __all__ = ["EXTRAS", "MissingExtra", "extra_for", "require"]
 

@@ -115,7 +115,7 @@ if run_sweep:
         )
         history = None
         if page["with_history"]:
-            # Read once per file, within the server's upload budget (ui.uploads).
+            # The file as read for the calibration below: once per file, within the budget.
             history = cached.games(history_bytes)
         tasks = grid.tasks + (len(grid.rule_sets()) if history is not None else 0)
         note = st.empty()
@@ -168,19 +168,27 @@ else:
     with st.expander(t("designer.sweep_table")):
         st.dataframe(table, hide_index=True, width="stretch")
     down_csv, down_parquet = st.columns(2)
+
+    # Made when the reader clicks, not on every rerun of the page.
+    def sweep_csv() -> bytes:
+        return table.to_csv(index=False).encode("utf-8")
+
+    def sweep_parquet() -> bytes:
+        parquet = io.BytesIO()
+        table.to_parquet(parquet, index=False)
+        return parquet.getvalue()
+
     down_csv.download_button(
         t("designer.download_csv"),
-        table.to_csv(index=False).encode("utf-8"),
+        sweep_csv,
         file_name="sweep.csv",
         mime="text/csv",
         icon=":material/download:",
         key=page.key("download_csv"),
     )
-    parquet = io.BytesIO()
-    table.to_parquet(parquet, index=False)
     down_parquet.download_button(
         t("designer.download_parquet"),
-        parquet.getvalue(),
+        sweep_parquet,
         file_name="sweep.parquet",
         mime="application/vnd.apache.parquet",
         icon=":material/download:",

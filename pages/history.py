@@ -118,14 +118,14 @@ def draw_charts() -> None:
         st.markdown(final_sentence(ratings_table, players, list(labels.values())))
 
 
-def final_sentence(table: grids.Table, chosen: list[str], names: list[str]) -> str:
+def final_sentence(table: grids.Shown, chosen: list[str], names: list[str]) -> str:
     """Where the chosen players end under each rule set: "1528–1664 under 1.3.1 (÷1200) …"."""
     rows = table.raw[table.raw[t("history.player")].isin(chosen)]
     items = [(name, f"{rows[name].min()}–{rows[name].max()}") for name in names]
     return simulation.comparison(items, "history.chart_sentence")
 
 
-def spread_sentence(table: grids.Table, names: list[str]) -> str:
+def spread_sentence(table: grids.Shown, names: list[str]) -> str:
     header = t("simulator.half_within")
     values = dict(zip(table.shown[t("col.rules")], table.shown[header], strict=True))
     return simulation.comparison([(n, values[n]) for n in names], "history.spread_sentence")

@@ -31,7 +31,7 @@ class Page:
     def __init__(self, name: str, params: Sequence[Param]) -> None:
         self.name = name
         self.params = {param.name: param for param in params}
-        frame.setup(f"{name}.nav")
+        frame.setup()
         seed(name, params)
         #: ``full``, or the embedded ``compact``, ``chart`` or ``table`` view.
         self.view = embed.view()

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 
 from .. import __version__
-from .._errors import InvalidInput
+from .._core.errors import InvalidInput
 from ..extras import MissingExtra, extra_for
 from .calibrate import build_calibrate
 from .change import build_change

@@ -26,9 +26,9 @@ from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
 from gammon_elo import RULES
 from gammon_elo.calibrate import DEFAULT_BURN_IN, fit, score
+from gammon_elo.parallel import run_tasks
 from gammon_elo.replay import sample_history
 from gammon_elo.sweep import Grid, sweep
-from gammon_elo.sweep.engine import run_tasks
 from ui import runs, settings
 from ui.catalogs import EN
 from ui.settings import Settings
