@@ -37,6 +37,7 @@ EXTRAS: Final[dict[str, tuple[str, ...]]] = {
     "parquet": ("pyarrow",),
     "compiled": ("numba", "llvmlite"),
     "dask": ("dask", "distributed"),
+    "engine": ("bgsage", "bgbot_cpp"),
     "app": ("streamlit", "altair", "pyarrow", "dask", "distributed"),
 }
 

@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .._errors import InvalidInput
+from .._core.errors import InvalidInput
 from ..extras import require
 from .options import Subparsers, check_writable
 

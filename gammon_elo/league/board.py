@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._errors import InvalidInput
+from .._core.errors import InvalidInput
 
 __all__ = [
     "CHECKERS",

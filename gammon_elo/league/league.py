@@ -1,5 +1,5 @@
 """A league: players at named levels, a schedule of single games over some weeks, every game
-played by the engine as a Dask task in batches (:func:`~gammon_elo.sweep.engine.run_tasks`: a
+played by the engine as a Dask task in batches (:func:`~gammon_elo.parallel.run_tasks`: a
 ``LocalCluster`` by default, an existing cluster by address, or serial). A game's seed is the
 league's seed and the game's number, so the league is the same bit for bit whoever plays it.
 
@@ -20,8 +20,8 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from .. import _checks
-from .._errors import InvalidInput
+from .._core import checks
+from .._core.errors import InvalidInput
 from .game import play_game
 from .players import DEFAULT_LEVELS, assign_levels, parse_levels
 
@@ -161,10 +161,10 @@ def _plan(
 
 
 def _checked(players: Any, games: Any, weeks: Any, seed: Any, pairing: str) -> tuple[int, ...]:
-    players = _checks.integer("players", players, low=2)
-    games = _checks.integer("games", games, low=1)
-    weeks = _checks.integer("weeks", weeks, low=1)
-    seed = _checks.integer("seed", seed, low=0, high=2**63 - 1)
+    players = checks.integer("players", players, low=2)
+    games = checks.integer("games", games, low=1)
+    weeks = checks.integer("weeks", weeks, low=1)
+    seed = checks.integer("seed", seed, low=0, high=2**63 - 1)
     if pairing not in PAIRINGS:
         raise InvalidInput("pairing", pairing, "must be " + " or ".join(PAIRINGS))
     return players, games, weeks, seed
@@ -187,10 +187,10 @@ def play_league(
 ) -> League:
     """A league of ``players`` players (``levels``: each level's share, ``LEVEL:PERCENT,…``)
     playing ``games`` single games over ``weeks`` weeks, seeded by ``seed``; the games run as
-    :func:`~gammon_elo.sweep.engine.run_tasks` runs tasks (``workers`` local processes, an
+    :func:`~gammon_elo.parallel.run_tasks` runs tasks (``workers`` local processes, an
     existing ``scheduler`` or ``client``, or ``serial``). ``progress(played, total)`` after each
     batch."""
-    from ..sweep.engine import run_tasks
+    from ..parallel import run_tasks
 
     players, games, weeks, seed = _checked(players, games, weeks, seed, pairing)
     shares = parse_levels(levels) if isinstance(levels, str) else levels

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._errors import InvalidInput
+from .._core.errors import InvalidInput
 
 __all__ = ["DEFAULT_LEVELS", "LEVELS", "assign_levels", "parse_levels", "strength"]
 
