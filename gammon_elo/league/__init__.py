@@ -7,6 +7,7 @@ histories the replay and the calibration read.
 - :mod:`.engine`: the engine, loaded lazily, once per process;
 - :mod:`.game`: :func:`play_game`, one seeded game with the cube (or cubeless);
 - :mod:`.league`: :func:`play_league`, a schedule of games played in batches of Dask tasks;
+- :mod:`.shipped`: the league history shipped in ``gammon_elo/data`` and its provenance;
 - :mod:`.table`: :func:`win_rates`, every pair of levels' win rate with its Wilson interval and
   the rating gap it implies under each divisor.
 """
@@ -15,6 +16,14 @@ from .engine import ENGINE, engine_version
 from .game import MAX_CUBE, GameResult, play_game
 from .league import LEAGUE_COLUMNS, PAIRINGS, PLAYER_COLUMNS, League, play_league
 from .players import DEFAULT_LEVELS, LEVELS, parse_levels
+from .shipped import (
+    SHIPPED_HISTORY,
+    SHIPPED_PLAYERS,
+    SHIPPED_PROVENANCE,
+    shipped_league,
+    shipped_players,
+    shipped_provenance,
+)
 
 __all__ = [
     "DEFAULT_LEVELS",
@@ -24,10 +33,16 @@ __all__ = [
     "MAX_CUBE",
     "PAIRINGS",
     "PLAYER_COLUMNS",
+    "SHIPPED_HISTORY",
+    "SHIPPED_PLAYERS",
+    "SHIPPED_PROVENANCE",
     "GameResult",
     "League",
     "engine_version",
     "parse_levels",
     "play_game",
     "play_league",
+    "shipped_league",
+    "shipped_players",
+    "shipped_provenance",
 ]
