@@ -664,9 +664,9 @@ EN: dict[str, str] = {
     "designer.nav": "Rule designer",
     "designer.title": "Rule designer: sweeps and calibration",
     "designer.intro": (
-        "Sweep a grid of rule sets over simulated communities, and see how well each rule set"
-        " predicted a real history of games: the fit finds the divisor that would have"
-        " predicted it best."
+        "See what real dice say (a league played by a backgammon engine), sweep a grid of rule"
+        " sets over simulated communities, and see how well each rule set predicted a history"
+        " of games: the fit finds the divisor that would have predicted it best."
     ),
     "designer.upload": "History of games (CSV or Parquet)",
     "designer.upload_help": (
