@@ -89,7 +89,8 @@ def test_the_designer_calibrates_on_the_league_and_says_its_win_rates() -> None:
     assert table[EN["league.weaker"]].tolist() == pairs["weaker"].tolist()
     assert table[EN["league.games"]].tolist() == [f"{n:,}" for n in pairs["games"]]
     assert table[EN["league.win_rate"]].tolist() == [f"{100 * p:.1f}%" for p in pairs["p"]]
-    assert table["Gap under ÷800"].tolist() == [_gap(g[800]) for g in pairs["gaps"]]
+    gaps_800 = table[EN["league.gap"].format(divisor=800)]
+    assert gaps_800.tolist() == [_gap(g[800]) for g in pairs["gaps"]]
     top = pairs.iloc[int(pairs["games"].to_numpy().argmax())]
     subject = EN["league.subject_" + top["stronger"]]
     assert f"{subject} {_expected_sentence(pairs)}" in _markdown(at)
@@ -141,7 +142,8 @@ def test_a_small_league_plays_live_on_the_runner() -> None:
     _shipped, live = _rates_tables(at)
     pairs = _by_hand(serial.games)
     assert live[EN["league.games"]].tolist() == [str(n) for n in pairs["games"]]
-    assert live["Gap under ÷1200"].tolist() == [_gap(g[1200]) for g in pairs["gaps"]]
+    gaps_1200 = live[EN["league.gap"].format(divisor=1200)]
+    assert gaps_1200.tolist() == [_gap(g[1200]) for g in pairs["gaps"]]
     assert sum(int(n) for n in live[EN["league.games"]]) <= 200
     assert "Your league: 200 games among 10 players" in _captions(at)
     assert _expected_sentence(pairs) in _markdown(at)
