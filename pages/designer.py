@@ -71,9 +71,9 @@ page = Page(
         ),
         # A live league: its bounds are the server's (league_players, league_games), refused
         # by name above them; the widgets only keep a link's text sane.
-        IntParam(name="league_players", default=20, low=2, high=1000, label="league.players"),
+        IntParam(name="live_players", default=20, low=2, high=1000, label="league.players"),
         IntParam(
-            name="league_games",
+            name="live_games",
             default=1000,
             low=1,
             high=100_000,
@@ -81,13 +81,13 @@ page = Page(
             label="league.games_input",
         ),
         ChoiceParam(
-            name="league_levels",
+            name="live_levels",
             default="club",
             choices=tuple(league.PRESETS),
             label="league.levels",
             option=lambda preset: t(f"league.preset_{preset}"),
         ),
-        IntParam(name="league_seed", default=1, low=0, high=2**31 - 1, label="league.seed"),
+        IntParam(name="live_seed", default=1, low=0, high=2**31 - 1, label="league.seed"),
     ],
 )
 page.heading(intro=True)

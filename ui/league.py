@@ -195,7 +195,7 @@ def live_section(page: Any, waiting: Callable[[DeltaGenerator], Callable[[int], 
     limits = server_settings.current()
     with st.form(page.key("league_form"), border=True):
         for name, column in zip(
-            ("league_players", "league_games", "league_levels", "league_seed"),
+            ("live_players", "live_games", "live_levels", "live_seed"),
             st.columns([1, 1, 2, 1]),
             strict=True,
         ):
@@ -208,8 +208,8 @@ def live_section(page: Any, waiting: Callable[[DeltaGenerator], Callable[[int], 
             )
         )
         play = st.form_submit_button(t("league.run"), type="primary", icon=":material/casino:")
-    players, games = page["league_players"], page["league_games"]
-    preset, seed = page["league_levels"], page["league_seed"]
+    players, games = page["live_players"], page["live_games"]
+    preset, seed = page["live_levels"], page["live_seed"]
     kept = live_key(players, games, preset, seed)
     if play and kept not in st.session_state:
         message = refusal(players, games, limits)

@@ -125,7 +125,7 @@ def fake_scheduler() -> Iterator[_FakeScheduler]:
 PARAMS = (
     *("divisors", "ks", "heavy_on", "heavy_k", "heavy_games", "seeds", "players", "weeks"),
     *("with_history", "rules", "burn_in", "fit", "scheduler", "cluster_on", "address"),
-    *("source", "league_players", "league_games", "league_levels", "league_seed"),
+    *("source", "live_players", "live_games", "live_levels", "live_seed"),
 )
 
 

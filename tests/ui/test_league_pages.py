@@ -130,7 +130,7 @@ def test_history_shows_the_leagues_players() -> None:
 
 
 def test_a_small_league_plays_live_on_the_runner() -> None:
-    link = {"source": "sample", "league_players": "10", "league_games": "200", "league_seed": "3"}
+    link = {"source": "sample", "live_players": "10", "live_games": "200", "live_seed": "3"}
     at = open_page("pages/designer.py", timeout=300, **link)
     assert EN["league.live_waiting"] in [i.value for i in at.info]
     next(b for b in at.button if b.label == EN["league.run"]).click()
@@ -150,7 +150,7 @@ def test_a_small_league_plays_live_on_the_runner() -> None:
 
 
 def test_a_league_over_the_servers_bounds_is_refused_by_the_settings_name() -> None:
-    at = open_page("pages/designer.py", source="sample", league_games="5000")
+    at = open_page("pages/designer.py", source="sample", live_games="5000")
     next(b for b in at.button if b.label == EN["league.run"]).click()
     at.run()
     assert not at.exception, [e.message for e in at.exception]
