@@ -1,7 +1,7 @@
 """Make the shipped league history: single money games with the cube, played by the Sage engine
 at GNU Backgammon's skill levels, with its players table and its provenance beside it.
 
-    python scripts/make_league_history.py [--workers 2]
+    python -m scripts.make_league_history [--workers 2]
 
 Everything that decides the games is fixed here (the seed above all), so running it again
 gives the same file bit for bit; only the date and the time it took change in the provenance.
@@ -67,7 +67,7 @@ def main() -> int:
         },
         **LEAGUE,
         "made": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "command": "python scripts/make_league_history.py --workers " + str(args.workers),
+        "command": "python -m scripts.make_league_history --workers " + str(args.workers),
         "workers": args.workers,
         "wall_seconds": round(seconds, 1),
         "python": platform.python_version(),
