@@ -38,7 +38,7 @@ EXTRAS: Final[dict[str, tuple[str, ...]]] = {
     "compiled": ("numba", "llvmlite"),
     "dask": ("dask", "distributed"),
     "engine": ("bgsage", "bgbot_cpp"),
-    "app": ("streamlit", "altair", "pyarrow", "dask", "distributed"),
+    "app": ("streamlit", "altair", "pyarrow", "dask", "distributed", "bgsage", "bgbot_cpp"),
 }
 
 
