@@ -37,7 +37,8 @@ EXTRAS: Final[dict[str, tuple[str, ...]]] = {
     "parquet": ("pyarrow",),
     "compiled": ("numba", "llvmlite"),
     "dask": ("dask", "distributed"),
-    "app": ("streamlit", "altair", "pyarrow", "dask", "distributed"),
+    "engine": ("bgsage", "bgbot_cpp"),
+    "app": ("streamlit", "altair", "pyarrow", "dask", "distributed", "bgsage", "bgbot_cpp"),
 }
 
 

@@ -253,8 +253,8 @@ def fit_sentence(result: FitResult, base_label: str) -> str:
         base_loss=number(result.base_log_loss, 4),
         coin=number(math.log(2), 4),
     )
-    if result.at_edge:
-        first += " " + t("designer.fit_edge")
+    # Interior: the search found its best inside the range; at an end, it may lie beyond.
+    first += " " + t("designer.fit_edge" if result.at_edge else "designer.fit_interior")
     per_k = result.best_per_k
     if len(per_k) > 1:
         ratios = per_k["k_over_d"]

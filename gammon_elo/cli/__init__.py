@@ -26,6 +26,7 @@ from .calibrate import build_calibrate
 from .change import build_change
 from .classic import build_classic
 from .explain import build_explain
+from .league import build_league
 from .options import EXIT_INVALID, Subparsers
 from .performance import build_performance
 from .plan import build_plan
@@ -48,6 +49,7 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     build_performance,
     build_calibrate,
     build_sweep,
+    build_league,
 ]
 
 
