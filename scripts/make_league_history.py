@@ -1,7 +1,7 @@
 """Make the shipped league history: single money games with the cube, played by the Sage engine
 at GNU Backgammon's skill levels, with its players table and its provenance beside it.
 
-    python -m scripts.make_league_history [--workers 2]
+    python -m scripts.make_league_history [--workers 2] [--cubeless-only]
 
 Everything that decides the games is fixed here (the seed above all), so running it again
 gives the same file bit for bit; only the date and the time it took change in the provenance.
@@ -31,14 +31,14 @@ LEAGUE = {
     "cubeful": True,
     "pairing": "random",
 }
+#: Its cubeless companion: the same players, levels and seed, a fifth of the games, no cube (the
+#: win rate of each pair of levels without the cube, beside the cubeful one).
+CUBELESS = {**LEAGUE, "games": 10_100, "cubeful": False}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", type=int, default=2, help="local Dask workers (default 2)")
-    parser.add_argument("--out", type=Path, default=HERE, help="the folder to write into")
-    args = parser.parse_args()
-    began, cpu = time.perf_counter(), time.process_time()
+def _play(config: dict[str, object], workers: int) -> tuple[object, float]:
+    """One league as ``config`` says, with its progress on stderr; the league and its seconds."""
+    began = time.perf_counter()
     last = [0.0]
 
     def progress(played: int, total: int) -> None:
@@ -47,38 +47,55 @@ def main() -> int:
             last[0] = now
             print(f"{played:,} / {total:,} games, {now - began:.0f} s", file=sys.stderr)
 
-    league = play_league(**LEAGUE, workers=args.workers, progress=progress)  # type: ignore[arg-type]
-    seconds = time.perf_counter() - began
-    args.out.mkdir(parents=True, exist_ok=True)
-    games, players = args.out / "league_history.parquet", args.out / "league_players.parquet"
-    league.games.to_parquet(games, index=False, compression="zstd")
-    league.players.to_parquet(players, index=False, compression="zstd")
-    provenance = {
-        "engine": ENGINE,
-        "engine_version": engine_version(),
-        "evaluation": "0-ply network evaluation of every legal move; money cube by Janowski's"
-        " formulas (no Jacoby rule, no beavers), cube 1 … 64",
-        "levels": {
-            "beginner": 0.06,
-            "casual": 0.05,
-            "intermediate": 0.04,
-            "advanced": 0.015,
-            "expert": 0.0,
-        },
-        **LEAGUE,
-        "made": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "command": "python -m scripts.make_league_history --workers " + str(args.workers),
-        "workers": args.workers,
-        "wall_seconds": round(seconds, 1),
-        "python": platform.python_version(),
-        "files": {"games": games.name, "players": players.name},
-    }
-    (args.out / "league_history.json").write_text(json.dumps(provenance, indent=2) + "\n")
-    print(
-        f"{len(league.games):,} games in {seconds:.0f} s ({time.process_time() - cpu:.0f} s"
-        f" of this process's CPU) → {games}",
-        file=sys.stderr,
+    league = play_league(**config, workers=workers, progress=progress)  # type: ignore[arg-type]
+    return league, time.perf_counter() - began
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=2, help="local Dask workers (default 2)")
+    parser.add_argument("--out", type=Path, default=HERE, help="the folder to write into")
+    parser.add_argument(
+        "--cubeless-only",
+        action="store_true",
+        help="make only the cubeless companion (the cubeful league and its provenance kept)",
     )
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    record = args.out / "league_history.json"
+    command = "python -m scripts.make_league_history --workers " + str(args.workers)
+    if args.cubeless_only:
+        provenance = json.loads(record.read_text(encoding="utf-8"))
+    else:
+        league, seconds = _play(LEAGUE, args.workers)
+        games, players = args.out / "league_history.parquet", args.out / "league_players.parquet"
+        league.games.to_parquet(games, index=False, compression="zstd")  # type: ignore[attr-defined]
+        league.players.to_parquet(players, index=False, compression="zstd")  # type: ignore[attr-defined]
+        provenance = {
+            "engine": ENGINE,
+            "engine_version": engine_version(),
+            "evaluation": "0-ply network evaluation of every legal move; money cube by Janowski's"
+            " formulas (no Jacoby rule, no beavers), cube 1 … 64",
+            **LEAGUE,
+            "made": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "command": command,
+            "workers": args.workers,
+            "wall_seconds": round(seconds, 1),
+            "python": platform.python_version(),
+            "files": {"games": games.name, "players": players.name},
+        }
+    companion, seconds = _play(CUBELESS, args.workers)
+    cubeless = args.out / "league_cubeless.parquet"
+    companion.games.to_parquet(cubeless, index=False, compression="zstd")  # type: ignore[attr-defined]
+    provenance["cubeless"] = {
+        "games": CUBELESS["games"],
+        "made": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "command": command + (" --cubeless-only" if args.cubeless_only else ""),
+        "wall_seconds": round(seconds, 1),
+    }
+    provenance["files"]["cubeless"] = cubeless.name
+    record.write_text(json.dumps(provenance, indent=2) + "\n")
+    print(f"written: {', '.join(provenance['files'].values())} and {record.name}", file=sys.stderr)
     return 0
 
 

@@ -16,7 +16,12 @@ import streamlit as st
 import gammon_elo as g
 from gammon_elo import Rules
 from gammon_elo.calibrate import Scores, score
-from gammon_elo.league import shipped_league, shipped_players, shipped_provenance
+from gammon_elo.league import (
+    shipped_cubeless,
+    shipped_league,
+    shipped_players,
+    shipped_provenance,
+)
 from gammon_elo.league.table import win_rates
 from gammon_elo.replay import RulesComparison, compare_rules, sample_history
 from gammon_elo.simulate import Population, Simulation, simulate
@@ -167,7 +172,8 @@ class ShippedLeague:
         self.games = shipped_league()
         self.players = shipped_players()
         self.provenance = shipped_provenance()
-        self.rates = win_rates({"cubeful": self.games})
+        self.cubeless = shipped_cubeless()
+        self.rates = win_rates({"cubeful": self.games, "cubeless": self.cubeless})
 
 
 @st.cache_resource(show_spinner=False)

@@ -54,26 +54,43 @@ def gap(value: float) -> str:
 
 
 def rates_table(rates: pd.DataFrame) -> grids.Shown:
-    """The win-rate table for reading: one row per pair of levels, strongest pairs first."""
+    """The win-rate table for reading: one row per pair of levels, strongest pairs first, from
+    the games with the cube; where a cubeless league was played too, the same pair's win rate
+    without the cube stands beside it (a strong player passes, and loses, games it would have
+    played on to the end)."""
+    cubeful = _with_the_cube(rates)
     raw = pd.DataFrame(
         {
-            t("league.stronger"): [level(x) for x in rates["stronger"]],
-            t("league.weaker"): [level(x) for x in rates["weaker"]],
-            t("league.games"): rates["games"],
-            t("league.win_rate"): rates["win_rate"],
+            t("league.stronger"): [level(x) for x in cubeful["stronger"]],
+            t("league.weaker"): [level(x) for x in cubeful["weaker"]],
+            t("league.games"): cubeful["games"],
+            t("league.win_rate"): cubeful["win_rate"],
             t("league.interval"): [
                 f"{percent(a)}–{percent(b)}"
-                for a, b in zip(rates["low"], rates["high"], strict=True)
+                for a, b in zip(cubeful["low"], cubeful["high"], strict=True)
             ],
-            **{t("league.gap", divisor=d): rates[f"gap_{d}"] for d in DIVISORS},
+            **{t("league.gap", divisor=d): cubeful[f"gap_{d}"] for d in DIVISORS},
         }
     )
     formats: dict[str, Callable[[float], str]] = {
         t("league.games"): grids.count,
         t("league.win_rate"): percent,
     }
+    cubeless = rates[rates["mode"] == "cubeless"]
+    if len(cubeless) and rates["mode"].nunique() > 1:
+        by_pair = cubeless.set_index(["stronger", "weaker"])["win_rate"]
+        pairs = zip(cubeful["stronger"], cubeful["weaker"], strict=True)
+        raw.insert(5, t("league.cubeless"), [by_pair.get(pair, math.nan) for pair in pairs])
+        formats[t("league.cubeless")] = lambda p: "—" if math.isnan(p) else percent(p)
     formats.update({t("league.gap", divisor=d): gap for d in DIVISORS})
     return grids.dress(raw, formats)
+
+
+def _with_the_cube(rates: pd.DataFrame) -> pd.DataFrame:
+    """The rows of the league played with the cube (all rows, for a table of one league)."""
+    if rates["mode"].nunique() > 1:
+        return rates[rates["mode"] == "cubeful"].reset_index(drop=True)
+    return rates
 
 
 def headline(rates: pd.DataFrame) -> pd.Series | None:
@@ -81,7 +98,8 @@ def headline(rates: pd.DataFrame) -> pd.Series | None:
     tie), or None when no two different levels met."""
     if rates.empty:
         return None
-    return rates.loc[rates["games"].idxmax()]
+    cubeful = _with_the_cube(rates)
+    return cubeful.loc[cubeful["games"].idxmax()]
 
 
 def rates_sentence(rates: pd.DataFrame) -> str:

@@ -17,9 +17,11 @@ from .game import MAX_CUBE, GameResult, play_game
 from .league import LEAGUE_COLUMNS, PAIRINGS, PLAYER_COLUMNS, League, play_league
 from .players import DEFAULT_LEVELS, LEVELS, parse_levels
 from .shipped import (
+    SHIPPED_CUBELESS,
     SHIPPED_HISTORY,
     SHIPPED_PLAYERS,
     SHIPPED_PROVENANCE,
+    shipped_cubeless,
     shipped_league,
     shipped_players,
     shipped_provenance,
@@ -33,6 +35,7 @@ __all__ = [
     "MAX_CUBE",
     "PAIRINGS",
     "PLAYER_COLUMNS",
+    "SHIPPED_CUBELESS",
     "SHIPPED_HISTORY",
     "SHIPPED_PLAYERS",
     "SHIPPED_PROVENANCE",
@@ -42,6 +45,7 @@ __all__ = [
     "parse_levels",
     "play_game",
     "play_league",
+    "shipped_cubeless",
     "shipped_league",
     "shipped_players",
     "shipped_provenance",

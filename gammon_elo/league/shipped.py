@@ -11,9 +11,11 @@ from typing import Any, Final
 import pandas as pd
 
 __all__ = [
+    "SHIPPED_CUBELESS",
     "SHIPPED_HISTORY",
     "SHIPPED_PLAYERS",
     "SHIPPED_PROVENANCE",
+    "shipped_cubeless",
     "shipped_league",
     "shipped_players",
     "shipped_provenance",
@@ -25,6 +27,8 @@ _DATA: Final = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data")
 SHIPPED_HISTORY: Final = os.path.join(_DATA, "league_history.parquet")
 #: Its players: player, level, games, moves, measured PR.
 SHIPPED_PLAYERS: Final = os.path.join(_DATA, "league_players.parquet")
+#: Its cubeless companion: the same players and seed, single games played without the cube.
+SHIPPED_CUBELESS: Final = os.path.join(_DATA, "league_cubeless.parquet")
 #: How it was made, as JSON.
 SHIPPED_PROVENANCE: Final = os.path.join(_DATA, "league_history.json")
 
@@ -35,6 +39,14 @@ def shipped_league() -> pd.DataFrame:
     from ..replay import read_history
 
     return read_history(SHIPPED_HISTORY)
+
+
+def shipped_cubeless() -> pd.DataFrame:
+    """The cubeless companion's games (the same players, levels and seed, no cube), read as any
+    history is: the win rate of each pair of levels without the cube, beside the cubeful one."""
+    from ..replay import read_history
+
+    return read_history(SHIPPED_CUBELESS)
 
 
 def shipped_players() -> pd.DataFrame:

@@ -17,7 +17,7 @@ from apptest_support import open_page
 
 from gammon_elo import RULES
 from gammon_elo.calibrate import DEFAULT_BURN_IN, score
-from gammon_elo.league import SHIPPED_HISTORY, SHIPPED_PROVENANCE, play_league
+from gammon_elo.league import SHIPPED_CUBELESS, SHIPPED_HISTORY, SHIPPED_PROVENANCE, play_league
 from gammon_elo.replay import read_history
 from ui.catalogs import EL, EN
 
@@ -91,6 +91,13 @@ def test_the_designer_calibrates_on_the_league_and_says_its_win_rates() -> None:
     assert table[EN["league.win_rate"]].tolist() == [f"{100 * p:.1f}%" for p in pairs["p"]]
     gaps_800 = table[EN["league.gap"].format(divisor=800)]
     assert gaps_800.tolist() == [_gap(g[800]) for g in pairs["gaps"]]
+    # Beside each pair, its win rate in the cubeless companion (the same players, no cube).
+    cubeless = _by_hand(read_history(SHIPPED_CUBELESS)).set_index(["stronger", "weaker"])["p"]
+    expected_cubeless = [
+        f"{100 * cubeless[pair]:.1f}%"
+        for pair in zip(pairs["stronger"], pairs["weaker"], strict=True)
+    ]
+    assert table[EN["league.cubeless"]].tolist() == expected_cubeless
     top = pairs.iloc[int(pairs["games"].to_numpy().argmax())]
     subject = EN["league.subject_" + top["stronger"]]
     assert f"{subject} {_expected_sentence(pairs)}" in _markdown(at)

@@ -888,6 +888,7 @@ EL: dict[str, str] = {
     "league.games": "Παιχνίδια",
     "league.win_rate": "Νίκες του ισχυρότερου",
     "league.interval": "Διάστημα 95 %",
+    "league.cubeless": "Χωρίς κύβο",
     "league.gap": "Διαφορά ÷{divisor}",
     "league.level_beginner": "αρχάριος",
     "league.level_casual": "περιστασιακός",

@@ -818,6 +818,7 @@ EN: dict[str, str] = {
     "league.games": "Games",
     "league.win_rate": "Stronger won",
     "league.interval": "95 % interval",
+    "league.cubeless": "Without the cube",
     "league.gap": "÷{divisor} gap",
     "league.level_beginner": "beginner",
     "league.level_casual": "casual",

@@ -70,6 +70,25 @@ def test_the_shipped_history_is_valid_and_replays() -> None:
     assert provenance["engine"] == "bgsage" and provenance["seed"] == 20261005
 
 
+def test_the_cubeless_companion_is_the_same_players_without_the_cube() -> None:
+    games = read_history(DATA / "league_cubeless.parquet")
+    league = read_history(SHIPPED)
+    assert len(games) >= 10_000
+    assert (games["cube"] == 1).all()
+    # Nobody is offered a double, so nobody passes one: every game is played to its end.
+    assert set(games["ending"].astype(str)) <= {"normal", "gammon", "backgammon"}
+    levels = dict(
+        zip(league["winner"].astype(str), league["winner_level"].astype(str), strict=True)
+    )
+    levels |= dict(zip(league["loser"].astype(str), league["loser_level"].astype(str), strict=True))
+    for side in ("winner", "loser"):
+        named = [levels[name] for name in games[side].astype(str)]
+        assert named == games[f"{side}_level"].astype(str).tolist()
+    provenance = json.loads((DATA / "league_history.json").read_text())
+    assert provenance["files"]["cubeless"] == "league_cubeless.parquet"
+    assert provenance["cubeless"]["games"] == len(games)
+
+
 def test_the_shipped_history_carries_skill_signal() -> None:
     games = read_history(SHIPPED)
     s = score(games, "1.3.1")
