@@ -15,6 +15,9 @@ from typing import NamedTuple
 import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
+# Streamlit's own switch between its two multipage modes (see _route_through_the_app).
+from streamlit.runtime.pages_manager import PagesManager
+
 from . import embed, i18n
 from .i18n import t
 
@@ -63,6 +66,7 @@ def navigation() -> list[StreamlitPage]:
 
 def setup() -> None:
     """The frame around the page: its language, and the compact views' style or the sidebar."""
+    _route_through_the_app()
     i18n.language_notices()
     document_language()
     embed.bad_view_notice()
@@ -72,6 +76,20 @@ def setup() -> None:
     with st.sidebar:
         i18n.language_selector()
         st.caption(t("app.footer"))
+
+
+def _route_through_the_app() -> None:
+    """Run ``app.py``'s navigation, never a page file on its own.
+
+    Streamlit starts in its old multipage mode whenever a ``pages/`` folder lies beside the
+    entry script, and leaves it only when some session has run ``st.navigation``: until a reader
+    opens ``/``, a link to ``/designer`` (an article's frame after a restart) runs
+    ``pages/designer.py`` by itself, without the page set-up, under a menu of file names. A page
+    that finds itself run that way switches the server to ``app.py``'s routing and runs again.
+    """
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
 
 
 def document_language() -> None:
