@@ -15,7 +15,7 @@ from typing import NamedTuple
 import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
-# Streamlit's own switch between its two multipage modes (see _route_through_the_app).
+# Streamlit's own switch between its two multipage modes (see route_through_the_app).
 from streamlit.runtime.pages_manager import PagesManager
 
 from . import embed, i18n
@@ -66,7 +66,7 @@ def navigation() -> list[StreamlitPage]:
 
 def setup() -> None:
     """The frame around the page: its language, and the compact views' style or the sidebar."""
-    _route_through_the_app()
+    route_through_the_app()
     i18n.language_notices()
     document_language()
     embed.bad_view_notice()
@@ -78,14 +78,16 @@ def setup() -> None:
         st.caption(t("app.footer"))
 
 
-def _route_through_the_app() -> None:
-    """Run ``app.py``'s navigation, never a page file on its own.
+def route_through_the_app() -> None:
+    """Run ``app.py``'s navigation, never Streamlit's old pages-folder mode.
 
     Streamlit starts in its old multipage mode whenever a ``pages/`` folder lies beside the
-    entry script, and leaves it only when some session has run ``st.navigation``: until a reader
-    opens ``/``, a link to ``/designer`` (an article's frame after a restart) runs
-    ``pages/designer.py`` by itself, without the page set-up, under a menu of file names. A page
-    that finds itself run that way switches the server to ``app.py``'s routing and runs again.
+    entry script, and leaves it only when some session has run ``st.navigation``. Until then a
+    link to ``/designer`` (an article's frame after a restart) runs ``pages/designer.py`` by
+    itself, without the page set-up, under a menu of file names; and the first reader of ``/``
+    gets widgets keyed to that mode, which the next run (in the new mode) starts over, the
+    reader's values lost. Called first by ``app.py`` and by every page: a run that finds the old
+    mode switches the server to ``app.py``'s routing and starts again, before any widget.
     """
     if PagesManager.uses_pages_directory:
         PagesManager.uses_pages_directory = False
