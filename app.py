@@ -13,7 +13,6 @@ import streamlit as st
 
 from ui import embed, frame, i18n
 
-frame.route_through_the_app()
 i18n.choose_language()
 chosen = st.navigation(
     frame.navigation(), position="hidden" if embed.is_compact() else "sidebar", expanded=True

@@ -15,9 +15,6 @@ from typing import NamedTuple
 import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
-# Streamlit's own switch between its two multipage modes (see route_through_the_app).
-from streamlit.runtime.pages_manager import PagesManager
-
 from . import embed, i18n
 from .i18n import t
 
@@ -66,7 +63,6 @@ def navigation() -> list[StreamlitPage]:
 
 def setup() -> None:
     """The frame around the page: its language, and the compact views' style or the sidebar."""
-    route_through_the_app()
     i18n.language_notices()
     document_language()
     embed.bad_view_notice()
@@ -76,22 +72,6 @@ def setup() -> None:
     with st.sidebar:
         i18n.language_selector()
         st.caption(t("app.footer"))
-
-
-def route_through_the_app() -> None:
-    """Run ``app.py``'s navigation, never Streamlit's old pages-folder mode.
-
-    Streamlit starts in its old multipage mode whenever a ``pages/`` folder lies beside the
-    entry script, and leaves it only when some session has run ``st.navigation``. Until then a
-    link to ``/designer`` (an article's frame after a restart) runs ``pages/designer.py`` by
-    itself, without the page set-up, under a menu of file names; and the first reader of ``/``
-    gets widgets keyed to that mode, which the next run (in the new mode) starts over, the
-    reader's values lost. Called first by ``app.py`` and by every page: a run that finds the old
-    mode switches the server to ``app.py``'s routing and starts again, before any widget.
-    """
-    if PagesManager.uses_pages_directory:
-        PagesManager.uses_pages_directory = False
-        st.rerun()
 
 
 def document_language() -> None:
