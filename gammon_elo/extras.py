@@ -28,7 +28,7 @@ import importlib
 from types import ModuleType
 from typing import Final
 
-from ._core.errors import InvalidInput
+from ._errors import InvalidInput
 
 __all__ = ["EXTRAS", "MissingExtra", "extra_for", "require"]
 
@@ -37,8 +37,7 @@ EXTRAS: Final[dict[str, tuple[str, ...]]] = {
     "parquet": ("pyarrow",),
     "compiled": ("numba", "llvmlite"),
     "dask": ("dask", "distributed"),
-    "engine": ("bgsage", "bgbot_cpp"),
-    "app": ("streamlit", "altair", "pyarrow", "dask", "distributed", "bgsage", "bgbot_cpp"),
+    "app": ("streamlit", "altair", "pyarrow", "dask", "distributed"),
 }
 
 
