@@ -1,130 +1,23 @@
-"""Gammon42 ELO calculator — the home page, "What is a win worth?": your numbers in, both
-outcomes and every step out, the points for a win and for a loss first.
+"""Gammon42 ELO calculator: the entry point, ``streamlit run app.py``.
 
-Run with ``streamlit run app.py``. Streamlit makes this the home page of a multipage app whose
-other pages are the files in ``pages/``; every page is thin: it declares its inputs, calls
-``gammon_elo`` and renders, through the scaffold in ``ui.page``.
+It routes: the reader's language first (the pages' titles are translated), then ``st.navigation``
+over the pages listed in :data:`ui.frame.PAGES` (the players', the designers', the classic
+calculator, in that order; hidden in the compact embedded views), one page config titled after
+the chosen page, and the page itself. Each page is a file in ``pages/`` that declares its inputs,
+calls ``gammon_elo`` and renders, through the scaffold in ``ui.page``.
 """
 
 from __future__ import annotations
 
-from functools import partial
-
 import streamlit as st
 
-from gammon_elo import CUBES, Ending, Game, GameType, break_even_win_rate, what_if
-from ui import explain, rules_input
-from ui.i18n import number, percent, t
-from ui.page import Page
-from ui.params import ChoiceParam, IntParam
+from ui import embed, frame, i18n
 
-#: A rating, and a count of ranked games in the last 7 days.
-Rating = partial(IntParam, default=1500, low=-100_000, high=100_000)
-Games = partial(IntParam, default=0, low=0, high=100_000, help="home.games_help")
-page = Page(
-    "home",
-    [
-        Rating(name="rating", label="home.rating"),
-        Rating(name="opponent", label="home.opponent"),
-        ChoiceParam(
-            name="cube",
-            default=1,
-            choices=CUBES,
-            kind="segmented_control",
-            label="home.cube",
-            help="home.cube_help",
-        ),
-        Games(name="games", label="home.games"),
-        Games(name="opponent_games", label="home.opponent_games"),
-        *rules_input.params(),
-        ChoiceParam(
-            name="type",
-            default=GameType.RANKED.value,
-            choices=[g.value for g in GameType],
-            label="home.type",
-            option=lambda value: t(f"type.{value}"),
-        ),
-        ChoiceParam(
-            name="ending",
-            default=Ending.NORMAL.value,
-            choices=[e.value for e in Ending],
-            label="home.ending",
-            option=lambda value: t(f"ending.{value}"),
-        ),
-    ],
+i18n.choose_language()
+chosen = st.navigation(
+    frame.navigation(), position="hidden" if embed.is_compact() else "sidebar", expanded=True
 )
-page.heading(intro=True, notices_first=False)
-
-
-@st.fragment
-def calculator() -> None:
-    """The answer, the inputs, and everything else computed from them.
-
-    A fragment, so that changing an input reruns this function only: the sidebar, the title and
-    the URL notices above are not sent to the browser again.
-
-    The answer comes before the inputs, so it is computed from the inputs' values as they stand
-    when the run starts (a changed widget's new value is in the session before the rerun); the
-    widgets drawn below return the same values.
-    """
-    rules = rules_input.from_state(page)
-    game = Game(
-        rating=page["rating"],
-        opponent=page["opponent"],
-        cube=page["cube"],
-        games=page["games"],
-        opponent_games=page["opponent_games"],
-        type=page["type"],
-        ending=page["ending"],
-        rules=rules,
-    )
-    both = what_if(game)
-    explain.headline(both)
-
-    with st.container(border=True):
-        you, opponent = st.columns(2)
-        for name, where in (
-            ("rating", you),
-            ("opponent", opponent),
-            ("games", you),
-            ("opponent_games", opponent),
-        ):
-            page.input(name, where)
-        page.input("cube", st)
-        left, middle, right = st.columns(3)
-        page.input("rules", left)
-        page.input("type", middle)
-        page.input("ending", right)
-        rules_input.custom_row(page, st)
-    page.write_url()
-    steps = both.win.steps
-    break_even = break_even_win_rate(
-        game.rating, game.opponent, cube=game.cube, games=game.games, rules=rules
-    )
-
-    expected, multiplier, even = st.columns(3)
-    expected.metric(
-        t("home.expected"),
-        percent(steps.expected_winner) if steps else "—",
-        help=t("home.expected_help"),
-    )
-    multiplier.metric(t("home.multiplier"), number(explain.multiplier(game.cube), 2))
-    even.metric(
-        t("home.break_even"),
-        percent(break_even) if break_even is not None and steps else "—",
-        help=t("home.break_even_help"),
-    )
-
-    win_col, loss_col = st.columns(2)
-    explain.outcome_card(win_col, t("home.if_win"), both.win)
-    explain.outcome_card(loss_col, t("home.if_lose"), both.loss)
-
-    explain.notices(both)
-
-    if not page.compact:
-        explain.steps(both, rules)
-        # The compact home view is about 810 px tall, 950 with a notice: room for both.
-        page.embed_section(height=1000)
-
-
-calculator()
+st.set_page_config(
+    page_title=f"{chosen.title} · Gammon42 ELO", page_icon=":material/casino:", layout="wide"
+)
+chosen.run()

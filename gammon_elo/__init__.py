@@ -7,12 +7,12 @@ Change(winner=8, loser=-16)
 The public API is below; the modules behind it are private to the package's layout:
 
 - ``rules``: the rule sets; ``formulas``: one function per equation of the article (scalar);
-  ``_kernel``: their array twins and the change tables; ``_gomath``: Go's ``math.Pow``;
-  ``_checks`` and ``_errors``: argument checks and the errors they raise;
-- ``games``, ``analysis``, ``classic``, ``fibs``, ``tables``: what the pages and commands show;
-  ``planning``, ``explaining``, ``performance``: the Planner, "explain my result" and the
-  performance rating;
-  ``stats``: quantiles, IQR, half within, Spearman;
+- ``_core/``: the exact kernel, private: the scalar arithmetic and its array twins, the change
+  lookup, Go's ``math.Pow``, argument checks and the errors they raise, shared defaults;
+  ``parallel``: the one Dask runner the sweep and the fit share;
+- ``article``: the article's tables; ``classic``, ``fibs``: the other calculators;
+  ``player/``: a player's questions (one game, break-even, the Planner, "explain my result",
+  the performance rating); ``stats``: quantiles, IQR, half within, Spearman;
 - ``replay/``: a history of games re-rated; ``simulate/``: a population simulated;
   ``cli/``: the command line, one module per subcommand.
 """
@@ -20,17 +20,26 @@ The public API is below; the modules behind it are private to the package's layo
 #: The package's version: pyproject.toml reads it from here (``gammon-elo --version`` prints it).
 __version__ = "0.1.0"
 
-from ._checks import CUBES
-from ._errors import InvalidHistory, InvalidInput, UnknownRules
-from ._kernel import go_round_array
-from .analysis import break_even_win_rate, games_to_target
+from ._core.arrays import go_round_array
+from ._core.checks import CUBES
+from ._core.errors import InvalidHistory, InvalidInput, UnknownRules
+from .article import (
+    change_table,
+    cube_table,
+    divisor_table,
+    expected_curves,
+    expected_curves_frame,
+    expected_table,
+    heavy_week_table,
+    points_frame,
+)
 from .classic import K_PRESETS, ClassicResult, KPreset, classic_update, team_rating
-from .explaining import Explained, Explanation, explain_result
 from .fibs import FibsChange, fibs_change, fibs_k, fibs_underdog_probability
 from .formulas import (
     Change,
     ChangeSteps,
     KChoice,
+    change_steps,
     cube_multiplier,
     expected_score,
     explain_change,
@@ -39,9 +48,19 @@ from .formulas import (
     k_factor,
     rating_change,
 )
-from .games import (
+from .player.break_even import break_even_win_rate, games_to_target
+from .player.explain import (
+    Cause,
+    ChangeCauses,
+    Explained,
+    Explanation,
+    change_causes,
+    explain_result,
+)
+from .player.game import (
     Ending,
     Game,
+    GameRating,
     GameType,
     Notice,
     Outcome,
@@ -51,8 +70,8 @@ from .games import (
     rate_game,
     what_if,
 )
-from .performance import Performance, parse_results, performance_rating
-from .planning import CUBE_MIX, HoldRow, Plan, hold_table, plan, settling_rating
+from .player.performance import Performance, parse_results, performance_rating
+from .player.planner import CUBE_MIX, HoldRow, Plan, hold_table, plan, settling_rating
 from .replay import (
     ChunkedReplay,
     ReplayResult,
@@ -68,16 +87,6 @@ from .replay import (
 from .rules import CURRENT, FIBS_DIVISOR, RULES, Rules, get_rules
 from .simulate import Population, Simulation, simulate, strongest_tenth_win_rate
 from .stats import half_within, spearman
-from .tables import (
-    change_table,
-    cube_table,
-    divisor_table,
-    expected_curves,
-    expected_curves_frame,
-    expected_table,
-    heavy_week_table,
-    points_frame,
-)
 
 __all__ = [
     "CUBES",
@@ -86,7 +95,9 @@ __all__ = [
     "FIBS_DIVISOR",
     "K_PRESETS",
     "RULES",
+    "Cause",
     "Change",
+    "ChangeCauses",
     "ChangeSteps",
     "ChunkedReplay",
     "ClassicResult",
@@ -95,6 +106,7 @@ __all__ = [
     "Explanation",
     "FibsChange",
     "Game",
+    "GameRating",
     "GameType",
     "HoldRow",
     "InvalidHistory",
@@ -114,6 +126,8 @@ __all__ = [
     "UnknownRules",
     "WhatIf",
     "break_even_win_rate",
+    "change_causes",
+    "change_steps",
     "change_table",
     "classic_update",
     "compare_rules",

@@ -12,8 +12,8 @@ import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import _checks
-from ._errors import InvalidInput
+from ._core import checks
+from ._core.errors import InvalidInput
 
 __all__ = [
     "CLASSIC_DIVISOR",
@@ -103,9 +103,9 @@ def team_rating(ratings: float | Sequence[float], field: str = "rating") -> floa
     if isinstance(ratings, Sequence):
         if len(ratings) == 0:
             raise InvalidInput(field, ratings, "must name at least one player's rating")
-        values = [_checks.finite(f"{field}[{i}]", r) for i, r in enumerate(ratings)]
+        values = [checks.finite(f"{field}[{i}]", r) for i, r in enumerate(ratings)]
         return math.fsum(values) / len(values)
-    return _checks.finite(field, ratings)
+    return checks.finite(field, ratings)
 
 
 def classic_update(
@@ -131,10 +131,10 @@ def classic_update(
     ):
         raise InvalidInput("score_a", score_a, "must be 1 (win), 0.5 (draw) or 0 (loss)")
     score = float(score_a)
-    k_value = _checks.finite("k", k)
+    k_value = checks.finite("k", k)
     if k_value <= 0:
         raise InvalidInput("k", k, "must be a positive number")
-    divisor = _checks.positive("divisor", divisor)
+    divisor = checks.positive("divisor", divisor)
     try:
         power = math.pow(10.0, (b - a) / divisor)
     except OverflowError:
@@ -163,8 +163,8 @@ class TeamResult:
 
 def _members(ratings: float | Sequence[float], field: str) -> tuple[float, ...]:
     if isinstance(ratings, Sequence) and not isinstance(ratings, (str, bytes)):
-        return tuple(_checks.finite(f"{field}[{i}]", r) for i, r in enumerate(ratings))
-    return (_checks.finite(field, ratings),)
+        return tuple(checks.finite(f"{field}[{i}]", r) for i, r in enumerate(ratings))
+    return (checks.finite(field, ratings),)
 
 
 def classic_team_update(

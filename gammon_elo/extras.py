@@ -28,7 +28,7 @@ import importlib
 from types import ModuleType
 from typing import Final
 
-from ._errors import InvalidInput
+from ._core.errors import InvalidInput
 
 __all__ = ["EXTRAS", "MissingExtra", "extra_for", "require"]
 
@@ -37,7 +37,8 @@ EXTRAS: Final[dict[str, tuple[str, ...]]] = {
     "parquet": ("pyarrow",),
     "compiled": ("numba", "llvmlite"),
     "dask": ("dask", "distributed"),
-    "app": ("streamlit", "altair", "pyarrow", "dask", "distributed"),
+    "engine": ("bgsage", "bgbot_cpp"),
+    "app": ("streamlit", "altair", "pyarrow", "dask", "distributed", "bgsage", "bgbot_cpp"),
 }
 
 

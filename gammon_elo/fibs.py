@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from . import _checks
+from ._core import checks
 from .rules import FIBS_DIVISOR
 
 __all__ = ["FibsChange", "fibs_change", "fibs_k", "fibs_underdog_probability"]
@@ -26,8 +26,8 @@ def fibs_underdog_probability(difference: float, *, match_length: int = 1) -> fl
     >>> fibs_underdog_probability(0)
     0.5
     """
-    difference = abs(_checks.finite("difference", difference))
-    n = _checks.integer("match_length", match_length, low=1)
+    difference = abs(checks.finite("difference", difference))
+    n = checks.integer("match_length", match_length, low=1)
     try:
         power = math.pow(10.0, difference * math.sqrt(n) / FIBS_DIVISOR)
     except OverflowError:
@@ -41,7 +41,7 @@ def fibs_k(experience: int) -> float:
     >>> fibs_k(0), fibs_k(250), fibs_k(1000)
     (5.0, 2.5, 1.0)
     """
-    experience = _checks.integer("experience", experience, low=0)
+    experience = checks.integer("experience", experience, low=0)
     return max(1.0, 5 - experience / 100)
 
 
@@ -68,9 +68,9 @@ def fibs_change(
     >>> fibs_change(1500, 1500)
     FibsChange(winner=2.0, loser=-2.0, upset_probability=0.5)
     """
-    winner = _checks.finite("winner", winner)
-    loser = _checks.finite("loser", loser)
-    n = _checks.integer("match_length", match_length, low=1)
+    winner = checks.finite("winner", winner)
+    loser = checks.finite("loser", loser)
+    n = checks.integer("match_length", match_length, low=1)
     underdog_wins = fibs_underdog_probability(winner - loser, match_length=n)
     # The favourite won: the upset that did not happen had probability P; else 1 − P.
     p = underdog_wins if winner >= loser else 1 - underdog_wins

@@ -2,7 +2,7 @@
 computes them: the same float64 operations in the same order, and Go's rounding
 (``int(math.Round(x))``: halves away from zero, where Python's ``round`` goes to even).
 Go's ``math.Pow`` differs from C's ``pow`` in the last bits, so where those bits could decide the
-rounding the power is recomputed exactly as Go computes it (:mod:`gammon_elo._gomath`).
+rounding the power is recomputed exactly as Go computes it (:mod:`gammon_elo._core.gomath`).
 
 The article's code, for reference::
 
@@ -16,15 +16,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from . import _checks
-from ._errors import InvalidInput
-from ._gomath import go_pow10
+from ._core import checks, scalar
+from ._core.errors import InvalidInput
+from ._core.scalar import KChoice
 from .rules import CURRENT, Rules, get_rules
 
 __all__ = [
     "Change",
     "ChangeSteps",
     "KChoice",
+    "change_steps",
     "cube_multiplier",
     "expected_score",
     "explain_change",
@@ -48,23 +49,7 @@ def go_round(x: float) -> int:
         raise InvalidInput("x", x, "must be a finite number")
     if isinstance(x, int):
         return x  # already whole (float(x) could lose digits past 2**53)
-    return _go_round(x)
-
-
-def _go_round(x: float) -> int:
-    whole = math.trunc(x)
-    # x - trunc(x) is exact in binary floating point, so this compares the true fraction.
-    if abs(x - whole) >= 0.5:
-        whole += 1 if x > 0 else -1
-    return int(whole)
-
-
-def _power_of_ten(exponent: float) -> float:
-    """10^exponent as Go's math.Pow returns it, +Inf past the float64 range instead of raising."""
-    try:
-        return math.pow(10.0, exponent)
-    except OverflowError:
-        return math.inf
+    return scalar.round_half_away(x)
 
 
 def expected_score(rating: int, opponent: int, *, divisor: float = 1200) -> float:
@@ -78,15 +63,10 @@ def expected_score(rating: int, opponent: int, *, divisor: float = 1200) -> floa
     >>> round(expected_score(1800, 1500), 3)  # favourite by 300: 64.0 %
     0.64
     """
-    rating = _checks.rating("rating", rating)
-    opponent = _checks.rating("opponent", opponent)
-    divisor = _checks.positive("divisor", divisor)
-    return _expected(rating, opponent, divisor)
-
-
-def _expected(rating: int, opponent: int, divisor: float) -> float:
-    # float64(opponentELO-playerELO)/Divisor: the difference is converted first, as in Go.
-    return 1.0 / (1.0 + _power_of_ten(float(opponent - rating) / divisor))
+    rating = checks.rating("rating", rating)
+    opponent = checks.rating("opponent", opponent)
+    divisor = checks.positive("divisor", divisor)
+    return scalar.expected(rating, opponent, divisor)
 
 
 def cube_multiplier(cube: int) -> float:
@@ -95,90 +75,15 @@ def cube_multiplier(cube: int) -> float:
     >>> [round(cube_multiplier(c), 2) for c in (1, 2, 4, 8, 16, 32, 64)]
     [1.0, 1.17, 1.33, 1.5, 1.67, 1.83, 2.0]
     """
-    cube = _checks.cube(cube)
-    return _multiplier(cube)
-
-
-#: How near a half-integer K × (1 − E) × multiplier must be, in units of K × multiplier, before
-#: the last bits of 10^x can decide its rounding. Go's and C's 10^x differ by at most 8 ulp
-#: (measured), which moves 1 − E by under 2^-45 and the product by under 2^-44 × K × multiplier:
-#: 2^-30 leaves a wide margin and sends about one input in 10^8 to the exact (slower) path.
-_TIE_MARGIN = 2.0**-30
-
-
-def _near_tie(value: float, scale: float) -> bool:
-    """Whether ``value`` lies within _TIE_MARGIN × scale of a half-integer."""
-    return abs(abs(value) % 1.0 - 0.5) <= _TIE_MARGIN * scale
-
-
-def _server_values(
-    difference: int, divisor: float, winner_k: int, loser_k: int, multiplier: float
-) -> tuple[float, float, float, float, float]:
-    """CalculateChangeWithK's floats: 10^x, E_w, E_l and both changes before rounding.
-
-    Computed with C's pow, then again with Go's Pow (bit for bit) when the change is so near a
-    half-integer that their last-bit difference could round it the other way.
-    """
-    # float64(opponentELO-playerELO)/Divisor: the difference is converted first, as in Go.
-    exponent = float(difference) / divisor
-    values = _from_power(_power_of_ten(exponent), winner_k, loser_k, multiplier)
-    if _near_tie(values[3], winner_k * multiplier) or _near_tie(values[4], loser_k * multiplier):
-        values = _from_power(go_pow10(exponent), winner_k, loser_k, multiplier)
-    return values
-
-
-def _from_power(
-    power: float, winner_k: int, loser_k: int, multiplier: float
-) -> tuple[float, float, float, float, float]:
-    expected_winner = 1.0 / (1.0 + power)
-    expected_loser = 1 - expected_winner
-    return (
-        power,
-        expected_winner,
-        expected_loser,
-        float(winner_k) * (1 - expected_winner) * multiplier,
-        float(loser_k) * (0 - expected_loser) * multiplier,
-    )
-
-
-def _multiplier(cube: int) -> float:
-    # log2 of a power of two is exact (Go's Log2 returns the exponent for these too).
-    return 1 + (cube.bit_length() - 1) / 6
-
-
-@dataclass(frozen=True, slots=True)
-class KChoice:
-    """Which K a player gets and why (Step 3)."""
-
-    recent_games: int
-    k: int
-    heavy: bool
-    #: The heavy-week threshold, or None where the rule set has none.
-    threshold: int | None
-
-    @property
-    def reason(self) -> str:
-        """The choice in words: ``60 ranked games in the last 7 days ≥ 50 → K = 16``."""
-        if self.threshold is None:
-            return f"no heavy-week rule in this rule set → K = {self.k}"
-        sign = "≥" if self.heavy else "<"
-        return (
-            f"{self.recent_games} ranked games in the last 7 days {sign} {self.threshold}"
-            f" → K = {self.k}"
-        )
+    cube = checks.cube(cube)
+    return scalar.multiplier(cube)
 
 
 def k_choice(recent_ranked_games: int, *, rules: Rules | str = CURRENT) -> KChoice:
     """KFor(recentRankedGames) with its reason: heavy_k from heavy_games games on, else k."""
     rules = get_rules(rules)
-    games = _checks.games("recent_ranked_games", recent_ranked_games)
-    return _k_choice(games, rules)
-
-
-def _k_choice(games: int, rules: Rules) -> KChoice:
-    if rules.heavy_games is not None and rules.heavy_k is not None and games >= rules.heavy_games:
-        return KChoice(games, rules.heavy_k, True, rules.heavy_games)
-    return KChoice(games, rules.k, False, rules.heavy_games)
+    games = checks.games("recent_ranked_games", recent_ranked_games)
+    return scalar.choose_k(games, rules)
 
 
 def k_factor(recent_ranked_games: int, *, rules: Rules | str = CURRENT) -> int:
@@ -225,7 +130,25 @@ class ChangeSteps:
     change: Change
 
 
-def explain_change(
+def _checked_game(
+    winner: int,
+    loser: int,
+    cube: int,
+    winner_recent_games: int,
+    loser_recent_games: int,
+    rules: Rules | str,
+) -> tuple[Rules, int, int, int, KChoice, KChoice]:
+    """One game's arguments checked, in the order they are named, and both players' K."""
+    rules = get_rules(rules)
+    winner = checks.rating("winner", winner)
+    loser = checks.rating("loser", loser)
+    cube = checks.cube(cube)
+    winner_k = scalar.choose_k(checks.games("winner_recent_games", winner_recent_games), rules)
+    loser_k = scalar.choose_k(checks.games("loser_recent_games", loser_recent_games), rules)
+    return rules, winner, loser, cube, winner_k, loser_k
+
+
+def change_steps(
     winner: int,
     loser: int,
     *,
@@ -236,23 +159,20 @@ def explain_change(
 ) -> ChangeSteps:
     """The server's CalculateChangeWithK, step by step.
 
-    >>> steps = explain_change(1500, 1500, winner_recent_games=60, loser_recent_games=10)
+    >>> steps = change_steps(1500, 1500, winner_recent_games=60, loser_recent_games=10)
     >>> steps.winner_k.reason
     '60 ranked games in the last 7 days ≥ 50 → K = 16'
     >>> steps.change
     Change(winner=8, loser=-16)
     """
-    rules = get_rules(rules)
-    winner = _checks.rating("winner", winner)
-    loser = _checks.rating("loser", loser)
-    cube = _checks.cube(cube)
-    winner_k = _k_choice(_checks.games("winner_recent_games", winner_recent_games), rules)
-    loser_k = _k_choice(_checks.games("loser_recent_games", loser_recent_games), rules)
+    rules, winner, loser, cube, winner_k, loser_k = _checked_game(
+        winner, loser, cube, winner_recent_games, loser_recent_games, rules
+    )
 
     difference = loser - winner
-    multiplier = _multiplier(cube)
-    power, expected_winner, expected_loser, winner_unrounded, loser_unrounded = _server_values(
-        difference, rules.divisor, winner_k.k, loser_k.k, multiplier
+    multiplier = scalar.multiplier(cube)
+    power, expected_winner, expected_loser, winner_unrounded, loser_unrounded = (
+        scalar.server_values(difference, rules.divisor, winner_k.k, loser_k.k, multiplier)
     )
     return ChangeSteps(
         winner_rating=winner,
@@ -269,7 +189,9 @@ def explain_change(
         cube_multiplier=multiplier,
         winner_unrounded=winner_unrounded,
         loser_unrounded=loser_unrounded,
-        change=Change(_go_round(winner_unrounded), _go_round(loser_unrounded)),
+        change=Change(
+            scalar.round_half_away(winner_unrounded), scalar.round_half_away(loser_unrounded)
+        ),
     )
 
 
@@ -289,13 +211,15 @@ def rating_change(
     >>> rating_change(1800, 1500, rules="1.0.5")  # favourite by 300 under ÷400
     Change(winner=5, loser=-5)
     """
-    rules = get_rules(rules)
-    winner = _checks.rating("winner", winner)
-    loser = _checks.rating("loser", loser)
-    multiplier = _multiplier(_checks.cube(cube))
-    winner_k = _k_choice(_checks.games("winner_recent_games", winner_recent_games), rules).k
-    loser_k = _k_choice(_checks.games("loser_recent_games", loser_recent_games), rules).k
-    *_, winner_unrounded, loser_unrounded = _server_values(
-        loser - winner, rules.divisor, winner_k, loser_k, multiplier
+    rules, winner, loser, cube, winner_k, loser_k = _checked_game(
+        winner, loser, cube, winner_recent_games, loser_recent_games, rules
     )
-    return Change(_go_round(winner_unrounded), _go_round(loser_unrounded))
+    multiplier = scalar.multiplier(cube)
+    *_, winner_unrounded, loser_unrounded = scalar.server_values(
+        loser - winner, rules.divisor, winner_k.k, loser_k.k, multiplier
+    )
+    return Change(scalar.round_half_away(winner_unrounded), scalar.round_half_away(loser_unrounded))
+
+
+#: Kept for one release; use :func:`change_steps`.
+explain_change = change_steps

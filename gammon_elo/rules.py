@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from datetime import timedelta
 
-from . import _checks
-from ._errors import InvalidInput, UnknownRules
+from ._core import checks
+from ._core.errors import InvalidInput, UnknownRules
 
 __all__ = ["CURRENT", "FIBS_DIVISOR", "RULES", "Rules", "get_rules"]
 
@@ -57,22 +57,22 @@ class Rules:
     versions: str = ""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "divisor", _checks.positive("divisor", self.divisor))
-        object.__setattr__(self, "k", _checks.k("k", self.k))
+        object.__setattr__(self, "divisor", checks.positive("divisor", self.divisor))
+        object.__setattr__(self, "k", checks.k("k", self.k))
         if (self.heavy_k is None) != (self.heavy_games is None):
             raise InvalidInput(
                 "heavy_k", self.heavy_k, "and heavy_games must both be set or both be None"
             )
         if self.heavy_k is not None:
-            object.__setattr__(self, "heavy_k", _checks.k("heavy_k", self.heavy_k))
-            object.__setattr__(self, "heavy_games", _checks.games("heavy_games", self.heavy_games))
+            object.__setattr__(self, "heavy_k", checks.k("heavy_k", self.heavy_k))
+            object.__setattr__(self, "heavy_games", checks.games("heavy_games", self.heavy_games))
         if not isinstance(self.window, timedelta) or self.window <= timedelta(0):
             raise InvalidInput("window", self.window, "must be a positive length of time")
-        _checks.rating("starting", self.starting)
+        checks.rating("starting", self.starting)
         if not isinstance(self.podium_prizes, tuple):
             raise InvalidInput("podium_prizes", self.podium_prizes, "must be a tuple of points")
         for place, prize in enumerate(self.podium_prizes, start=1):
-            _checks.integer(f"podium prize for place {place}", prize)
+            checks.integer(f"podium prize for place {place}", prize)
 
     @classmethod
     def custom(

@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _checks
-from ._errors import InvalidInput
-from ._kernel import Floats
+from ._core import checks
+from ._core.arrays import Floats
+from ._core.errors import InvalidInput
 
 __all__ = [
     "half_within",
@@ -63,7 +63,7 @@ def half_within(ratings: npt.ArrayLike, *, share: float = 0.5) -> float:
     >>> half_within([1400, 1490, 1500, 1510, 1600, 1700])
     20.0
     """
-    share = _checks.probability("share", share)
+    share = checks.probability("share", share)
     return half_within_sorted(np.sort(np.asarray(ratings, dtype=np.float64).ravel()), share)
 
 

@@ -1,5 +1,7 @@
-"""Rule designer — sweeps of a grid of rule sets over simulated populations on Dask, and how well
-each rule set predicted a real history (calibration), with the divisor that fits it best."""
+"""Rule designer — real dice (the win rates of a league the engine played, and a small one played
+live), sweeps of a grid of rule sets over simulated populations on Dask, and how well each rule
+set predicted a history (calibration: the shipped league by default), with the divisor that fits
+it best."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from gammon_elo.calibrate import DEFAULT_BURN_IN, fit
 from gammon_elo.calibrate.fit import fit_tasks
 from gammon_elo.replay import InvalidHistory
 from gammon_elo.sweep import Grid, sweep
-from ui import cached, charts, designer, grids, runs, uploads
+from ui import cached, charts, designer, grids, league, runs, uploads
 from ui.i18n import number, percent, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
@@ -23,9 +25,20 @@ from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
 DIVISORS = (200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200)
 KS = (8, 12, 16, 24, 32, 48, 64)
 FITS = ("divisor", "divisor,k")
+#: Where the calibration's games come from: the shipped league (the default), the synthetic
+#: sample, or the reader's file.
+SOURCES = ("league", "sample", "upload")
 page = Page(
     "designer",
     [
+        ChoiceParam(
+            name="source",
+            default="league",
+            choices=SOURCES,
+            kind="radio",
+            label="designer.source",
+            option=lambda source: t(f"designer.source_{source}"),
+        ),
         ListParam(
             name="divisors", default=[400, 800, 1200], choices=DIVISORS, label="designer.divisors"
         ),
@@ -56,22 +69,45 @@ page = Page(
             label="designer.fit",
             option=lambda what: t(f"designer.fit_{what.replace(',', '_')}"),
         ),
+        # A live league: its bounds are the server's (league_players, league_games), refused
+        # by name above them; the widgets only keep a link's text sane.
+        IntParam(name="live_players", default=20, low=2, high=1000, label="league.players"),
+        IntParam(
+            name="live_games",
+            default=1000,
+            low=1,
+            high=100_000,
+            step=100,
+            label="league.games_input",
+        ),
+        ChoiceParam(
+            name="live_levels",
+            default="club",
+            choices=tuple(league.PRESETS),
+            label="league.levels",
+            option=lambda preset: t(f"league.preset_{preset}"),
+        ),
+        IntParam(name="live_seed", default=1, low=0, high=2**31 - 1, label="league.seed"),
     ],
 )
 page.heading(intro=True)
 
 # ---------------------------------------------------------------- the history and where to run
 with st.container(border=True):
-    left, right = st.columns([1, 2])
+    source = page.input("source", st, horizontal=True)
     upload = None
-    if left.toggle(t("designer.own_history"), value=False, key=page.key("own_history")):
-        upload = uploads.uploader(
-            right, "designer.upload", "designer.upload_help", page.key("file")
-        )
+    if source == "upload":
+        upload = uploads.uploader(st, "designer.upload", "designer.upload_help", page.key("file"))
+    if source == "league" and not league.shipped():
+        st.warning(t("league.not_shipped"), icon=":material/warning:")
+        source = "sample"
     # Where the runs go is the operator's choice (ui.settings), never a reader's: said, not asked.
     runner = runs.runner()
     st.caption(runner.caption())
-history_bytes = upload.getvalue() if upload is not None else None
+# The calibration's games: the file's bytes, or a shipped history by name (ui.cached.games).
+history_bytes: cached.History = upload.getvalue() if upload is not None else None
+if upload is None:
+    history_bytes = "league" if source == "league" else None
 
 
 def _waiting(note: DeltaGenerator) -> Callable[[int], object]:
@@ -85,6 +121,19 @@ def _waiting(note: DeltaGenerator) -> Callable[[int], object]:
 
     return show
 
+
+# ------------------------------------------------------------------------------- real dice
+st.header(t("league.title"))
+if league.shipped():
+    shipped = cached.league()
+    grids.show(league.rates_table(shipped.rates), download="league_win_rates.csv")
+    st.markdown(league.rates_sentence(shipped.rates))
+    st.caption(
+        league.provenance_caption(shipped.provenance, len(shipped.games), len(shipped.players))
+    )
+else:
+    st.info(t("league.not_shipped"), icon=":material/casino:")
+league.live_section(page, _waiting)
 
 # ---------------------------------------------------------------------------------- the sweep
 st.header(t("designer.sweep_title"))
@@ -115,7 +164,7 @@ if run_sweep:
         )
         history = None
         if page["with_history"]:
-            # Read once per file, within the server's upload budget (ui.uploads).
+            # The file as read for the calibration below: once per file, within the budget.
             history = cached.games(history_bytes)
         tasks = grid.tasks + (len(grid.rule_sets()) if history is not None else 0)
         note = st.empty()
@@ -168,19 +217,27 @@ else:
     with st.expander(t("designer.sweep_table")):
         st.dataframe(table, hide_index=True, width="stretch")
     down_csv, down_parquet = st.columns(2)
+
+    # Made when the reader clicks, not on every rerun of the page.
+    def sweep_csv() -> bytes:
+        return table.to_csv(index=False).encode("utf-8")
+
+    def sweep_parquet() -> bytes:
+        parquet = io.BytesIO()
+        table.to_parquet(parquet, index=False)
+        return parquet.getvalue()
+
     down_csv.download_button(
         t("designer.download_csv"),
-        table.to_csv(index=False).encode("utf-8"),
+        sweep_csv,
         file_name="sweep.csv",
         mime="text/csv",
         icon=":material/download:",
         key=page.key("download_csv"),
     )
-    parquet = io.BytesIO()
-    table.to_parquet(parquet, index=False)
     down_parquet.download_button(
         t("designer.download_parquet"),
-        parquet.getvalue(),
+        sweep_parquet,
         file_name="sweep.parquet",
         mime="application/vnd.apache.parquet",
         icon=":material/download:",
@@ -196,7 +253,10 @@ with st.container(border=True):
     page.input("fit", right, horizontal=True)
 page.write_url()
 
-st.caption(t("designer.history_upload" if history_bytes else "designer.history_sample"))
+if history_bytes == "league":
+    st.caption(t("designer.history_league"))
+else:
+    st.caption(t("designer.history_upload" if history_bytes else "designer.history_sample"))
 rule_sets = [RULES[name] for name in (chosen or ["1.3.1"])]
 labels = {r.label: r.label for r in rule_sets}
 try:

@@ -8,7 +8,7 @@ from functools import partial
 import streamlit as st
 
 from gammon_elo import CUBES, Explanation, InvalidInput, explain_result
-from ui import players, rules_input
+from ui import answer, explain, rules_input
 from ui.i18n import signed, t
 from ui.page import Page
 from ui.params import ChoiceParam, IntParam
@@ -58,14 +58,14 @@ if found is None:
     st.error(problem)
 elif found.exact:
     best = found.explanations[0]
-    players.answer(
+    answer.answer(
         t("explain.answer_label", change=signed(found.change)),
-        players.combination(best),
-        t("explain.answer_line", share=players.share(best.likelihood)),
+        explain.combination(best),
+        t("explain.answer_line", share=explain.share(best.likelihood)),
         small=True,
     )
 else:
-    players.answer(
+    answer.answer(
         t("explain.answer_label", change=signed(found.change)),
         t("explain.none_figure"),
         t("explain.none_line"),
@@ -89,12 +89,12 @@ if found is None:
 
 def card(e: Explanation, *, nearest: bool = False) -> None:
     with st.container(border=True):
-        st.markdown(f"**{players.combination(e)}** → {signed(e.change)}")
+        st.markdown(f"**{explain.combination(e)}** → {signed(e.change)}")
         if nearest:
             st.caption(t("explain.nearest_off", change=signed(e.change - found.change)))
         else:
-            st.caption(t("explain.likelihood", share=players.share(e.likelihood)))
-        st.markdown("\n".join(f"- {reason}" for reason in players.reasons(e)))
+            st.caption(t("explain.likelihood", share=explain.share(e.likelihood)))
+        st.markdown("\n".join(f"- {reason}" for reason in explain.reasons(e)))
 
 
 if found.exact:

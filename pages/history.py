@@ -7,13 +7,14 @@ import streamlit as st
 
 from gammon_elo import RULES, InvalidInput
 from gammon_elo.replay import InvalidHistory
-from ui import cached, charts, grids, simulation, uploads
+from ui import cached, charts, grids, league, simulation, uploads
 from ui.i18n import number, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, ListParam
 from ui.rules_input import rules_label
 
-SOURCES = ("sample", "upload")
+#: The synthetic sample (the default), the shipped league the engine played, or a file.
+SOURCES = ("sample", "league", "upload")
 page = Page(
     "history",
     [
@@ -50,6 +51,17 @@ with st.container(border=True):
     upload = None
     if source == "upload":
         upload = uploads.uploader(st, "history.upload", "history.upload_help", page.key("file"))
+    if source == "league":
+        if league.shipped():
+            shipped = cached.league()
+            st.caption(
+                league.provenance_caption(
+                    shipped.provenance, len(shipped.games), len(shipped.players)
+                )
+            )
+        else:
+            st.warning(t("league.not_shipped"), icon=":material/warning:")
+            source = "sample"
     skip = page.input("skip_invalid", st)
 page.write_url()
 
@@ -59,7 +71,8 @@ if source == "upload" and upload is None:
 rule_sets = tuple(RULES[name] for name in (chosen or ["1.3.1"]))
 try:
     with st.spinner(t("history.rating")):
-        comparison = cached.history(upload.getvalue() if upload else None, rule_sets, skip)
+        data: cached.History = upload.getvalue() if upload else source
+        comparison = cached.history(data, rule_sets, skip)
 except InvalidHistory as error:
     st.error(
         t("history.invalid", rejected=error.rows_rejected, rows=error.rows_read),
@@ -90,7 +103,7 @@ players = st.multiselect(
     everyone,
     default=busiest["player"].head(5).tolist(),
     # A new file starts from its own busiest players, not the last file's choice.
-    key=page.key(f"players.{upload.file_id if upload else 'sample'}"),
+    key=page.key(f"players.{upload.file_id if upload else source}"),
     help=t("history.players_help"),
     # Six lines at most in a chart: more tangle.
     max_selections=charts.MAX_LINES,
@@ -118,14 +131,14 @@ def draw_charts() -> None:
         st.markdown(final_sentence(ratings_table, players, list(labels.values())))
 
 
-def final_sentence(table: grids.Table, chosen: list[str], names: list[str]) -> str:
+def final_sentence(table: grids.Shown, chosen: list[str], names: list[str]) -> str:
     """Where the chosen players end under each rule set: "1528–1664 under 1.3.1 (÷1200) …"."""
     rows = table.raw[table.raw[t("history.player")].isin(chosen)]
     items = [(name, f"{rows[name].min()}–{rows[name].max()}") for name in names]
     return simulation.comparison(items, "history.chart_sentence")
 
 
-def spread_sentence(table: grids.Table, names: list[str]) -> str:
+def spread_sentence(table: grids.Shown, names: list[str]) -> str:
     header = t("simulator.half_within")
     values = dict(zip(table.shown[t("col.rules")], table.shown[header], strict=True))
     return simulation.comparison([(n, values[n]) for n in names], "history.spread_sentence")

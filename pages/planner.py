@@ -9,10 +9,10 @@ from functools import partial
 import streamlit as st
 
 from gammon_elo import CUBES, InvalidInput, k_factor, parse_results, performance_rating
-from ui import cached, charts, grids, players, rules_input
+from ui import answer, cached, charts, grids, planner, rules_input
 from ui.i18n import number, percent, t
 from ui.page import Page
-from ui.params import BoolParam, ChoiceParam, FloatParam, IntParam
+from ui.params import BoolParam, ChoiceParam, FloatParam, IntParam, TextAreaParam
 
 Rating = partial(IntParam, low=-100_000, high=100_000, step=10)
 CUBE_CHOICES = (*(str(c) for c in CUBES), "mix")
@@ -51,9 +51,7 @@ page = Page(
             option=lambda c: t("planner.cube_mix") if c == "mix" else c,
         ),
         *rules_input.params(),
-        players.TextAreaParam(
-            name="results", default="1500 1\n1600 0\n1700 1", label="planner.results"
-        ),
+        TextAreaParam(name="results", default="1500 1\n1600 0\n1700 1", label="planner.results"),
     ],
 )
 page.heading(intro=True)
@@ -86,7 +84,7 @@ elif result.games_median is not None:
         if result.games_p90 is not None
         else t("planner.band_open", low=number(result.games_p10), games=number(result.horizon))
     )
-    players.answer(
+    answer.answer(
         t(key, target=result.target),
         number(games),
         t(
@@ -98,7 +96,7 @@ elif result.games_median is not None:
         + band,
     )
 else:
-    players.answer(
+    answer.answer(
         t("planner.share_label", target=result.target, games=number(result.horizon)),
         percent(result.reached_share),
         t("planner.share_line"),
@@ -137,7 +135,7 @@ def settling_text() -> str:
     )
 
 
-chart = players.projection_chart(result)
+chart = planner.projection_chart(result)
 chart_alt = t(
     "planner.chart_alt", rating=result.rating, target=result.target, games=number(result.horizon)
 )
@@ -182,8 +180,8 @@ if heavy:
 if not page.compact:
     st.header(t("planner.hold_title"))
     per_week = float(page["per_week"])
-    usual_k = k_factor(players.usual_week(per_week), rules=rules)
-    yours = players.hold_rows(page["rating"], page["cube"], per_week, rules, (result.opponent,))
+    usual_k = k_factor(planner.usual_week(per_week), rules=rules)
+    yours = planner.hold_rows(page["rating"], page["cube"], per_week, rules, (result.opponent,))
     st.caption(
         t(
             "planner.hold_caption",
@@ -194,7 +192,7 @@ if not page.compact:
         )
     )
     grids.show(
-        players.hold_grid(players.hold_rows(page["rating"], page["cube"], per_week, rules)),
+        planner.hold_grid(planner.hold_rows(page["rating"], page["cube"], per_week, rules)),
         download=f"hold_{page['rating']}.csv",
     )
 

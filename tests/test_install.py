@@ -22,7 +22,7 @@ from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-OPTIONAL = ("pyarrow", "numba", "llvmlite", "dask", "distributed", "streamlit", "altair")
+OPTIONAL = ("pyarrow", "numba", "llvmlite", "dask", "distributed", "streamlit", "altair", "bgsage")
 
 
 def pins() -> dict[str, str]:
@@ -127,7 +127,7 @@ def test_the_fresh_install_has_the_dependencies_and_none_of_the_extras(fresh: Fr
     assert done.returncode == 0, done.stderr
     where, extras, versions, provided = done.stdout.splitlines()
     # What pip reads for `pip install '.[NAME]'`: the installed metadata offers each extra.
-    assert provided == "['all', 'app', 'compiled', 'dask', 'parquet']"
+    assert provided == "['all', 'app', 'compiled', 'dask', 'engine', 'parquet']"
     assert Path(where).is_relative_to(fresh.bin.parent)  # the installed copy, not the source
     assert extras == "[]"
     pinned = pins()
@@ -209,13 +209,14 @@ def test_the_extras_cover_the_pins_and_all_gives_everything() -> None:
     extras = {
         name: [Requirement(r) for r in rs] for name, rs in project["optional-dependencies"].items()
     }
-    assert sorted(extras) == ["all", "app", "compiled", "dask", "parquet"]
+    assert sorted(extras) == ["all", "app", "compiled", "dask", "engine", "parquet"]
     assert {r.name for r in required} == {"numpy", "pandas"}
     named = {name: {r.name for r in rs} for name, rs in extras.items()}
     assert named["parquet"] == {"pyarrow"}
     assert named["compiled"] == {"numba", "llvmlite"}
     assert named["dask"] == {"dask", "distributed"}
-    assert named["app"] == {"streamlit", "altair", "pyarrow", "dask", "distributed"}
+    assert named["engine"] == {"bgsage"}
+    assert named["app"] == {"streamlit", "altair", "pyarrow", "dask", "distributed", "bgsage"}
     # all: every other extra's requirements, as they write them (no range of its own).
     others = {str(r) for name, rs in extras.items() if name != "all" for r in rs}
     assert {str(r) for r in extras["all"]} == others

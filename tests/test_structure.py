@@ -32,8 +32,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 CORE = "gammon_elo"
 #: The project's modules: the core, the app's helpers, its pages and its entry file.
@@ -291,12 +289,6 @@ def core_upward_imports(root: Path) -> list[str]:
 # The project itself.
 
 
-# Remove this marker once the core's private helpers have moved into its private package: the
-# test then passes, and strict=True makes it fail until the marker is gone.
-@pytest.mark.xfail(
-    strict=True,
-    reason="the core and the app still import private helpers (formulas._expected, charts._style)",
-)
 def test_no_module_takes_another_modules_private_names() -> None:
     violations = privacy_violations(ROOT)
     assert not violations, f"{len(violations)} private imports:\n" + "\n".join(violations)
@@ -307,12 +299,6 @@ def test_a_private_package_imports_nothing_of_the_project_outside_itself() -> No
     assert not violations, "\n".join(violations)
 
 
-# Remove this marker once sweep and calibrate share one parallel-run module instead of importing
-# each other: the test then passes, and strict=True makes it fail until the marker is gone.
-@pytest.mark.xfail(
-    strict=True,
-    reason="calibrate.fit imports sweep.tasks lazily, and sweep.tasks imports calibrate",
-)
 def test_the_core_has_no_import_cycles_lazy_imports_included() -> None:
     found = cycle_lines(ROOT)
     assert not found, f"{len(found)} cycles:\n" + "\n".join(found)

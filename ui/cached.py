@@ -16,6 +16,13 @@ import streamlit as st
 import gammon_elo as g
 from gammon_elo import Rules
 from gammon_elo.calibrate import Scores, score
+from gammon_elo.league import (
+    shipped_cubeless,
+    shipped_league,
+    shipped_players,
+    shipped_provenance,
+)
+from gammon_elo.league.table import win_rates
 from gammon_elo.replay import RulesComparison, compare_rules, sample_history
 from gammon_elo.simulate import Population, Simulation, simulate
 from gammon_elo.tables import heat_map_frame
@@ -130,9 +137,15 @@ def simulation(
     return cast(Simulation, cached)
 
 
+#: A history as the pages name it: a file's bytes, ``None`` or ``"sample"`` for the synthetic
+#: sample, ``"league"`` for the shipped league.
+History = bytes | str | None
+
+
 @st.cache_data(max_entries=4, ttl=TTL, show_spinner=False)
-def history(data: bytes | None, rules: tuple[Rules, ...], skip_invalid: bool) -> RulesComparison:
-    """The uploaded file (or the sample history, for None) under each rule set.
+def history(data: History, rules: tuple[Rules, ...], skip_invalid: bool) -> RulesComparison:
+    """The uploaded file (or a shipped history, named as :func:`games` names it) under each
+    rule set.
 
     Keyed by the file's bytes, so a rerun does not replay it again. At most 4 kept: a 20 MB
     upload (about 400 000 games) under 3 rule sets pickles to about 170 MB (measured). The
@@ -151,16 +164,38 @@ def _histories() -> _BoundedStore:
     return _BoundedStore(HISTORIES_KEPT)
 
 
-def games(data: bytes | None) -> pd.DataFrame:
-    """The uploaded file's games (the sample history's, for None), read once per distinct file
-    across all sessions, within the server's budget; a refused file's refusal is kept too, so a
-    rerun does not read it again. Shared: callers must not change the frame."""
+class ShippedLeague:
+    """The shipped league as the pages read it: its games, players, provenance and win-rate
+    table (every pair of levels), read and computed once per process."""
+
+    def __init__(self) -> None:
+        self.games = shipped_league()
+        self.players = shipped_players()
+        self.provenance = shipped_provenance()
+        self.cubeless = shipped_cubeless()
+        self.rates = win_rates({"cubeful": self.games, "cubeless": self.cubeless})
+
+
+@st.cache_resource(show_spinner=False)
+def league() -> ShippedLeague:
+    """The shipped league, read once per server process (a few MB, the same for every reader)."""
+    return ShippedLeague()
+
+
+def games(data: History) -> pd.DataFrame:
+    """The uploaded file's games (the sample history's for None or ``"sample"``, the shipped
+    league's for ``"league"``), read once per distinct file across all sessions, within the
+    server's budget; a refused file's refusal is kept too, so a rerun does not read it again.
+    Shared: callers must not change the frame."""
+    if data == "league":
+        return league().games
     store = _histories()
-    key = "sample" if data is None else hashlib.sha256(data).digest()
+    upload = data if isinstance(data, bytes) else None
+    key = "sample" if upload is None else hashlib.sha256(upload).digest()
     kept = store.get(key)
     if kept is None:
         try:
-            kept = sample_history() if data is None else uploads.read(data)
+            kept = sample_history() if upload is None else uploads.read(upload)
         except g.InvalidInput as error:
             kept = error
         store.put(key, kept)
@@ -170,8 +205,9 @@ def games(data: bytes | None) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
-def calibration(data: bytes | None, rules: tuple[Rules, ...], burn_in: int) -> dict[str, Scores]:
-    """How well each rule set predicted the uploaded history (the sample's, for None): a score
+def calibration(data: History, rules: tuple[Rules, ...], burn_in: int) -> dict[str, Scores]:
+    """How well each rule set predicted the uploaded history (a shipped one, named as
+    :func:`games` names it): a score
     per rule set's label, computed once per (file, rule sets, burn-in) across all sessions.
 
     A few kilobytes a result (a calibration table and a few figures), so many can be kept.

@@ -47,7 +47,7 @@ def beside(
         table()
 
 
-def _style(chart: alt.Chart | alt.LayerChart) -> alt.LayerChart:
+def style(chart: alt.Chart | alt.LayerChart) -> alt.LayerChart:
     styled = chart.properties(height=340)
     if decimal_comma():
         # Axes and tooltips as the Greek article writes numbers: 64,0% and no thousands mark.
@@ -87,6 +87,80 @@ def _series_columns(
     wide = wide[[name for name in order if name in wide.columns]]
     wide.columns = [f"s{i}" for i in range(len(wide.columns))]
     return wide.reset_index(), order
+
+
+def _tooltip(
+    x: str, x_title: str, x_format: str, order: list[str], y_format: str
+) -> list[alt.Tooltip]:
+    """The pointer's one tooltip: the ``x`` there, then every series' value at it."""
+    tooltip = [alt.Tooltip(f"{x}:Q", title=x_title, format=x_format or "")]
+    return tooltip + [
+        alt.Tooltip(f"s{i}:Q", title=name, format=y_format or "") for i, name in enumerate(order)
+    ]
+
+
+def _pointer_layers(
+    frame: pd.DataFrame,
+    wide: pd.DataFrame,
+    nearest: Any,
+    *,
+    x: str,
+    y: str,
+    series: str,
+    order: list[str],
+    x_enc: alt.X,
+    y_scale: alt.Scale,
+    tooltip: list[alt.Tooltip],
+) -> tuple[alt.Chart, alt.Chart]:
+    """The vertical rule that snaps to the nearest ``x``, with the tooltip, and the dots it
+    lights on each line."""
+    rule = (
+        alt.Chart(wide)
+        # Decorative for a screen reader (the lines and their data table say it all), and an
+        # empty group of marks without a name is an axe violation.
+        .mark_rule(color="#333", strokeWidth=1, aria=False)
+        .encode(
+            x=x_enc,
+            opacity=alt.condition(nearest, alt.value(0.6), alt.value(0)),
+            tooltip=tooltip,
+        )
+        .add_params(nearest)
+    )
+    dots = (
+        alt.Chart(frame)
+        .mark_point(filled=True, size=50, aria=False)
+        .encode(
+            x=x_enc,
+            y=alt.Y(f"{y}:Q", scale=y_scale),
+            color=alt.Color(
+                f"{series}:N", sort=order, scale=alt.Scale(domain=order, range=PALETTE)
+            ),
+        )
+        .transform_filter(nearest)
+    )
+    return rule, dots
+
+
+def _guides(
+    x: str, y: str, x_title: str, y_title: str, *, marker: float | None, zero_line: bool
+) -> list[alt.Chart]:
+    """A grey rule at ``y`` = 0 and a dashed one at ``x`` = ``marker``, each when asked for."""
+    layers: list[alt.Chart] = []
+    if zero_line:
+        layers.append(
+            alt.Chart(pd.DataFrame({y: [0]}))
+            .mark_rule(color="#999")
+            .encode(y=alt.Y(f"{y}:Q", title=y_title))
+        )
+    if marker is not None:
+        layers.append(
+            alt.Chart(pd.DataFrame({x: [marker]}))
+            .mark_rule(color="#333", strokeDash=[4, 4])
+            # Titled, so that a screen reader's description of the rule is in the page's
+            # language (Vega describes a mark by its fields' titles).
+            .encode(x=alt.X(f"{x}:Q", title=x_title))
+        )
+    return layers
 
 
 def hover_lines(
@@ -130,51 +204,21 @@ def hover_lines(
     nearest = alt.selection_point(
         nearest=True, on="pointerover", clear="pointerout", fields=[x], empty=False
     )
-    tooltip = [alt.Tooltip(f"{x}:Q", title=x_title, format=x_format or "")]
-    tooltip += [
-        alt.Tooltip(f"s{i}:Q", title=name, format=y_format or "") for i, name in enumerate(order)
-    ]
-    rule = (
-        alt.Chart(wide)
-        # Decorative for a screen reader (the lines and their data table say it all), and an
-        # empty group of marks without a name is an axe violation.
-        .mark_rule(color="#333", strokeWidth=1, aria=False)
-        .encode(
-            x=x_enc,
-            opacity=alt.condition(nearest, alt.value(0.6), alt.value(0)),
-            tooltip=tooltip,
-        )
-        .add_params(nearest)
+    rule, dots = _pointer_layers(
+        frame,
+        wide,
+        nearest,
+        x=x,
+        y=y,
+        series=series,
+        order=order,
+        x_enc=x_enc,
+        y_scale=y_scale,
+        tooltip=_tooltip(x, x_title, x_format, order, y_format),
     )
-    dots = (
-        alt.Chart(frame)
-        .mark_point(filled=True, size=50, aria=False)
-        .encode(
-            x=x_enc,
-            y=alt.Y(f"{y}:Q", scale=y_scale),
-            color=alt.Color(
-                f"{series}:N", sort=order, scale=alt.Scale(domain=order, range=PALETTE)
-            ),
-        )
-        .transform_filter(nearest)
-    )
-    layers: list[alt.Chart] = [lines]
-    if zero_line:
-        layers.append(
-            alt.Chart(pd.DataFrame({y: [0]}))
-            .mark_rule(color="#999")
-            .encode(y=alt.Y(f"{y}:Q", title=y_title))
-        )
-    if marker is not None:
-        layers.append(
-            alt.Chart(pd.DataFrame({x: [marker]}))
-            .mark_rule(color="#333", strokeDash=[4, 4])
-            # Titled, so that a screen reader's description of the rule is in the page's
-            # language (Vega describes a mark by its fields' titles).
-            .encode(x=alt.X(f"{x}:Q", title=x_title))
-        )
+    layers = [lines, *_guides(x, y, x_title, y_title, marker=marker, zero_line=zero_line)]
     layers += [dots, rule]
-    return _style(alt.layer(*layers))
+    return style(alt.layer(*layers))
 
 
 def expected_curves(
@@ -258,7 +302,7 @@ def heatmap(
     text = base.mark_text(fontSize=11).encode(
         text=alt.Text("change:Q", title=value_title), color=alt.value("#111")
     )
-    return _style(alt.layer(cells, text))
+    return style(alt.layer(cells, text))
 
 
 def lines(
@@ -318,7 +362,7 @@ def bars(
             ],
         )
     )
-    return _style(alt.layer(chart))
+    return style(alt.layer(chart))
 
 
 def nice_step(span: float, bins: int = 40) -> float:

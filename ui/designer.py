@@ -12,8 +12,8 @@ import pandas as pd
 
 from gammon_elo.calibrate import FitResult, Scores
 
-from .charts import LABEL_INK, PALETTE, _style
-from .grids import Table, _dress, _int, _pct
+from .charts import LABEL_INK, PALETTE, style
+from .grids import Shown, dress
 from .i18n import number, percent, t
 
 #: The sweep's metrics drawn as heat maps: column, catalog key, how a value is written.
@@ -57,7 +57,7 @@ def heatmap(means: pd.DataFrame, metric: str, title: str, digits: int) -> alt.La
         ],
     )
     text = base.mark_text(fontSize=11).encode(text="text:N", color=alt.value("#111"))
-    return _style(alt.layer(cells, text))
+    return style(alt.layer(cells, text))
 
 
 def heatmap_sentence(means: pd.DataFrame, metric: str, title: str, digits: int) -> str:
@@ -76,7 +76,7 @@ def heatmap_sentence(means: pd.DataFrame, metric: str, title: str, digits: int) 
     )
 
 
-def scores_table(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> Table:
+def scores_table(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> Shown:
     """One row per rule set: games scored, log-loss, Brier, the top tenth's two rates."""
     rows = [
         {
@@ -91,14 +91,14 @@ def scores_table(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> Tab
     ]
     raw = pd.DataFrame(rows)
     four = lambda v: number(v, 4)  # noqa: E731
-    return _dress(
+    return dress(
         raw,
         {
-            t("designer.games"): _int,
+            t("designer.games"): number,
             t("designer.log_loss"): four,
             t("designer.brier"): four,
-            t("designer.top_expected"): _pct,
-            t("designer.top_actual"): _pct,
+            t("designer.top_expected"): percent,
+            t("designer.top_actual"): percent,
         },
     )
 
@@ -171,10 +171,10 @@ def calibration_chart(frame: pd.DataFrame) -> alt.LayerChart:
             ],
         )
     )
-    return _style(alt.layer(diagonal, bars, points))
+    return style(alt.layer(diagonal, bars, points))
 
 
-def calibration_table(scores: Scores) -> Table:
+def calibration_table(scores: Scores) -> Shown:
     frame = scores.calibration
     raw = pd.DataFrame(
         {
@@ -191,10 +191,10 @@ def calibration_table(scores: Scores) -> Table:
             ],
         }
     )
-    formats = {t("designer.games"): _int}
+    formats = {t("designer.games"): number}
     for column in ("expected", "actual"):
-        formats[t(f"designer.{column}")] = _pct
-    return _dress(raw, formats)
+        formats[t(f"designer.{column}")] = percent
+    return dress(raw, formats)
 
 
 def calibration_sentence(scores: Scores, label: str) -> str:
@@ -238,7 +238,7 @@ def fit_chart(result: FitResult) -> alt.LayerChart:
             ],
         )
     )
-    return _style(alt.layer(chart))
+    return style(alt.layer(chart))
 
 
 def fit_sentence(result: FitResult, base_label: str) -> str:
@@ -253,8 +253,8 @@ def fit_sentence(result: FitResult, base_label: str) -> str:
         base_loss=number(result.base_log_loss, 4),
         coin=number(math.log(2), 4),
     )
-    if result.at_edge:
-        first += " " + t("designer.fit_edge")
+    # Interior: the search found its best inside the range; at an end, it may lie beyond.
+    first += " " + t("designer.fit_edge" if result.at_edge else "designer.fit_interior")
     per_k = result.best_per_k
     if len(per_k) > 1:
         ratios = per_k["k_over_d"]

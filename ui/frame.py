@@ -1,50 +1,75 @@
-"""What every page shares: the page set-up, the language, and the sidebar navigation.
+"""What every page shares: the pages' list for ``st.navigation`` (titles, icons, order, URLs),
+and what every page draws first (:func:`setup`, called by the :class:`ui.page.Page` scaffold): the
+page's language, the compact views' style, and (outside the compact views) the sidebar's language
+selector and footer under Streamlit's navigation.
 
-Streamlit runs ``pages/`` as a multipage app of its own (``app.py`` is the home page, each file in
-``pages/`` another page, reached at ``/divisors`` and so on), so each page calls :func:`setup`
-first. The built-in navigation is hidden (``client.showSidebarNavigation = false``) because its
-labels come from file names; ours are translated, and the compact views show none at all.
+The page draws these rather than ``app.py`` around ``.run()``: AppTest keeps the entry file's
+elements only on the default page, and the pinned numbers of every page include the footer's.
 """
 
 from __future__ import annotations
 
 import json
+from typing import NamedTuple
 
 import streamlit as st
+from streamlit.navigation.page import StreamlitPage
 
 from . import embed, i18n
 from .i18n import t
 
-#: (script, catalog key of its title, icon) in the order the sidebar lists them: the players'
-#: pages first, then the designers', then the classic calculator.
-PAGES = (
-    ("app.py", "home.nav", ":material/calculate:"),
-    ("pages/planner.py", "planner.nav", ":material/flag:"),
-    ("pages/explain.py", "explain.nav", ":material/help:"),
-    ("pages/divisors.py", "divisors.nav", ":material/show_chart:"),
-    ("pages/tables.py", "tables.nav", ":material/table_chart:"),
-    ("pages/history.py", "history.nav", ":material/history:"),
-    ("pages/simulator.py", "simulator.nav", ":material/groups:"),
-    ("pages/designer.py", "designer.nav", ":material/tune:"),
-    ("pages/classic.py", "classic.nav", ":material/swap_horiz:"),
+
+class PageEntry(NamedTuple):
+    """One page: its script, the catalog key of its title, its icon and its URL path."""
+
+    script: str
+    title: str
+    icon: str
+    url_path: str
+
+
+#: Every page in the order the sidebar lists them: the players' pages first, then the designers',
+#: then the classic calculator. The home page is ``/``.
+#:
+#: One flat list, no section headings: Streamlit draws a sectioned menu's headings as children of
+#: its ``<ul>`` (not inside ``<li>``), which screen readers announce as a broken list (axe's
+#: "list" rule, checked in tests/browser/test_accessibility.py); the order keeps the grouping.
+PAGES: tuple[PageEntry, ...] = (
+    PageEntry("pages/home.py", "home.nav", ":material/calculate:", ""),
+    PageEntry("pages/planner.py", "planner.nav", ":material/flag:", "planner"),
+    PageEntry("pages/explain.py", "explain.nav", ":material/help:", "explain"),
+    PageEntry("pages/divisors.py", "divisors.nav", ":material/show_chart:", "divisors"),
+    PageEntry("pages/tables.py", "tables.nav", ":material/table_chart:", "tables"),
+    PageEntry("pages/history.py", "history.nav", ":material/history:", "history"),
+    PageEntry("pages/simulator.py", "simulator.nav", ":material/groups:", "simulator"),
+    PageEntry("pages/designer.py", "designer.nav", ":material/tune:", "designer"),
+    PageEntry("pages/classic.py", "classic.nav", ":material/swap_horiz:", "classic"),
 )
 
 
-def setup(title_key: str) -> None:
-    """Page config, the reader's language, and (outside the compact views) the sidebar."""
-    i18n.choose_language()
-    st.set_page_config(
-        page_title=f"{t(title_key)} · Gammon42 ELO", page_icon=":material/casino:", layout="wide"
-    )
+def navigation() -> list[StreamlitPage]:
+    """The pages for ``st.navigation``, titled in the reader's language, in the sidebar's order."""
+    return [
+        st.Page(
+            entry.script,
+            title=t(entry.title),
+            icon=entry.icon,
+            url_path=entry.url_path or None,
+            default=not entry.url_path,
+        )
+        for entry in PAGES
+    ]
+
+
+def setup() -> None:
+    """The frame around the page: its language, and the compact views' style or the sidebar."""
+    i18n.language_notices()
     document_language()
     embed.bad_view_notice()
     if embed.is_compact():
         embed.compact_style()
         return
     with st.sidebar:
-        for script, key, icon in PAGES:
-            st.page_link(script, label=t(key), icon=icon)
-        st.divider()
         i18n.language_selector()
         st.caption(t("app.footer"))
 

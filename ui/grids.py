@@ -23,30 +23,20 @@ SHOWN_ROWS = 1000
 
 
 @dataclass(frozen=True)
-class Table:
-    """What the reader sees (strings) and what the CSV holds (numbers), same headers."""
+class Shown:
+    """A table as shown (``shown``) and as downloaded (``raw``: the numbers), same headers; not
+    the core's tables (:mod:`gammon_elo.tables`), which it dresses."""
 
     shown: pd.DataFrame
     raw: pd.DataFrame
 
 
-def _dress(raw: pd.DataFrame, formats: Mapping[str, Callable[[float], str]]) -> Table:
+def dress(raw: pd.DataFrame, formats: Mapping[str, Callable[[float], str]]) -> Shown:
+    """``raw`` with each of ``formats``' columns written by its formatter."""
     shown = raw.copy()
     for column, fmt in formats.items():
         shown[column] = raw[column].map(fmt)
-    return Table(shown=shown.astype(str), raw=raw)
-
-
-def _pct(value: float) -> str:
-    return percent(value)
-
-
-def _int(value: float) -> str:
-    return number(value)
-
-
-def _signed(value: float) -> str:
-    return signed(value)
+    return Shown(shown=shown.astype(str), raw=raw)
 
 
 def pair(win: float, loss: float) -> str:
@@ -65,26 +55,26 @@ def count(value: float) -> str:
     return text.replace(",", ".") if decimal_comma() else text
 
 
-def expected(frame: pd.DataFrame) -> Table:
+def expected(frame: pd.DataFrame) -> Shown:
     raw = frame.rename(columns={"difference": t("col.difference"), "expected": t("col.expected")})
-    return _dress(raw, {t("col.difference"): _int, t("col.expected"): _pct})
+    return dress(raw, {t("col.difference"): number, t("col.expected"): percent})
 
 
-def changes(frame: pd.DataFrame) -> Table:
+def changes(frame: pd.DataFrame) -> Shown:
     """Step 2 from each player's side: the favourite's and the underdog's points for a win and
     for a loss ("win +12 · loss −20")."""
     shown = pd.DataFrame(
         {
-            t("col.difference"): frame["difference"].map(_int),
+            t("col.difference"): frame["difference"].map(number),
             t("col.favourite"): _pairs(frame["favourite_wins_gain"], frame["underdog_wins_loss"]),
             t("col.underdog"): _pairs(frame["underdog_wins_gain"], frame["favourite_wins_loss"]),
         }
     )
-    return Table(shown=shown, raw=frame.rename(columns={"difference": t("col.difference")}))
+    return Shown(shown=shown, raw=frame.rename(columns={"difference": t("col.difference")}))
 
 
-def heavy(frame: pd.DataFrame, ks: tuple[int, ...]) -> Table:
-    shown = pd.DataFrame({t("col.difference"): frame["difference"].map(_int)})
+def heavy(frame: pd.DataFrame, ks: tuple[int, ...]) -> Shown:
+    shown = pd.DataFrame({t("col.difference"): frame["difference"].map(number)})
     raw = pd.DataFrame({t("col.difference"): frame["difference"]})
     for k in ks:
         shown[t("col.favourite_k", k=k)] = _pairs(
@@ -92,28 +82,28 @@ def heavy(frame: pd.DataFrame, ks: tuple[int, ...]) -> Table:
         )
         raw[t("col.favourite_wins_k", k=k)] = frame[f"k{k}_favourite_wins"]
         raw[t("col.favourite_loses_k", k=k)] = frame[f"k{k}_favourite_loses"]
-    return Table(shown=shown, raw=raw)
+    return Shown(shown=shown, raw=raw)
 
 
-def cube(frame: pd.DataFrame, ks: tuple[int, ...]) -> Table:
+def cube(frame: pd.DataFrame, ks: tuple[int, ...]) -> Shown:
     renames = {"cube": t("col.cube"), "multiplier": t("col.multiplier")}
     renames |= {f"k{k}": t("col.change_k", k=k) for k in ks}
     raw = frame.rename(columns=renames)
     formats: dict[str, Callable[[float], str]] = {
-        t("col.cube"): _int,
+        t("col.cube"): number,
         t("col.multiplier"): lambda v: number(v, 2),
     }
     formats |= {t("col.change_k", k=k): lambda v: "±" + number(v) for k in ks}
-    return _dress(raw, formats)
+    return dress(raw, formats)
 
 
-def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
+def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
     """The article's "favourite by 300" table, a row per divisor so any number of them fits."""
     names = [labels.get(float(d), str(d)) for d in frame["divisor"]]
     shown = pd.DataFrame(
         {
             t("col.divisor"): names,
-            t("col.expected"): frame["expected"].map(_pct),
+            t("col.expected"): frame["expected"].map(percent),
             t("col.favourite_points"): _pairs(frame["win"], frame["loss"]),
         }
     )
@@ -125,7 +115,7 @@ def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
             t("col.loss"): frame["loss"],
         }
     )
-    return Table(shown=shown, raw=raw)
+    return Shown(shown=shown, raw=raw)
 
 
 def _by_divisor(
@@ -149,24 +139,24 @@ def _standard_raw(frame: pd.DataFrame, labels: Mapping[float, str]) -> pd.DataFr
     return raw
 
 
-def standard_expected(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
+def standard_expected(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
     """The favourite's expected win rate at the standard differences, a column per divisor."""
     shown = _by_divisor(frame, labels, lambda b: [percent(e) for e in b["expected"]])
-    return Table(shown=shown, raw=_standard_raw(frame, labels))
+    return Shown(shown=shown, raw=_standard_raw(frame, labels))
 
 
-def standard_points(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
+def standard_points(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
     """The favourite's "win +5 · loss −27" at the standard differences, a column per divisor;
     the CSV keeps expected, win and loss in columns of their own."""
     shown = _by_divisor(frame, labels, lambda b: _pairs(b["win"], b["loss"]))
-    return Table(shown=shown, raw=_standard_raw(frame, labels))
+    return Shown(shown=shown, raw=_standard_raw(frame, labels))
 
 
 def _per_rule_set(
     frame: pd.DataFrame,
     labels: Mapping[str, str],
     columns: Mapping[str, tuple[str, Callable[[Any], str]]],
-) -> Table:
+) -> Shown:
     """One row per rule set: its label, then each column under its header, formatted (a missing
     figure shows as a dash)."""
     shown = pd.DataFrame({t("col.rules"): frame["rules"].map(labels)})
@@ -174,31 +164,31 @@ def _per_rule_set(
     for column, (header, fmt) in columns.items():
         shown[header] = [fmt(v) if pd.notna(v) else "—" for v in frame[column]]
         raw[header] = frame[column].to_numpy()
-    return Table(shown=shown, raw=raw)
+    return Shown(shown=shown, raw=raw)
 
 
-def simulation_summary(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
+def simulation_summary(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
     """The last week's spread and accuracy, the tenths' win rates: a row per measure and a column
     per rule set (a few rule sets fit across where seven long headers did not). The headline
     spread is "half the players within"; the CSV also keeps the interquartile range."""
     columns = {
-        "half_within": (t("simulator.half_within"), _int),
-        "spread": (t("simulator.spread"), _int),
+        "half_within": (t("simulator.half_within"), number),
+        "spread": (t("simulator.spread"), number),
         "spearman": (t("simulator.spearman"), lambda v: number(v, 3)),
-        "top_tenth_expected": (t("simulator.top_expected"), _pct),
-        "top_tenth_actual": (t("simulator.top_actual"), _pct),
-        "newcomer_games_to_level": (t("simulator.newcomer_games"), _int),
+        "top_tenth_expected": (t("simulator.top_expected"), percent),
+        "top_tenth_actual": (t("simulator.top_actual"), percent),
+        "newcomer_games_to_level": (t("simulator.newcomer_games"), number),
     }
     shown = pd.DataFrame({t("simulator.measure"): [header for header, _ in columns.values()]})
     for _, row in frame.iterrows():
         shown[labels[row["rules"]]] = [
             fmt(row[c]) if pd.notna(row[c]) else "—" for c, (_, fmt) in columns.items()
         ]
-    raw_columns = {"iqr": (t("simulator.iqr"), _int), **columns}
-    return Table(shown=shown, raw=_per_rule_set(frame, labels, raw_columns).raw)
+    raw_columns = {"iqr": (t("simulator.iqr"), number), **columns}
+    return Shown(shown=shown, raw=_per_rule_set(frame, labels, raw_columns).raw)
 
 
-def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: int = 0) -> Table:
+def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: int = 0) -> Shown:
     """A week × rule-set table of one weekly figure (the numbers behind a time-series chart)."""
     wide = frame.pivot(index="week", columns="rules", values=column)
     wide = wide[[name for name in labels if name in wide.columns]]
@@ -208,11 +198,11 @@ def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: 
     for header in labels.values():
         if header in shown:
             shown[header] = [number(v, digits) for v in raw[header]]
-    shown[t("simulator.week")] = raw[t("simulator.week")].map(_int)
-    return Table(shown=shown.astype(str), raw=raw)
+    shown[t("simulator.week")] = raw[t("simulator.week")].map(number)
+    return Shown(shown=shown.astype(str), raw=raw)
 
 
-def volatility(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
+def volatility(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
     """Weekly swing (sd of the weekly change) by games that week: a column per rule set."""
     wide = frame.pivot(index="group", columns="rules", values="sd_change")
     wide = wide.loc[list(dict.fromkeys(frame["group"])), [n for n in labels if n in wide.columns]]
@@ -226,29 +216,29 @@ def volatility(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
     for header in labels.values():
         if header in shown:
             shown[header] = [number(v, 1) for v in raw[header]]
-    return Table(shown=shown.astype(str), raw=raw)
+    return Shown(shown=shown.astype(str), raw=raw)
 
 
-def data_expander(table: Table) -> None:
+def data_expander(table: Shown) -> None:
     """The numbers behind a chart shown alone (view=chart), folded under it."""
     with st.expander(t("charts.data")):
         show(table, download=None)
 
 
-def heavy_claim(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
+def heavy_claim(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
     """The article's heavy week: what 300+ games at 2–3 points under expectation cost."""
     columns = {
-        "player_weeks": (t("simulator.player_weeks"), _int),
-        "games": (t("simulator.games"), _int),
-        "shortfall": (t("simulator.shortfall"), _pct),
-        "change": (t("simulator.week_change"), _signed),
+        "player_weeks": (t("simulator.player_weeks"), number),
+        "games": (t("simulator.games"), number),
+        "shortfall": (t("simulator.shortfall"), percent),
+        "change": (t("simulator.week_change"), signed),
         "k_games_shortfall": (t("simulator.estimate"), lambda v: signed(-v)),
     }
     return _per_rule_set(frame, labels, columns)
 
 
 def show(
-    table: Table,
+    table: Shown,
     *,
     download: str | None,
     key: str | None = None,
@@ -286,7 +276,7 @@ def show(
         )
 
 
-def rejected(report: pd.DataFrame) -> Table:
+def rejected(report: pd.DataFrame) -> Shown:
     """Every problem of every rejected row: row number (as the file counts), column, value, why."""
     raw = report.rename(
         columns={
@@ -296,7 +286,7 @@ def rejected(report: pd.DataFrame) -> Table:
             "reason": t("history.col_reason"),
         }
     )
-    return Table(shown=raw.astype(str), raw=raw)
+    return Shown(shown=raw.astype(str), raw=raw)
 
 
 def history_trajectories(
@@ -311,14 +301,14 @@ def history_trajectories(
     return frame.assign(series=frame["rules"].map(labels))
 
 
-def history_ratings(ratings: pd.DataFrame, labels: Mapping[str, str]) -> Table:
+def history_ratings(ratings: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
     raw = ratings.rename(
         columns={"player": t("history.player"), "ranked_games": t("history.ranked_games"), **labels}
     )
-    return Table(shown=raw.astype(str), raw=raw)
+    return Shown(shown=raw.astype(str), raw=raw)
 
 
-def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Table:
+def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
     columns = {
         "players": t("history.active_players"),
         "half_within": t("simulator.half_within"),
@@ -330,10 +320,10 @@ def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Table:
     shown = raw.copy()
     for header in columns.values():
         shown[header] = [number(v) for v in raw[header]]
-    return Table(shown=shown.astype(str), raw=raw)
+    return Shown(shown=shown.astype(str), raw=raw)
 
 
-def replay_frame(frame: pd.DataFrame) -> Table:
+def replay_frame(frame: pd.DataFrame) -> Shown:
     """A replay's per-game or per-player table with translated headers; the input's own extra
     columns keep their names. The CSV keeps the package's column names, for other tools."""
     first = [c for c in _READING_ORDER if c in frame.columns]
@@ -346,7 +336,7 @@ def replay_frame(frame: pd.DataFrame) -> Table:
             # The header already says UTC: "2026-10-05 08:14", no seconds, no "+00:00".
             shown[column] = shown[column].dt.strftime("%Y-%m-%d %H:%M").fillna("")
     headers = {c: t(f"data.{c}") for c in shown.columns if f"data.{c}" in CATALOG_KEYS}
-    return Table(shown=shown.rename(columns=headers), raw=frame)
+    return Shown(shown=shown.rename(columns=headers), raw=frame)
 
 
 #: What a reader looks for first in a replayed game: who, then what it did to each of them.

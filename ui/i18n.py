@@ -74,8 +74,9 @@ _NAMES = {"en": "English", "el": "Ελληνικά"}
 
 
 def choose_language() -> None:
-    """Take ``lang`` from the URL on the session's first run (a bad value: English, and a notice),
-    then keep the URL in step with the session's language on every page."""
+    """Take ``lang`` from the URL on the session's first run (a bad value: English, and a notice
+    for :func:`language_notices`), then keep the URL in step with the session's language on
+    every page. It draws nothing: the entry file calls it before the pages' titles."""
     if _LANG_KEY not in st.session_state:
         raw = st.query_params.get(_LANG_KEY)
         chosen = DEFAULT_LANGUAGE
@@ -96,6 +97,10 @@ def choose_language() -> None:
             del st.query_params[_LANG_KEY]
     elif st.query_params.get(_LANG_KEY) != language():
         st.query_params[_LANG_KEY] = language()
+
+
+def language_notices() -> None:
+    """The warning for a bad ``lang`` in the link, on every page of the session."""
     for notice in st.session_state.get("app.notices", []):
         st.warning(notice, icon=":material/link_off:")
 

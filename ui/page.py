@@ -31,7 +31,7 @@ class Page:
     def __init__(self, name: str, params: Sequence[Param]) -> None:
         self.name = name
         self.params = {param.name: param for param in params}
-        frame.setup(f"{name}.nav")
+        frame.setup()
         seed(name, params)
         #: ``full``, or the embedded ``compact``, ``chart`` or ``table`` view.
         self.view = embed.view()
@@ -87,7 +87,20 @@ class Page:
         write_to_url(self.name, self.params.values(), hidden=hidden)
 
     def __getitem__(self, name: str) -> Any:
-        return st.session_state[self.key(name)]
+        """The parameter's value as the reader left it.
+
+        A value no parameter takes (None where the default is a value) is the widget's state
+        lost, never a choice: a rerun the browser sends while the page's inputs are being drawn
+        again carries no values for them, Streamlit then starts each at its initial value, and a
+        required segmented control (the cube) at None. The parameter's default stands in, and
+        the widget is given it again, rather than the page stopping on an error.
+        """
+        key = self.key(name)
+        value = st.session_state[key]
+        default = self.params[name].default
+        if value is None and default is not None:
+            st.session_state[key] = value = default
+        return value
 
     def values(self, *names: str) -> dict[str, Any]:
         """Several parameters' values by name, e.g. as keyword arguments for the core."""

@@ -242,6 +242,13 @@ class TextParam(Param):
         return where.text_input(self._label(), key=key, help=self._help(), **options)
 
 
+class TextAreaParam(TextParam):
+    """Free text on several lines (a pasted list of results keeps its line breaks)."""
+
+    def widget(self, where: Where, key: str, **options: Any) -> Any:
+        return where.text_area(self._label(), key=key, help=self._help(), **options)
+
+
 def key(page: str, name: str) -> str:
     """The widget key of a page's parameter (pages share URL names, so the page comes first)."""
     return f"{page}.{name}"

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import streamlit as st
-
 from gammon_elo import CURRENT, RULES, Rules
 
 from .i18n import t
@@ -62,18 +60,8 @@ def params() -> list[Param]:
     ]
 
 
-def render(page: Page, where: Where) -> Rules:
-    """The picker's widgets; returns the chosen rule set."""
-    if page.input("rules", where) != CUSTOM:
-        return from_state(page)
-    with where.expander(t("rules.custom_values"), expanded=True):
-        for name in CUSTOM_VALUES:
-            page.input(name, st)
-    return from_state(page)
-
-
 def custom_row(page: Page, where: Where) -> Rules:
-    """For a picker drawn in a narrow column (``page.input("rules", column)``): the custom rule
+    """Under a picker drawn in a column (``page.input("rules", column)``): the custom rule
     set's four values in one full-width row of ``where``, under the picker's row, only when the
     picker says custom (a phone stacks the four); returns the chosen rule set."""
     if page["rules"] == CUSTOM:

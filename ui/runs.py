@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from gammon_elo import InvalidInput
-from gammon_elo.sweep.engine import connect
+from gammon_elo.parallel import connect
 
 from . import settings as server_settings
 from .i18n import number, t

@@ -51,6 +51,11 @@ class Settings:
     #: Characters one cell of an upload may hold.
     upload_cell_length: int = 200
 
+    #: Games one reader's live league may ask for (the Rule designer's real dice).
+    league_games: int = 3000
+    #: Players one reader's live league may have.
+    league_players: int = 60
+
 
 def _typed(field: dataclasses.Field[Any], raw: object) -> Any:
     """A setting's raw text (or TOML value) as the field's type; ValueError names the setting."""

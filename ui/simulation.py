@@ -52,7 +52,7 @@ def comparison(items: Sequence[tuple[str, str]], key: str, **values: object) -> 
 
 
 def _last_week(
-    table: grids.Table, labels: Sequence[str], *, largest: bool
+    table: grids.Shown, labels: Sequence[str], *, largest: bool
 ) -> list[tuple[str, str]]:
     """(rule set, figure as shown) in the table's last row, the largest (or smallest) first."""
     last = table.raw.iloc[-1]
@@ -64,21 +64,21 @@ def _last_week(
     return [(label, str(table.shown.iloc[-1][label])) for label in order]
 
 
-def spread_sentence(table: grids.Table, labels: Sequence[str]) -> str:
+def spread_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
     week = str(table.shown.iloc[-1, 0])
     return comparison(
         _last_week(table, labels, largest=True), "simulator.spread_sentence", week=week
     )
 
 
-def accuracy_sentence(table: grids.Table, labels: Sequence[str]) -> str:
+def accuracy_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
     week = str(table.shown.iloc[-1, 0])
     return comparison(
         _last_week(table, labels, largest=True), "simulator.accuracy_sentence", week=week
     )
 
 
-def volatility_sentence(table: grids.Table, labels: Sequence[str]) -> str:
+def volatility_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
     """About the busiest group (the table's last row): how much a week moves a rating there."""
     group = str(table.shown.iloc[-1, 0])
     return comparison(
@@ -112,14 +112,14 @@ def _chart(
     alt_text: str,
     sentence: str,
     table_title: str,
-    table: grids.Table | pd.DataFrame,
+    table: grids.Shown | pd.DataFrame,
 ) -> None:
     """The chart full width, the sentence saying what it shows, and its numbers folded under it
     (full width too, so that no column is cut off)."""
     charts.show(st, chart, title=title, alt_text=alt_text)
     st.markdown(sentence)
     with st.expander(table_title):
-        if isinstance(table, grids.Table):
+        if isinstance(table, grids.Shown):
             grids.show(table, download=None)
         else:
             st.dataframe(table, hide_index=True, width="stretch")
@@ -167,6 +167,23 @@ def results(
         table_title=t("simulator.accuracy_table"),
         table=accuracy_table,
     )
+    _volatility(result, labels)
+    _distribution(result, labels)
+
+    st.header(t("simulator.heavy_title"))
+    st.caption(t("simulator.heavy_text"))
+    grids.show(grids.heavy_claim(result.heavy_week_claim(), labels), download=None)
+    grids.show(
+        grids.Shown(shown=weekly, raw=weekly.drop(columns="series")),
+        download=f"simulation_seed{population.seed}_weekly.csv",
+        only_download=True,
+    )
+
+
+def _volatility(result: Simulation, labels: Mapping[str, str]) -> None:
+    """The weekly swing by games that week: bars, their sentence and their table."""
+    names = list(labels.values())
+    rules_text = ", ".join(names)
     volatility = result.volatility.assign(series=lambda f: f["rules"].map(labels))
     volatility_table = grids.volatility(volatility, labels)
     _chart(
@@ -187,6 +204,11 @@ def results(
         table=volatility_table,
     )
 
+
+def _distribution(result: Simulation, labels: Mapping[str, str]) -> None:
+    """The last week's ratings: a histogram per rule set, its sentence and the percentiles."""
+    names = list(labels.values())
+    rules_text = ", ".join(names)
     distribution = result.distribution().assign(series=lambda f: f["rules"].map(labels))
     quantiles = rating_quantiles(distribution, names)
     _chart(
@@ -203,13 +225,4 @@ def results(
         sentence=distribution_sentence(quantiles, names),
         table_title=t("simulator.distribution_table"),
         table=quantiles,
-    )
-
-    st.header(t("simulator.heavy_title"))
-    st.caption(t("simulator.heavy_text"))
-    grids.show(grids.heavy_claim(result.heavy_week_claim(), labels), download=None)
-    grids.show(
-        grids.Table(shown=weekly, raw=weekly.drop(columns="series")),
-        download=f"simulation_seed{population.seed}_weekly.csv",
-        only_download=True,
     )

@@ -27,8 +27,8 @@ import platform
 import time
 from typing import Any
 
+from gammon_elo.parallel import run_tasks
 from gammon_elo.sweep import Grid
-from gammon_elo.sweep.engine import run_tasks
 from gammon_elo.sweep.tasks import SimulationTask, run_task
 
 

@@ -7,17 +7,19 @@ of simulated games, on which the true curve is known.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 import numpy as np
 import pandas as pd
 
-from .. import _checks
-from .._errors import InvalidInput
+from .._core import checks
+from .._core.errors import InvalidInput
+from ..parallel import DEFAULT_WORKERS, run_tasks
 from ..rules import CURRENT, Rules, get_rules
 from ..simulate import Simulation
-from .scores import DEFAULT_BURN_IN, prepare_history
+from .scores import DEFAULT_BURN_IN, ReplayTask, prepare_history, replay_task
 
 __all__ = ["COARSE_DIVISORS", "FIT_KS", "FitResult", "fit", "fit_tasks", "simulated_history"]
 
@@ -124,15 +126,12 @@ def fit(
     replay, then a finer grid of divisors between the best's neighbours. Candidates keep
     ``base``'s heavy-week threshold, its heavy-week K scaled with K. Runs as
     :func:`~gammon_elo.sweep.sweep` does: ``scheduler``, an open ``client``, or ``serial``."""
-    from ..sweep.engine import DEFAULT_WORKERS, run_tasks
-    from ..sweep.tasks import ReplayTask, run_task
-
     if what not in ("divisor", "divisor,k"):
         raise InvalidInput("fit", what, "must be divisor or divisor,k")
     base = get_rules(base)
-    burn_in = _checks.integer("burn_in", burn_in, low=0)
-    coarse = sorted({_checks.positive("divisors", d) for d in divisors})
-    k_list = sorted({_checks.k("k", k) for k in ks}) if what == "divisor,k" else [base.k]
+    burn_in = checks.integer("burn_in", burn_in, low=0)
+    coarse = sorted({checks.positive("divisors", d) for d in divisors})
+    k_list = sorted({checks.k("k", k) for k in ks}) if what == "divisor,k" else [base.k]
     if not coarse:
         raise InvalidInput("divisors", list(divisors), "must list at least one divisor")
     prepared = prepare_history(history)  # a bad history is reported once, here
@@ -146,8 +145,37 @@ def fit(
 
     def run(rule_sets: list[Rules]) -> list[dict[str, float]]:
         tasks = [ReplayTask(rules, burn_in) for rules in rule_sets]
-        return run_tasks(run_task, tasks, **options)
+        return run_tasks(replay_task, tasks, **options)
 
+    results, base_result, best_d = _search(run, base, coarse, k_list)
+    candidates = _candidates(results, base)
+    if candidates["log_loss"].isna().all():
+        raise InvalidInput("burn_in", burn_in, "leaves no ranked game to score")
+    best = candidates.iloc[int(np.nanargmin(candidates["log_loss"].to_numpy()))]
+    return FitResult(
+        what=what,
+        divisor=float(best["divisor"]),
+        k=int(best["k"]),
+        log_loss=float(best["log_loss"]),
+        base=base,
+        base_log_loss=float(base_result["log_loss"]),
+        candidates=candidates,
+        at_edge=best_d in (coarse[0], coarse[-1]) and len(coarse) > 1,
+    )
+
+
+_Scored = dict[tuple[float, int], dict[str, float]]
+
+
+def _search(
+    run: Callable[[list[Rules]], list[dict[str, float]]],
+    base: Rules,
+    coarse: list[float],
+    k_list: list[int],
+) -> tuple[_Scored, dict[str, float], float]:
+    """Every coarse candidate and the base scored by ``run``, then a finer grid of divisors
+    between the best's neighbours: the scores by (divisor, K), the base's, the best coarse
+    divisor."""
     pairs = [(d, k) for d in coarse for k in k_list]
     # The base rule set itself, as it is, with the first batch.
     first = run([*(_candidate(base, d, k) for d, k in pairs), base])
@@ -162,6 +190,11 @@ def fit(
         extra = [(float(round(d, 1)), best_k) for d in fine]
         extra = [p for p in extra if p not in results]
         results.update(zip(extra, run([_candidate(base, d, k) for d, k in extra]), strict=True))
+    return results, base_result, best_d
+
+
+def _candidates(results: _Scored, base: Rules) -> pd.DataFrame:
+    """One row per candidate scored, by divisor then K."""
     rows = [
         {
             "divisor": d,
@@ -174,20 +207,7 @@ def fit(
         }
         for (d, k), r in sorted(results.items())
     ]
-    candidates = pd.DataFrame(rows).astype({"heavy_k": "Int64", "heavy_games": "Int64"})
-    if candidates["log_loss"].isna().all():
-        raise InvalidInput("burn_in", burn_in, "leaves no ranked game to score")
-    best = candidates.iloc[int(np.nanargmin(candidates["log_loss"].to_numpy()))]
-    return FitResult(
-        what=what,
-        divisor=float(best["divisor"]),
-        k=int(best["k"]),
-        log_loss=float(best["log_loss"]),
-        base=base,
-        base_log_loss=float(base_result["log_loss"]),
-        candidates=candidates,
-        at_edge=best_d in (coarse[0], coarse[-1]) and len(coarse) > 1,
-    )
+    return pd.DataFrame(rows).astype({"heavy_k": "Int64", "heavy_games": "Int64"})
 
 
 def simulated_history(run: Simulation, *, start: str = "2026-10-05T00:00:00Z") -> pd.DataFrame:

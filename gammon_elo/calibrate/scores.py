@@ -17,12 +17,12 @@ from typing import Final
 import numpy as np
 import pandas as pd
 
-from .. import _checks
-from .._errors import InvalidInput
-from .._kernel import Indices
+from .._core import checks
+from .._core.arrays import Indices
+from .._core.errors import InvalidInput
 from ..replay import replay
+from ..replay.api import checked_history
 from ..replay.chains import Chains, player_chains, recent_games
-from ..replay.compare import _prepared
 from ..replay.engine import rate
 from ..replay.validate import History
 from ..rules import Rules, get_rules
@@ -32,11 +32,13 @@ __all__ = [
     "CALIBRATION_COLUMNS",
     "DEFAULT_BURN_IN",
     "PreparedHistory",
+    "ReplayTask",
     "Scores",
     "TopTenth",
     "predictions",
     "prepare_history",
     "quick_score",
+    "replay_task",
     "score",
     "wilson",
 ]
@@ -108,7 +110,7 @@ class PreparedHistory:
 def prepare_history(history: pd.DataFrame, *, skip_invalid: bool = False) -> PreparedHistory:
     """Every row checked (:class:`~gammon_elo.InvalidHistory` on a bad one unless
     ``skip_invalid``) and the games chained by player, as the replay does before rating."""
-    h = _prepared(history, skip_invalid)
+    h = checked_history(history, skip_invalid=skip_invalid)
     chains = player_chains(h)
     return PreparedHistory(h, chains)
 
@@ -128,7 +130,7 @@ def quick_score(
     """Games scored, log-loss and Brier score of ``rules`` on a prepared history: the same
     numbers as :func:`score`, from the replay's rating engine without its tables."""
     rules = get_rules(rules)
-    burn_in = _checks.integer("burn_in", burn_in, low=0)
+    burn_in = checks.integer("burn_in", burn_in, low=0)
     h, chains = prepared.history, prepared.chains
     rated = rate(h, chains, recent_games(h, chains, rules.window), rules, None)
     count = len(rated.positions)
@@ -144,6 +146,20 @@ def quick_score(
     return int(e.size), float(-np.log(e).mean()), float(((1.0 - e) ** 2).mean())
 
 
+@dataclass(frozen=True, slots=True)
+class ReplayTask:
+    """One rule set's replay of a prepared history, for :func:`replay_task` on a worker."""
+
+    rules: Rules
+    burn_in: int
+
+
+def replay_task(history: PreparedHistory, task: ReplayTask) -> dict[str, float]:
+    """The history's ranked games predicted under the task's rule set, scored."""
+    games, log_loss, brier = quick_score(history, task.rules, burn_in=task.burn_in)
+    return {"history_games": float(games), "log_loss": log_loss, "brier": brier}
+
+
 def predictions(
     history: pd.DataFrame,
     rules: Rules | str,
@@ -156,7 +172,7 @@ def predictions(
     ``winner``, ``loser``, both ratings before and after, ``expected_winner`` (as the
     replay computes it, podium prizes included), each player's ranked games before this one
     (``winner_games``, ``loser_games``) and ``scored`` (both past the burn-in)."""
-    burn_in = _checks.integer("burn_in", burn_in, low=0)
+    burn_in = checks.integer("burn_in", burn_in, low=0)
     result = replay(
         history, rules=get_rules(rules), skip_invalid=skip_invalid, initial_ratings=initial_ratings
     )

@@ -20,12 +20,13 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 
 from .. import __version__
-from .._errors import InvalidInput
+from .._core.errors import InvalidInput
 from ..extras import MissingExtra, extra_for
 from .calibrate import build_calibrate
 from .change import build_change
 from .classic import build_classic
 from .explain import build_explain
+from .league import build_league
 from .options import EXIT_INVALID, Subparsers
 from .performance import build_performance
 from .plan import build_plan
@@ -48,6 +49,7 @@ SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
     build_performance,
     build_calibrate,
     build_sweep,
+    build_league,
 ]
 
 

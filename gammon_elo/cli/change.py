@@ -6,7 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from ..formulas import explain_change
+from .._core.text import signed
+from ..formulas import change_steps
 from .options import Subparsers, add_rules_arguments, rules_from
 
 __all__ = ["build_change"]
@@ -28,13 +29,9 @@ def build_change(sub: Subparsers) -> None:
     p.set_defaults(run=_cmd_change)
 
 
-def _signed(n: float) -> str:
-    return f"{n:+d}" if isinstance(n, int) else f"{n:+.2f}"
-
-
 def _cmd_change(args: argparse.Namespace) -> int:
     rules = rules_from(args)
-    steps = explain_change(
+    steps = change_steps(
         args.winner,
         args.loser,
         cube=args.cube,
@@ -70,7 +67,5 @@ def _cmd_change(args: argparse.Namespace) -> int:
     print(f"Rules {rules.label}, cube {steps.cube} (× {steps.cube_multiplier:.2f})")
     print(f"Expected score of the winner: {steps.expected_winner:.1%}")
     for side, (rating, change, k) in sides.items():
-        print(
-            f"{side:6}  {rating} → {rating + change}  ({_signed(change)})   K = {k.k}: {k.reason}"
-        )
+        print(f"{side:6}  {rating} → {rating + change}  ({signed(change)})   K = {k.k}: {k.reason}")
     return 0

@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import Any
 
-from ..explaining import Explanation, explain_result
+from ..player.explain import Cause, change_causes
 from .options import Subparsers, add_rules_arguments, rules_from
 
 __all__ = ["build_explain"]
@@ -25,7 +25,7 @@ def build_explain(sub: Subparsers) -> None:
     p.set_defaults(run=_cmd_explain)
 
 
-def _item(e: Explanation) -> dict[str, Any]:
+def _item(e: Cause) -> dict[str, Any]:
     return {
         "k": e.k,
         "cube": e.cube,
@@ -40,7 +40,7 @@ def _item(e: Explanation) -> dict[str, Any]:
 
 
 def _cmd_explain(args: argparse.Namespace) -> int:
-    found = explain_result(
+    found = change_causes(
         args.rating,
         args.change,
         args.opponent,

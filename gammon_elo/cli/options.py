@@ -8,7 +8,7 @@ import argparse
 import os
 from typing import TypeAlias
 
-from .._errors import InvalidInput
+from .._core.errors import InvalidInput
 from ..rules import RULES, Rules, get_rules
 
 __all__ = ["EXIT_INVALID", "Subparsers", "add_rules_arguments", "check_writable", "rules_from"]
@@ -73,7 +73,7 @@ def check_writable(option: str, path: str | None) -> None:
     >>> check_writable("--out", ".")
     Traceback (most recent call last):
     ...
-    gammon_elo._errors.InvalidInput: --out must be a file, not a folder, got '.'
+    gammon_elo._core.errors.InvalidInput: --out must be a file, not a folder, got '.'
     """
     if path is None:
         return

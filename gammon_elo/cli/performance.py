@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..performance import performance_rating
+from ..player.performance import performance_rating
 from .options import Subparsers, add_rules_arguments, rules_from
 
 __all__ = ["build_performance"]

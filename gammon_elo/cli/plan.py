@@ -7,7 +7,7 @@ import argparse
 import json
 from typing import Any
 
-from ..planning import CUBE_MIX, Cubes, plan
+from ..player.planner import CUBE_MIX, Cubes, plan
 from .options import Subparsers, add_rules_arguments, rules_from
 
 __all__ = ["build_plan"]

@@ -14,7 +14,7 @@ from typing import TextIO
 
 import pandas as pd
 
-from .._errors import InvalidHistory, InvalidInput
+from .._core.errors import InvalidHistory, InvalidInput
 from ..extras import require
 from ..replay import (
     compare_rules,

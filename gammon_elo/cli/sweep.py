@@ -10,7 +10,7 @@ from typing import Any
 
 import pandas as pd
 
-from .._errors import InvalidInput
+from .._core.errors import InvalidInput
 from ..calibrate import DEFAULT_BURN_IN
 from ..extras import require
 from ..replay import read_history

@@ -8,8 +8,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..article import change_table, cube_table, divisor_table, expected_table, heavy_week_table
 from ..rules import Rules
-from ..tables import change_table, cube_table, divisor_table, expected_table, heavy_week_table
 from .options import Subparsers, add_rules_arguments, rules_from
 
 __all__ = ["build_tables"]

@@ -10,24 +10,24 @@ by game. The modules, in the order a history goes through them:
 - :mod:`.chains`: each player's games in order, and their ranked games this week;
 - :mod:`.engine`: the ranked games rated, in waves of games that share no player;
 - :mod:`.results`: :class:`ReplayResult`, :class:`RulesComparison`, :func:`trajectories`;
-- :mod:`.compare`: the entry points :func:`replay` and :func:`compare_rules`;
+- :mod:`.api`: the entry points :func:`replay` and :func:`compare_rules`;
 - :mod:`.export`: :func:`neutralize_formulas`, for CSV files spreadsheets open safely;
 - :mod:`.chunked`: :func:`replay_chunks`, a history larger than memory replayed chunk by chunk
   (:func:`history_chunks` reads it), its games streamed to a Parquet or CSV file.
 
 From ``engine.COMPILED_FROM`` ranked games on, a history is replayed in one compiled pass
 (:mod:`.onepass`, Numba: as the server's loop runs, with per-player week queues), and a chunked
-replay rates each chunk with a compiled loop (:mod:`._compiled`); smaller histories by NumPy.
+replay rates each chunk with a compiled loop (:mod:`.compiled`); smaller histories by NumPy.
 The numbers are the same.
 """
 
 # Importable from here too, though not in __all__: the errors a replay raises, and its limits.
-from .._errors import InvalidHistory as InvalidHistory
-from .._errors import InvalidInput as InvalidInput
-from .._kernel import TABLE_REACH as TABLE_REACH
+from .._core.errors import InvalidHistory as InvalidHistory
+from .._core.errors import InvalidInput as InvalidInput
+from .._core.lookup import TABLE_REACH as TABLE_REACH
+from .api import SPREAD_COLUMNS, checked_history, compare_rules, replay
 from .chains import MAX_ROWS as MAX_ROWS
 from .chunked import ChunkedReplay, replay_chunks
-from .compare import SPREAD_COLUMNS, compare_rules, replay
 from .export import neutralize_formulas
 from .read import SAMPLE_HISTORY, history_chunks, read_history, sample_history
 from .results import (
@@ -52,6 +52,7 @@ __all__ = [
     "ChunkedReplay",
     "ReplayResult",
     "RulesComparison",
+    "checked_history",
     "compare_rules",
     "history_chunks",
     "neutralize_formulas",

@@ -14,7 +14,7 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-from .._errors import InvalidInput
+from .._core.errors import InvalidInput
 
 __all__ = ["Budget", "OverBudget"]
 

@@ -12,9 +12,9 @@ from typing import Final
 
 import numpy as np
 
-from .._errors import InvalidInput
-from .._kernel import Indices, Ints
-from ._compiled import compiled_sweep
+from .._core.arrays import Indices, Ints
+from .._core.errors import InvalidInput
+from .compiled import compiled_sweep
 from .validate import PODIUM, RANKED, History
 
 __all__ = ["MAX_ROWS", "Chains", "player_chains", "recent_games"]

@@ -10,22 +10,22 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Final
 
 import numpy as np
 import pandas as pd
 
-from .._errors import InvalidHistory, InvalidInput
-from .._kernel import Ints
+from .._core.arrays import Ints
+from .._core.errors import InvalidHistory, InvalidInput
 from ..rules import CURRENT, Rules, get_rules
 from .chains import Chains, player_chains, recent_games
 from .engine import rate, use_compiled
 from .export import neutralize_formulas
 from .read import Source, history_chunks
 from .results import PLAYER_COLUMNS, tabulate
-from .validate import RANKED, History, prepare
+from .validate import RANKED, History, empty_report, prepare
 
 __all__ = ["ChunkedReplay", "replay_chunks"]
 
@@ -103,36 +103,9 @@ def replay_chunks(
     target = os.fspath(out)
     partial = target + ".partial"
     writer = _Writer(partial, parquet=target.lower().endswith(".parquet"), rules=rules)
-    carried = _Carried({}, np.empty(0, dtype=object), np.empty(0, dtype=np.int64), "us")
     given = {str(k).strip(): v for k, v in (initial_ratings or {}).items()}
-    players: pd.DataFrame | None = None
-    reports: list[pd.DataFrame] = []
-    rows_read = replayed = chunks = 0
     try:
-        for frame in history_chunks(history, chunk_rows):
-            h = prepare(frame)
-            rows_read += len(h.rows)
-            if len(h.report):
-                if not skip_invalid:
-                    raise InvalidHistory(h.report, len(h.rows))
-                reports.append(h.report)
-            _check_order(h, carried)
-            # Compiled code once the rows read reach the size where it pays (a long history).
-            compiled = use_compiled(rows_read)
-            chains = player_chains(h)
-            recent = _recent(h, chains, carried, rules.window, compiled)
-            names = h.names.tolist()
-            start = {n: carried.ratings.get(n, given.get(n, rules.starting)) for n in names}
-            rated = rate(h, chains, recent, rules, start, compiled=compiled)
-            result = tabulate(h, chains, rated, rules)
-            writer.write(result.games)
-            carried.ratings.update(
-                zip(result.players["player"], result.players["final"], strict=True)
-            )
-            _carry_recent(h, carried, rules.window)
-            players = _merged(players, result.players)
-            replayed += len(result.games)
-            chunks += 1
+        tally = _replay_into(writer, history, chunk_rows, rules, given, skip_invalid)
         writer.close()
         os.replace(partial, target)
     finally:
@@ -141,13 +114,61 @@ def replay_chunks(
             os.remove(partial)
     return ChunkedReplay(
         out=target,
-        players=_ranked(players),
-        rejected=pd.concat(reports, ignore_index=True) if reports else _empty_report(),
+        players=_ranked(tally.players),
+        rejected=pd.concat(tally.reports, ignore_index=True) if tally.reports else empty_report(),
         rules=rules,
-        rows_read=rows_read,
-        rows_replayed=replayed,
-        chunks=chunks,
+        rows_read=tally.rows_read,
+        rows_replayed=tally.replayed,
+        chunks=tally.chunks,
     )
+
+
+@dataclass
+class _Tally:
+    """What the chunks so far add up to: every player's latest row, the reports, the counts."""
+
+    players: pd.DataFrame | None = None
+    reports: list[pd.DataFrame] = field(default_factory=list)
+    rows_read: int = 0
+    replayed: int = 0
+    chunks: int = 0
+
+
+def _replay_into(
+    writer: _Writer,
+    history: Source,
+    chunk_rows: int,
+    rules: Rules,
+    given: dict[str, int],
+    skip_invalid: bool,
+) -> _Tally:
+    """Every chunk checked, rated from the ratings and week counts the earlier ones left, and
+    its games written."""
+    carried = _Carried({}, np.empty(0, dtype=object), np.empty(0, dtype=np.int64), "us")
+    tally = _Tally()
+    for frame in history_chunks(history, chunk_rows):
+        h = prepare(frame)
+        tally.rows_read += len(h.rows)
+        if len(h.report):
+            if not skip_invalid:
+                raise InvalidHistory(h.report, len(h.rows))
+            tally.reports.append(h.report)
+        _check_order(h, carried)
+        # Compiled code once the rows read reach the size where it pays (a long history).
+        compiled = use_compiled(tally.rows_read)
+        chains = player_chains(h)
+        recent = _recent(h, chains, carried, rules.window, compiled)
+        names = h.names.tolist()
+        start = {n: carried.ratings.get(n, given.get(n, rules.starting)) for n in names}
+        rated = rate(h, chains, recent, rules, start, compiled=compiled)
+        result = tabulate(h, chains, rated, rules)
+        writer.write(result.games)
+        carried.ratings.update(zip(result.players["player"], result.players["final"], strict=True))
+        _carry_recent(h, carried, rules.window)
+        tally.players = _merged(tally.players, result.players)
+        tally.replayed += len(result.games)
+        tally.chunks += 1
+    return tally
 
 
 def _check_order(h: History, carried: _Carried) -> None:
@@ -274,17 +295,6 @@ def _ranked(players: pd.DataFrame | None) -> pd.DataFrame:
     table = players.reset_index()[list(PLAYER_COLUMNS)]
     return table.sort_values(
         ["final", "player"], ascending=[False, True], kind="stable", ignore_index=True
-    )
-
-
-def _empty_report() -> pd.DataFrame:
-    return pd.DataFrame(
-        {
-            "row": np.empty(0, dtype=np.int64),
-            "column": pd.Series([], dtype=object),
-            "value": pd.Series([], dtype=object),
-            "reason": pd.Series([], dtype=object),
-        }
     )
 
 

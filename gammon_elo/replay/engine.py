@@ -3,12 +3,12 @@
 
 Only the ratings are sequential, so everything else is done for all games at once: K depends
 only on game counts, so every K is known before the first rating moves; the changes come from
-the change tables (:func:`gammon_elo._kernel.change_tables`, one entry per rating difference, K
+the change tables (:func:`gammon_elo._core.lookup.lookup`, one entry per rating difference, K
 and cube); and the games are rated in waves, a wave being every game whose players' earlier
 games are all rated: it shares no player, so a few numpy calls rate all of it. The number of
 waves is the longest chain of games each needing the one before, at least the busiest player's
 ranked games; where the chains are long, a plain loop over the tables is faster, with the same
-numbers. From COMPILED_FROM ranked games on, that plain loop runs compiled (:mod:`._compiled`):
+numbers. From COMPILED_FROM ranked games on, that plain loop runs compiled (:mod:`.compiled`):
 it copies table entries exactly as the others do, and leaves a game outside the tables to the
 exact Python path.
 """
@@ -23,21 +23,14 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from .. import _checks
-from .._errors import InvalidInput
-from .._kernel import (
-    ChangeTables,
-    Flags,
-    Floats,
-    Indices,
-    Ints,
-    change_tables,
-    expected_winner,
-)
+from .._core import checks
+from .._core.arrays import Flags, Floats, Indices, Ints, expected_winner
+from .._core.errors import InvalidInput
+from .._core.lookup import ChangeLookup, lookup
 from ..formulas import rating_change
 from ..rules import Rules
-from ._compiled import compiled_loop, rate_compiled
 from .chains import Chains
+from .compiled import compiled_loop, rate_compiled
 from .validate import PODIUM, RANKED, History
 
 __all__ = [
@@ -59,7 +52,7 @@ _SMALL_WAVES: Final = 1 / 24
 
 #: Ranked games from which a history is replayed by compiled code instead of the NumPy paths
 #: below: in one pass (:mod:`.onepass`), or, in a chunked replay, by the compiled loop
-#: (:mod:`._compiled`) and a compiled week count. Compiled code is several times as fast, but
+#: (:mod:`.compiled`) and a compiled week count. Compiled code is several times as fast, but
 #: its first use in a process costs 1–2 s (importing Numba, loading the cached code; more the
 #: very first time on a machine, to compile it), which the NumPy paths take for about half a
 #: million games (measured on the shared 2-core machine). All paths give the same numbers.
@@ -86,7 +79,7 @@ def initial_ratings(
         )
     index = {name: i for i, name in enumerate(names.tolist())}
     for name, value in given.items():
-        rating = _checks.rating(f"initial_ratings[{name!r}]", value)
+        rating = checks.rating(f"initial_ratings[{name!r}]", value)
         i = index.get(str(name).strip())
         if i is not None:
             ratings[i] = rating
@@ -125,7 +118,7 @@ class Ranked:
 
 
 def ranked_games(
-    h: History, chains: Chains, positions: Indices, recent: Ints, rules: Rules, tables: ChangeTables
+    h: History, chains: Chains, positions: Indices, recent: Ints, rules: Rules, tables: ChangeLookup
 ) -> Ranked:
     """The ranked games at ``positions`` (in rating order) with their players, next games,
     recent games, K and where their changes are in ``tables``."""
@@ -227,10 +220,10 @@ def _prize_differences(
 
 
 def _table_base(
-    heavy: Flags, cube: npt.NDArray[np.int8], prize_difference: Ints, tables: ChangeTables
+    heavy: Flags, cube: npt.NDArray[np.int8], prize_difference: Ints, tables: ChangeLookup
 ) -> Ints:
     """Each game's index into a side's table, before adding d (its K, its cube, the prizes)."""
-    base = heavy * len(_checks.CUBES) + cube
+    base = heavy * len(checks.CUBES) + cube
     base *= tables.width
     base += prize_difference
     base += tables.reach
@@ -238,7 +231,7 @@ def _table_base(
     return result
 
 
-def _rate_waves(games: Ranked, ratings: Ints, tables: ChangeTables) -> Ints | None:
+def _rate_waves(games: Ranked, ratings: Ints, tables: ChangeLookup) -> Ints | None:
     """d = loser − winner (prizes left out) of every ranked game, rated in waves; None if a
     difference left the tables, for the exact loop to redo.
 
@@ -296,7 +289,7 @@ def _rate_waves(games: Ranked, ratings: Ints, tables: ChangeTables) -> Ints | No
 
 
 def _rate_loop(
-    games: Ranked, ratings: Ints, tables: ChangeTables, exact: Any
+    games: Ranked, ratings: Ints, tables: ChangeLookup, exact: Any
 ) -> tuple[Ints, Ints, Ints]:
     """d and both changes of every ranked game, one game at a time in rating order; a
     difference outside the tables goes to ``exact(game, d with prizes)``."""
@@ -368,7 +361,7 @@ def rate(
     start = initial_ratings(h.names, initial, rules)
     positions = np.flatnonzero(h.kind == RANKED)
     heavy_k = rules.k if rules.heavy_k is None else rules.heavy_k
-    tables = change_tables(rules.divisor, rules.k, heavy_k)
+    tables = lookup(rules.divisor, rules.k, heavy_k)
     games = ranked_games(h, chains, positions, recent, rules, tables)
     check_room(start, games.busiest, max(rules.k, heavy_k), h.prize)
 
@@ -376,7 +369,7 @@ def rate(
         change = rating_change(
             0,
             difference,
-            cube=_checks.CUBES[games.cube[game]],
+            cube=checks.CUBES[games.cube[game]],
             winner_recent_games=int(games.recent_winner[game]),
             loser_recent_games=int(games.recent_loser[game]),
             rules=rules,

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import timedelta
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from .. import _checks
-from .._kernel import CUBE_MULTIPLIERS, change_tables, expected_winner
+from .._core import checks
+from .._core.arrays import CUBE_MULTIPLIERS, Ints, expected_winner
+from .._core.lookup import ChangeLookup, lookup
 from ..formulas import rating_change
 from ..rules import Rules
-from ._compiled import compiled_replay
+from .compiled import compiled_replay
 from .engine import check_room, initial_ratings
 from .results import PLAYER_COLUMNS, ReplayResult, game_table
 from .validate import RANKED, History
@@ -35,20 +37,37 @@ def replay_one_pass(
     """Rate the checked history ``h`` under ``rules`` in one compiled pass."""
     start = initial_ratings(h.names, initial, rules)
     heavy_k = rules.k if rules.heavy_k is None else rules.heavy_k
-    tables = change_tables(rules.divisor, rules.k, heavy_k)
-    n, players = len(h.time), len(h.names)
-    ranked = h.kind == RANKED
-    positions = np.flatnonzero(ranked)
+    tables = lookup(rules.divisor, rules.k, heavy_k)
+    players = len(h.names)
+    positions = np.flatnonzero(h.kind == RANKED)
     check_room(start, len(positions), max(rules.k, heavy_k), h.prize)
     heavy_games = 2**62 if rules.heavy_games is None else rules.heavy_games
     ticks = rules.window // timedelta(microseconds=1) * (1000 if h.unit == "ns" else 1)
-    lowest = int(np.iinfo(np.int64).min)
 
     state = np.zeros((players, 13), dtype=np.int64)
     state[:, _RATING] = state[:, _PEAK] = state[:, _LOWEST] = start
     state[:, _HEAD] = state[:, _TAIL] = state[:, _LAST] = -1
+    out = _run(h, rules, tables, state, heavy_games, ticks)
+    per_game = _per_game(h, rules, tables, out, heavy_k, heavy_games)
+    games = game_table(h, None, per_game, (out[0], out[1]), (out[2], out[3]))
+    return ReplayResult(
+        games=games,
+        players=_players(h, start, state),
+        rejected=h.report,
+        rules=rules,
+        rows_read=len(h.rows),
+    )
+
+
+def _run(
+    h: History, rules: Rules, tables: ChangeLookup, state: Ints, heavy_games: int, ticks: int
+) -> Ints:
+    """The compiled pass over every row, stopping at each ranked game outside the lookup for
+    the scalar path to rate it: before and after ratings, changes, week counts and differences,
+    a row per figure, so that each is one contiguous array the games table takes as it is."""
+    n = len(h.time)
+    lowest = int(np.iinfo(np.int64).min)
     following = np.empty(2 * n, dtype=np.int64)
-    # A row per figure, so that each is one contiguous array the games table takes as it is.
     out = np.zeros((7, n), dtype=np.int64)
     run = compiled_replay()
     i, forced = 0, False
@@ -63,16 +82,21 @@ def replay_one_pass(
         change = rating_change(
             0,
             int(out[6, i]),
-            cube=_checks.CUBES[h.cube[i]],
+            cube=checks.CUBES[h.cube[i]],
             winner_recent_games=int(out[4, i]),
             loser_recent_games=int(out[5, i]),
             rules=rules,
         )
         out[2, i], out[3, i] = change.winner, change.loser
         forced = True
-    del following
+    return out
 
-    # Every figure for every row (the table masks the rows that are not ranked games).
+
+def _per_game(
+    h: History, rules: Rules, tables: ChangeLookup, out: Ints, heavy_k: int, heavy_games: int
+) -> dict[str, Any]:
+    """Every figure for every row (the table masks the rows that are not ranked games)."""
+    ranked = h.kind == RANKED
     d = out[6]
     expected = tables.expected[np.clip(d + tables.reach, 0, tables.width - 1)]
     outside = np.flatnonzero(np.abs(d) > tables.reach)
@@ -80,7 +104,7 @@ def replay_one_pass(
     multiplier = CUBE_MULTIPLIERS[h.cube]
     expected[~ranked] = multiplier[~ranked] = np.nan
     recent_w, recent_l = out[4], out[5]
-    per_game = {
+    return {
         "winner_recent_games": recent_w,
         "loser_recent_games": recent_l,
         "winner_k": np.where(recent_w >= heavy_games, heavy_k, rules.k),
@@ -88,14 +112,6 @@ def replay_one_pass(
         "cube_multiplier": multiplier,
         "expected_winner": expected,
     }
-    games = game_table(h, None, per_game, (out[0], out[1]), (out[2], out[3]))
-    return ReplayResult(
-        games=games,
-        players=_players(h, start, state),
-        rejected=h.report,
-        rules=rules,
-        rows_read=len(h.rows),
-    )
 
 
 def _players(h: History, start: np.ndarray, state: np.ndarray) -> pd.DataFrame:

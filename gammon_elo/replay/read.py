@@ -18,7 +18,7 @@ from typing import IO, Any, Final
 import numpy as np
 import pandas as pd
 
-from .._errors import InvalidInput
+from .._core.errors import InvalidInput
 from .budget import (
     Budget,
     OverBudget,

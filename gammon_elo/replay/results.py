@@ -13,9 +13,9 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from .. import _checks
-from .._errors import InvalidInput
-from .._kernel import CUBE_MULTIPLIERS, Flags, Indices, Ints
+from .._core import checks
+from .._core.arrays import CUBE_MULTIPLIERS, Flags, Indices, Ints
+from .._core.errors import InvalidInput
 from ..rules import Rules
 from .chains import Chains
 from .engine import Ranked, Rated
@@ -222,10 +222,14 @@ def game_table(
         "winner_after": out(before_w + change_w),
         "loser_after": _nullable(out(before_l + change_l), no_loser.copy()),
     }
-    frame = pd.DataFrame(columns, copy=False)
-    # An input column named like one replay computes is replaced; the others are carried in
-    # one step (one at a time would copy the table once a column).
-    carried = [column for column in h.extra_columns if column not in columns]
+    return _with_carried(h, pd.DataFrame(columns, copy=False))
+
+
+def _with_carried(h: History, frame: pd.DataFrame) -> pd.DataFrame:
+    """The games table with the input's other columns after its own: an input column named like
+    one replay computes is replaced; the others are carried in one step (one at a time would
+    copy the table once a column)."""
+    carried = [column for column in h.extra_columns if column not in frame.columns]
     if not carried:
         return frame
     extra = h.frame[carried]
@@ -308,7 +312,7 @@ def trajectories(
     first = next(iter(results.values()))
     known = set(first.players["player"].tolist())
     if players is None:
-        busiest = _checks.games("busiest", busiest)
+        busiest = checks.games("busiest", busiest)
         chosen = (
             first.players.sort_values(
                 ["ranked_games", "player"], ascending=[False, True], kind="stable"

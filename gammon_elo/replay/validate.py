@@ -18,9 +18,9 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from .. import _checks
-from .._errors import InvalidInput
-from .._kernel import Flags, Indices, Ints
+from .._core import checks
+from .._core.arrays import Flags, Indices, Ints
+from .._core.errors import InvalidInput
 
 __all__ = [
     "BOOSTED",
@@ -33,6 +33,7 @@ __all__ = [
     "TOURNAMENT",
     "History",
     "column_labels",
+    "empty_report",
     "prepare",
 ]
 
@@ -60,7 +61,7 @@ _CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 #: Words pandas reads as the current time, which a file's time must not depend on.
 _CLOCK_WORDS: Final = ("now", "today")
 
-_CUBE_CODES: Final = {cube: code for code, cube in enumerate(_checks.CUBES)}
+_CUBE_CODES: Final = {cube: code for code, cube in enumerate(checks.CUBES)}
 
 
 def column_labels(frame: pd.DataFrame) -> dict[str, Any]:
@@ -144,7 +145,7 @@ class _Problems:
     def report(self) -> pd.DataFrame:
         """Every problem, by row, then in the order of HISTORY_COLUMNS."""
         if not self.parts:
-            return _empty_report()
+            return empty_report()
         positions = np.concatenate([part[0] for part in self.parts])
         columns = [part[1] for part in self.parts for _ in part[2]]
         rank = np.array([HISTORY_COLUMNS.index(c) for c in columns])
@@ -160,7 +161,8 @@ class _Problems:
         return report.iloc[order].reset_index(drop=True)
 
 
-def _empty_report() -> pd.DataFrame:
+def empty_report() -> pd.DataFrame:
+    """A report of rejected rows with no row: the columns of REJECTED_COLUMNS, typed."""
     return pd.DataFrame(
         {
             "row": np.empty(0, dtype=np.int64),
@@ -307,7 +309,7 @@ def _check_cube(column: pd.Series | None, n: int, problems: _Problems) -> npt.ND
     for i, value in enumerate(uniques):
         if not _is_missing(value):
             try:
-                log2[i] = _CUBE_CODES[_checks.cube(_number(value), "cube")]
+                log2[i] = _CUBE_CODES[checks.cube(_number(value), "cube")]
             except InvalidInput as error:
                 reasons[i] = error.reason
     if reasons:
@@ -351,7 +353,7 @@ def _check_prize(column: pd.Series | None, kind: npt.NDArray[np.int8], problems:
         if not _is_missing(value):
             given[i] = True
             try:
-                prizes[i] = _checks.integer("prize", _number(value), low=0, high=_checks.K_LIMIT)
+                prizes[i] = checks.integer("prize", _number(value), low=0, high=checks.K_LIMIT)
             except InvalidInput as error:
                 reasons[i] = error.reason
     problems.add(podium & ~given[codes], "prize", column, "is missing on a podium row")

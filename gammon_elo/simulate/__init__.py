@@ -23,18 +23,18 @@ Only the ratio strength_sd / true_divisor matters to who wins; at equilibrium ra
 the rating curve matches the true curve, ``rating ≈ starting + strength × divisor / true_divisor``,
 blurred by the luck of the last few dozen games.
 
-The modules: :mod:`.population` (who plays), :mod:`.schedule` (when, with whom), :mod:`.run`
+The modules: :mod:`.population` (who plays), :mod:`.schedule` (when, with whom), :mod:`.weeks`
 (the weeks played and rated), :mod:`.measure` (the weekly measurements) and :mod:`.result`
 (:class:`Simulation`). The statistics live in :mod:`gammon_elo.stats`, the array kernel that
-rates the games in :mod:`gammon_elo._kernel`; both are re-exported here.
+rates the games in :mod:`gammon_elo._core.arrays`; both are re-exported here.
 """
 
-from .._kernel import go_round_array
+from .._core.arrays import go_round_array
 from ..stats import half_within, spearman
 from .measure import HEAVY_WEEK_GAMES, VOLATILITY_BUCKETS
 from .population import TRUE_DIVISOR, Population, strongest_tenth_win_rate
 from .result import LEVEL_SHARE, Simulation
-from .run import simulate
+from .weeks import simulate
 
 __all__ = [
     "HEAVY_WEEK_GAMES",

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from .._kernel import Flags, Floats, Ints
+from .._core.arrays import Flags, Floats, Ints
 from ..rules import Rules
 from ..stats import half_within_sorted, iqr, pearson, ranks
 from .population import Population

@@ -12,9 +12,10 @@ from typing import Any, Literal
 
 import numpy as np
 
-from .. import _checks
-from .._errors import InvalidInput
-from .._kernel import Flags, Floats
+from .._core import checks
+from .._core.arrays import Flags, Floats
+from .._core.defaults import CUBE_MIX, HEAVY_SHARE
+from .._core.errors import InvalidInput
 
 __all__ = [
     "DEFAULT_CUBES",
@@ -30,8 +31,8 @@ __all__ = [
 #: games against the field, the middle of the article's 57–58 % (see strongest_tenth_win_rate).
 TRUE_DIVISOR = 1325.0
 
-#: The default cube distribution: most single games end undoubled or at 2.
-DEFAULT_CUBES = ((1, 0.50), (2, 0.30), (4, 0.13), (8, 0.05), (16, 0.02))
+#: The default cube distribution (the package's one cube mix).
+DEFAULT_CUBES = CUBE_MIX
 
 #: Standardised lognormal's sigma for the "skewed" strength shape: a long tail of strong players.
 _SKEW_SIGMA = 0.5
@@ -52,7 +53,7 @@ class Population:
     >>> Population(players=1)
     Traceback (most recent call last):
     ...
-    gammon_elo._errors.InvalidInput: players must be at least 2, got 1
+    gammon_elo._core.errors.InvalidInput: players must be at least 2, got 1
     """
 
     players: int = 2000
@@ -69,7 +70,7 @@ class Population:
     #: The lognormal's sigma for ordinary players' weekly games (0: all play games_per_week).
     games_spread: float = 0.8
     #: Share of heavy players, who play heavy_games_per_week.
-    heavy_share: float = 0.05
+    heavy_share: float = HEAVY_SHARE
     #: Weekly ranked games of the heavy players: uniform between the two numbers.
     heavy_games_per_week: tuple[float, float] = (300.0, 400.0)
     #: Time slots per week: a player plays at most one game per slot.
@@ -94,21 +95,21 @@ class Population:
     def __post_init__(self) -> None:
         # Whole numbers are stored as ints (2000.0 from a widget becomes 2000).
         for name, low in (("players", 2), ("weeks", 1), ("seed", 0), ("slots_per_week", 1)):
-            object.__setattr__(self, name, _checks.integer(name, getattr(self, name), low=low))
+            object.__setattr__(self, name, checks.integer(name, getattr(self, name), low=low))
         if self.strength not in ("normal", "uniform", "skewed"):
             raise InvalidInput("strength", self.strength, "must be normal, uniform or skewed")
         _non_negative("strength_sd", self.strength_sd)
-        _checks.positive("true_divisor", self.true_divisor)
+        checks.positive("true_divisor", self.true_divisor)
         slots = self.slots_per_week
-        _checks.positive("games_per_week", self.games_per_week)
+        checks.positive("games_per_week", self.games_per_week)
         _non_negative("games_spread", self.games_spread)
-        _checks.probability("heavy_share", self.heavy_share)
+        checks.probability("heavy_share", self.heavy_share)
         heavy = tuple(self.heavy_games_per_week)
         # A player plays at most one game a slot; without heavy players their rate is unused.
         most = slots if self.heavy_share > 0 else math.inf
         if (
             len(heavy) != 2
-            or not 0 < _checks.positive("heavy_games_per_week", heavy[0]) <= heavy[1] <= most
+            or not 0 < checks.positive("heavy_games_per_week", heavy[0]) <= heavy[1] <= most
         ):
             raise InvalidInput(
                 "heavy_games_per_week",
@@ -118,7 +119,7 @@ class Population:
         object.__setattr__(self, "heavy_games_per_week", heavy)
         cubes = tuple((c, w) for c, w in self.cubes)
         for cube, weight in cubes:
-            _checks.cube(cube, field="cubes")
+            checks.cube(cube, field="cubes")
             _non_negative("cubes", weight)
         if len({c for c, _ in cubes}) != len(cubes) or sum(w for _, w in cubes) <= 0:
             raise InvalidInput(
@@ -127,17 +128,17 @@ class Population:
         object.__setattr__(self, "cubes", cubes)
         if self.pairing not in ("random", "band"):
             raise InvalidInput("pairing", self.pairing, "must be random or band")
-        _checks.positive("band", self.band)
+        checks.positive("band", self.band)
         if self.newcomers is not None:
             object.__setattr__(
-                self, "newcomers", _checks.integer("newcomers", self.newcomers, low=0)
+                self, "newcomers", checks.integer("newcomers", self.newcomers, low=0)
             )
         if not math.isfinite(self.newcomer_strength):
             raise InvalidInput("newcomer_strength", self.newcomer_strength, "must be finite")
         if self.newcomer_week is not None:
-            week = _checks.integer("newcomer_week", self.newcomer_week, low=0, high=self.weeks - 1)
+            week = checks.integer("newcomer_week", self.newcomer_week, low=0, high=self.weeks - 1)
             object.__setattr__(self, "newcomer_week", week)
-        _checks.positive("newcomer_games_per_week", self.newcomer_games_per_week)
+        checks.positive("newcomer_games_per_week", self.newcomer_games_per_week)
 
     @property
     def cohort(self) -> int:

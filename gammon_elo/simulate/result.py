@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .. import _checks
+from .._core import checks
 from ..rules import Rules
 from .population import Population
 
@@ -132,8 +132,8 @@ class Simulation:
         week), to set beside the measured ``change``; with undoubled games they agree to within
         each game's rounding, while the cube scales each game's change but not the shortfall.
         """
-        low = _checks.probability("low", low)
-        high = _checks.probability("high", high)
+        low = checks.probability("low", low)
+        high = checks.probability("high", high)
         frame = self.heavy_weeks
         shortfall = (frame["expected"] - frame["wins"]) / frame["games"]
         picked = frame[(shortfall >= low) & (shortfall <= high)].assign(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._kernel import Floats, Ints
+from .._core.arrays import Floats, Ints
 
 __all__ = ["random_pairs", "week_schedule"]
 

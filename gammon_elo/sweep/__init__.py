@@ -3,9 +3,9 @@ one rule set over one simulated population (or one replay of a history), run on 
 results in one tidy DataFrame. See :func:`sweep`.
 """
 
-from .engine import CONNECT_TIMEOUT, DEFAULT_WORKERS, Progress, run_tasks
+from ..parallel import CONNECT_TIMEOUT, DEFAULT_WORKERS, Progress, run_tasks
+from .gather import RESULT_COLUMNS, sweep
 from .grid import MAX_TASKS, Grid
-from .run import RESULT_COLUMNS, sweep
 from .tasks import REPLAY_METRICS, SIMULATION_METRICS
 
 __all__ = [

@@ -8,8 +8,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .. import _checks
-from .._errors import InvalidInput
+from .._core import checks
+from .._core.errors import InvalidInput
 from ..rules import Rules
 from ..simulate import Population
 
@@ -41,7 +41,7 @@ class Grid:
     >>> Grid(divisors=(800, -1), ks=(32,))
     Traceback (most recent call last):
     ...
-    gammon_elo._errors.InvalidInput: divisors must be a positive number, got -1
+    gammon_elo._core.errors.InvalidInput: divisors must be a positive number, got -1
     """
 
     divisors: tuple[float, ...]
@@ -54,11 +54,11 @@ class Grid:
     weeks: int = 8
 
     def __post_init__(self) -> None:
-        divisors = _values("divisors", self.divisors, _checks.positive)
+        divisors = _values("divisors", self.divisors, checks.positive)
         object.__setattr__(self, "divisors", divisors)
-        object.__setattr__(self, "ks", _values("k", self.ks, _checks.k))
-        object.__setattr__(self, "heavy_ks", _values("heavy_k", self.heavy_ks, _checks.k))
-        heavy_games = _values("heavy_games", self.heavy_games, _checks.games)
+        object.__setattr__(self, "ks", _values("k", self.ks, checks.k))
+        object.__setattr__(self, "heavy_ks", _values("heavy_k", self.heavy_ks, checks.k))
+        heavy_games = _values("heavy_games", self.heavy_games, checks.games)
         object.__setattr__(self, "heavy_games", heavy_games)
         if not divisors:
             raise InvalidInput("divisors", [], "must list at least one divisor")
@@ -67,8 +67,8 @@ class Grid:
         if bool(self.heavy_ks) != bool(self.heavy_games):
             field = "heavy_games" if self.heavy_ks else "heavy_k"
             raise InvalidInput(field, [], "must be given too when heavy-week K or games are")
-        object.__setattr__(self, "seeds", _checks.integer("seeds", self.seeds, low=1))
-        object.__setattr__(self, "first_seed", _checks.integer("seed", self.first_seed, low=0))
+        object.__setattr__(self, "seeds", checks.integer("seeds", self.seeds, low=1))
+        object.__setattr__(self, "first_seed", checks.integer("seed", self.first_seed, low=0))
         # The population checks players and weeks, naming them.
         Population(players=self.players, weeks=self.weeks, seed=self.first_seed)
         object.__setattr__(self, "players", int(self.players))

@@ -10,7 +10,7 @@ from typing import Any, Final
 
 import numpy as np
 
-from ..calibrate.scores import PreparedHistory, quick_score
+from ..calibrate.scores import PreparedHistory, ReplayTask, replay_task
 from ..rules import Rules
 from ..simulate import Population, simulate
 
@@ -52,14 +52,6 @@ class SimulationTask:
     weeks: int
 
 
-@dataclass(frozen=True, slots=True)
-class ReplayTask:
-    """One rule set's replay of the sweep's history."""
-
-    rules: Rules
-    burn_in: int
-
-
 def _number(value: Any) -> float:
     return float(value) if value is not None else math.nan
 
@@ -84,12 +76,6 @@ def simulate_task(task: SimulationTask) -> dict[str, float]:
         **{m: _number(row[m]) for m in SIMULATION_METRICS[1:-1]},
         "weekly_volatility": math.sqrt(squares / n.sum()) if n.sum() else math.nan,
     }
-
-
-def replay_task(history: PreparedHistory, task: ReplayTask) -> dict[str, float]:
-    """The history's ranked games predicted under the task's rule set, scored."""
-    games, log_loss, brier = quick_score(history, task.rules, burn_in=task.burn_in)
-    return {"history_games": float(games), "log_loss": log_loss, "brier": brier}
 
 
 def run_task(

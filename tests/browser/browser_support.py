@@ -204,6 +204,27 @@ def choose(where: Page | FrameLocator, label: str, option: str, *, attempts: int
     wait_idle(where)
 
 
+def switch_on(where: Page | FrameLocator, label: str, *, attempts: int = 3) -> None:
+    """Turn on the toggle ``label`` (if off), once the page is idle, clicking its own label.
+
+    Under load a click that lands while a run is redrawing the page can be lost; the click is
+    tried again a bounded number of times, each from an idle page, only while the switch is
+    still off (a slow click that did land is never undone by a second one).
+    """
+    switch = where.get_by_role("switch", name=label, exact=True)
+    for attempt in range(attempts):
+        wait_idle(where)
+        if not switch.is_checked():
+            where.get_by_text(label, exact=True).click()
+        try:
+            expect(switch).to_be_checked(timeout=5_000)
+            break
+        except AssertionError:
+            if attempt == attempts - 1:
+                raise
+    wait_idle(where)
+
+
 def open_expander(where: Page | FrameLocator, title: str) -> Locator:
     """Unfold the st.expander titled ``title`` (if folded) and wait for its opening animation to
     end (it animates its height for about 300 ms: a click on its content meanwhile was lost in

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser_support import card, metric, open_expander, open_page, wait_idle
+from browser_support import card, metric, open_expander, open_page, switch_on, wait_idle
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
 
 from ui.catalogs import EL
@@ -123,8 +123,7 @@ def check_page(page: Page, name: str, lang: str) -> None:
     if name == "home":
         # The code block is the same component on every page (ui/embed.py): shown on one, as
         # it costs a rerun. The switch stays on when the language changes (its key is kept).
-        if not show_code.is_checked():
-            page.get_by_text(SHOW_CODE[lang], exact=True).click()  # the switch's own label
+        switch_on(page, SHOW_CODE[lang])
         expect(show_code).to_be_checked()
         expect(page.get_by_test_id("stCode")).to_be_visible()
     else:

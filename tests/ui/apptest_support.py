@@ -27,8 +27,10 @@ manifest_scanner.scan_component_manifests = functools.cache(
 def open_page(page: str = "app.py", *, timeout: float = 60, **params: str) -> AppTest:
     """Open ``page`` as a link does, its URL parameters reaching that page.
 
-    The session starts on the home page (Streamlit's entry point, which page links need) with
-    only ``lang``, so the home page does not consume the other page's parameters.
+    ``page`` is ``app.py`` (the entry point, which opens the home page) or a page's file as
+    ``app.py`` registers it with ``st.navigation`` (``pages/divisors.py``). The session starts on
+    the home page with only ``lang`` (``st.navigation`` registers the pages on that first run),
+    so the home page does not consume the other page's parameters.
     """
     at = AppTest.from_file(APP, default_timeout=timeout)
     first = params if page == "app.py" else {k: v for k, v in params.items() if k == "lang"}

@@ -26,9 +26,9 @@ from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
 from gammon_elo import RULES
 from gammon_elo.calibrate import DEFAULT_BURN_IN, fit, score
+from gammon_elo.parallel import run_tasks
 from gammon_elo.replay import sample_history
 from gammon_elo.sweep import Grid, sweep
-from gammon_elo.sweep.engine import run_tasks
 from ui import runs, settings
 from ui.catalogs import EN
 from ui.settings import Settings
@@ -38,24 +38,25 @@ def _captions(at: object) -> str:
     return "\n".join(c.value for c in at.caption)  # type: ignore[attr-defined]
 
 
-def test_opens_on_the_sample_history_with_the_cores_scores() -> None:
-    at = open_page("pages/designer.py")
+def test_scores_the_sample_history_as_the_core_does() -> None:
+    at = open_page("pages/designer.py", source="sample")
     assert not at.exception, [e.message for e in at.exception]
     history = sample_history()
     scores = {name: score(history, rules, burn_in=DEFAULT_BURN_IN) for name, rules in RULES.items()}
     best = min(scores, key=lambda name: scores[name].log_loss)
     shown = _captions(at)
     assert f"{best} predicted best (log-loss {scores[best].log_loss:.4f})" in shown
-    table = at.dataframe[0].value
+    table = at.dataframe[1].value  # after the real-dice table
     assert table["Log-loss"].tolist() == [f"{s.log_loss:.4f}" for s in scores.values()]
     assert table["Games"].tolist() == [str(s.games) for s in scores.values()]
-    calibration = at.dataframe[1].value
+    calibration = at.dataframe[2].value
     assert calibration["Games"].astype(int).sum() == scores["1.3.1"].games
     assert EN["designer.sweep_waiting"] in [i.value for i in at.info]
 
 
 def test_runs_a_sweep_on_a_local_cluster_and_the_fit() -> None:
     link = {"divisors": "800,1200", "ks": "16,32", "seeds": "1", "players": "20", "weeks": "1"}
+    link["source"] = "sample"
     at = open_page("pages/designer.py", timeout=180, **link)
     next(b for b in at.button if b.label == EN["designer.run_sweep"]).click()
     at.run(timeout=180)
@@ -124,6 +125,7 @@ def fake_scheduler() -> Iterator[_FakeScheduler]:
 PARAMS = (
     *("divisors", "ks", "heavy_on", "heavy_k", "heavy_games", "seeds", "players", "weeks"),
     *("with_history", "rules", "burn_in", "fit", "scheduler", "cluster_on", "address"),
+    *("source", "live_players", "live_games", "live_levels", "live_seed"),
 )
 
 

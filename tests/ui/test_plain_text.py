@@ -20,12 +20,14 @@ from streamlit.testing.v1 import AppTest
 import ui.page
 from gammon_elo import InvalidInput, parse_results
 from gammon_elo.replay import read_history
+from ui import frame
 from ui.i18n import bad_link_notice, t
 from ui.params import BoolParam, Param, TextParam
 from ui.plain import JOINER, Code, Outside, code, plain
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPTS = ["app.py", *sorted(f"pages/{p.name}" for p in (ROOT / "pages").glob("*.py"))]
+#: Every page as a link opens it: the home page through app.py, the others by their file.
+SCRIPTS = [entry.script if entry.url_path else "app.py" for entry in frame.PAGES]
 #: Parameters every page reads besides its own (ui.i18n, ui.embed).
 SHARED = ("lang", "view")
 

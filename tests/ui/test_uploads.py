@@ -148,8 +148,7 @@ def test_a_parquet_file_named_csv_is_read_as_parquet_on_both_pages(
 
 def test_the_designer_takes_csv_or_parquet(server: Callable[..., None]) -> None:
     server()
-    at = open_page("pages/designer.py", rules="1.3.1")
-    at.toggle(key="designer.own_history").set_value(True).run()
+    at = open_page("pages/designer.py", rules="1.3.1", source="upload")
     uploader = at.file_uploader[0]
     assert uploader.proto.type == [".csv", ".parquet"]
     assert "600,000 games" in uploader.help
@@ -157,7 +156,7 @@ def test_the_designer_takes_csv_or_parquet(server: Callable[..., None]) -> None:
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert EN["designer.history_upload"] in [c.value for c in at.caption]
     expected = score(read_history(games_csv(60)), RULES["1.3.1"], burn_in=DEFAULT_BURN_IN)
-    assert at.dataframe[0].value["Games"].tolist() == [str(expected.games)]
+    assert at.dataframe[1].value["Games"].tolist() == [str(expected.games)]
 
 
 def test_a_nested_parquet_column_is_refused_on_the_history_page(

@@ -664,11 +664,10 @@ EN: dict[str, str] = {
     "designer.nav": "Rule designer",
     "designer.title": "Rule designer: sweeps and calibration",
     "designer.intro": (
-        "Sweep a grid of rule sets over simulated communities, and see how well each rule set"
-        " predicted a real history of games: the fit finds the divisor that would have"
-        " predicted it best."
+        "See what real dice say (a league played by a backgammon engine), sweep a grid of rule"
+        " sets over simulated communities, and see how well each rule set predicted a history"
+        " of games: the fit finds the divisor that would have predicted it best."
     ),
-    "designer.own_history": "Use my own history",
     "designer.upload": "History of games (CSV or Parquet)",
     "designer.upload_help": (
         "Columns time, winner, loser, and optionally cube, type and prize, as on the History page."
@@ -742,7 +741,7 @@ EN: dict[str, str] = {
         " this many ranked games behind them. 0 keeps every ranked game."
     ),
     "designer.history_sample": (
-        'Scoring the sample history (switch on "Use my own history" above for yours).'
+        "Scoring the synthetic sample history (choose the shipped league or your own file above)."
     ),
     "designer.history_upload": "Scoring the uploaded history.",
     "designer.scores_title": "Scores of each rule set's predictions",
@@ -799,4 +798,83 @@ EN: dict[str, str] = {
     "designer.bad_history": (
         "{rejected} of {rows} rows cannot be rated; the History page lists them with reasons."
     ),
+    # Real dice: leagues played by the engine (ui/league.py), on the Rule designer and History
+    "designer.source": "History to calibrate on",
+    "designer.source_league": "Shipped league (engine, real dice)",
+    "designer.source_sample": "Synthetic sample",
+    "designer.source_upload": "My own file",
+    "designer.history_league": (
+        "Scoring the shipped league: single money games with the cube, played by the engine"
+        " (the Real dice section above says how)."
+    ),
+    "designer.fit_interior": (
+        "It lies inside the searched range, not at its end: these games point to that divisor"
+        " rather than past the search."
+    ),
+    "history.source_league": "Shipped league (engine, real dice)",
+    "league.title": "Real dice: a league played by the engine",
+    "league.stronger": "Stronger level",
+    "league.weaker": "Weaker level",
+    "league.games": "Games",
+    "league.win_rate": "Stronger won",
+    "league.interval": "95 % interval",
+    "league.cubeless": "Without the cube",
+    "league.gap": "÷{divisor} gap",
+    "league.level_beginner": "beginner",
+    "league.level_casual": "casual",
+    "league.level_intermediate": "intermediate",
+    "league.level_advanced": "advanced",
+    "league.level_expert": "expert",
+    "league.subject_beginner": "A beginner",
+    "league.subject_casual": "A casual player",
+    "league.subject_intermediate": "An intermediate",
+    "league.subject_advanced": "An advanced player",
+    "league.subject_expert": "An expert",
+    "league.object_beginner": "a beginner",
+    "league.object_casual": "a casual player",
+    "league.object_intermediate": "an intermediate",
+    "league.object_advanced": "an advanced player",
+    "league.object_expert": "an expert",
+    "league.sentence": (
+        "{stronger} wins {tenths} single games of 10 against {weaker} with the cube (over"
+        " {games} games); ÷1200 reads that as a {gap_1200}-point gap (÷800: {gap_800}, ÷400:"
+        " {gap_400})."
+    ),
+    "league.sentence_all": (
+        "{stronger} won all {games} games against {weaker} (or lost all): no finite rating gap"
+        " gives that under any divisor."
+    ),
+    "league.no_pairs": "No two different levels met in these games.",
+    "league.provenance": (
+        "Played by {engine} {version} at GNU Backgammon's levels ({levels}); {players} players,"
+        " {games} games over {weeks} weeks; seed {seed}; made {made}."
+    ),
+    "league.not_shipped": (
+        "The shipped league history is not in this installation; the synthetic sample is used."
+    ),
+    "league.live_title": "Play a small league now",
+    "league.players": "Players",
+    "league.games_input": "Games",
+    "league.levels": "Levels",
+    "league.preset_club": "Club: beginner 40 %, intermediate 30 %, advanced 20 %, expert 10 %",
+    "league.preset_five": "All five levels, 20 % each",
+    "league.preset_two": "Intermediate 50 %, expert 50 %",
+    "league.seed": "Seed",
+    "league.run": "Play the league",
+    "league.live_limits": (
+        "At most {players} players and {games} games a league on this server; the same seed"
+        " plays the same dice."
+    ),
+    "league.progress": "{played} of {total} games played",
+    "league.live_waiting": "Choose a league and play it: its win-rate table appears here.",
+    "league.live_ran": "Your league: {games} games among {players} players, with the cube.",
+    "league.too_many_players": (
+        "This league asks for {players} players; this server plays at most {limit}"
+        " (league_players). Choose fewer players."
+    ),
+    "league.too_many_games": (
+        "This league asks for {games} games; this server plays at most {limit} a league"
+        " (league_games). Choose fewer games."
+    ),
+    "league.no_engine": "Playing a league needs the backgammon engine: {install}",
 }

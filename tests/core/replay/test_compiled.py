@@ -16,10 +16,10 @@ import pandas as pd
 import pytest
 
 from gammon_elo import Rules
-from gammon_elo.formulas import _near_tie
+from gammon_elo._core.scalar import near_tie as _near_tie
 from gammon_elo.replay import engine, read_history, replay, replay_chunks
-from gammon_elo.replay._compiled import compiled_replay
-from tests.core.test_malformed_histories import READABLE
+from gammon_elo.replay.compiled import compiled_replay
+from tests.core.replay.test_malformed_histories import READABLE
 from tests.oracles import replay_game_by_game
 
 

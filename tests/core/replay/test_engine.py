@@ -1,7 +1,7 @@
 """The replay's rating engine: the rolling 7-day window and its edges, the article's numbers
-inside a history, podium rows, ratings far apart; and its agreement with ``rating_change``: the
-change tables entry by entry, and a property test against the game-by-game oracle
-(``tests/oracles.py``), with the array waves and the plain loop both.
+inside a history, podium rows, ratings far apart; and its agreement with ``rating_change``: a
+property test against the game-by-game oracle (``tests/oracles.py``), with the array waves and
+the plain loop both (the change lookup's own test is in ``_core/test_lookup.py``).
 
 Expected values come from the article and from hand calculations written out beside them; the
 win–loss pairs that recur are worked out in ``replay_support.py``.
@@ -32,11 +32,9 @@ from gammon_elo import (
     CURRENT,
     RULES,
     expected_score,
-    rating_change,
     replay,
     sample_history,
 )
-from gammon_elo._kernel import change_tables
 from tests.oracles import replay_game_by_game
 
 # ---------------------------------------------------------------------------------------------
@@ -214,32 +212,7 @@ def test_replay_is_deterministic() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# The tables and the property: replay equals rating_change game by game
-
-
-@pytest.mark.parametrize(
-    "rules", [*RULES.values(), dataclasses.replace(CURRENT, k=1, heavy_k=3, divisor=75)]
-)
-def test_change_tables_equal_rating_change(rules: gammon_elo.Rules) -> None:
-    heavy_k = rules.heavy_k or rules.k
-    tables = change_tables(rules.divisor, rules.k, heavy_k)
-    heavy_games = rules.heavy_games or 0
-    for heavy, games in ((0, 0), (1, heavy_games)):
-        for log2 in range(7):
-            base = (heavy * 7 + log2) * tables.width + tables.reach
-            for d in range(-2500, 2501, 7):
-                change = rating_change(
-                    1500,
-                    1500 + d,
-                    cube=2**log2,
-                    winner_recent_games=games,
-                    loser_recent_games=games,
-                    rules=rules,
-                )
-                assert (tables.winner[base + d], tables.loser[base + d]) == (
-                    change.winner,
-                    change.loser,
-                )
+# The property: replay equals rating_change game by game
 
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan", "Eve"]

@@ -1,53 +1,21 @@
-"""What the Planner and "Explain my result" pages draw: the answer in large type, the projection
-chart (band, target, heavy weeks), the hold-your-rating table, the reasons behind a change in
-the reader's language. Every figure comes from :mod:`gammon_elo`."""
+"""What the Planner page draws: the projection chart (band, target, heavy weeks) and the
+hold-your-rating table. Every figure comes from :mod:`gammon_elo`."""
 
 from __future__ import annotations
-
-from html import escape
-from typing import Any
 
 import altair as alt
 import numpy as np
 import pandas as pd
-import streamlit as st
 
-from gammon_elo import CUBE_MIX, RULES, Explanation, HoldRow, Plan, Rules, hold_table
+from gammon_elo import CUBE_MIX, HoldRow, Plan, Rules, hold_table
 from gammon_elo.planning import HOLD_OPPONENTS
 
 from . import charts
-from .grids import Table
-from .i18n import number, percent, signed, t
-from .params import TextParam, Where
+from .grids import Shown
+from .i18n import number, percent, t
 
 #: Points of the projection chart (every game would be 2,000 points per series).
 CHART_POINTS = 250
-
-#: The answer's look: a figure larger than the page's title, its label above, a line under; the
-#: theme's own text colour, so that it reads in a light and a dark theme. Static CSS.
-ANSWER_STYLE = """<style>
-.gammon-answer { border: 1px solid rgba(31, 95, 91, 0.55); background: rgba(31, 95, 91, 0.08);
-  border-radius: 0.75rem; padding: 0.5rem 0.85rem 0.65rem; margin: 0 0 1rem; }
-.gammon-answer span { display: block; }
-.gammon-answer-label { font-weight: 600; }
-.gammon-answer-figure { font-size: clamp(3.25rem, 2rem + 4vw, 4.75rem); font-weight: 700;
-  line-height: 1.1; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
-.gammon-answer-figure.gammon-answer-words { font-size: clamp(1.75rem, 1.25rem + 2vw, 2.5rem); }
-.gammon-answer-line { font-size: 0.95rem; }
-</style>"""
-
-
-def answer(label: str, figure: str, line: str, *, small: bool = False) -> None:
-    """The page's answer first: ``figure`` large, ``label`` above it, ``line`` under it
-    (``small``: words, not a number, at a size that keeps them on a phone's screen)."""
-    words = " gammon-answer-words" if small else ""
-    st.markdown(
-        f'{ANSWER_STYLE}\n\n<div class="gammon-answer">'
-        f'<span class="gammon-answer-label">{escape(label)}</span>'
-        f'<span class="gammon-answer-figure{words}">{escape(figure)}</span>'
-        f'<span class="gammon-answer-line">{escape(line)}</span></div>',
-        unsafe_allow_html=True,
-    )
 
 
 def cube_choice(choice: str) -> int | tuple[tuple[int, float], ...]:
@@ -141,7 +109,7 @@ def projection_chart(result: Plan) -> alt.LayerChart:
         )
     )
     layers += [band, mean, target]
-    return charts._style(alt.layer(*layers))
+    return charts.style(alt.layer(*layers))
 
 
 def usual_week(games_per_week: float) -> int:
@@ -167,7 +135,7 @@ def hold_rows(
     )
 
 
-def hold_grid(rows: list[HoldRow]) -> Table:
+def hold_grid(rows: list[HoldRow]) -> Shown:
     """Opponent, your expected score against them, and the win rate that holds you put."""
     raw = pd.DataFrame(
         {
@@ -183,42 +151,4 @@ def hold_grid(rows: list[HoldRow]) -> Table:
             t("planner.col_hold"): ["—" if r.hold is None else percent(r.hold) for r in rows],
         }
     )
-    return Table(shown=shown, raw=raw)
-
-
-def reasons(e: Explanation) -> list[str]:
-    """One explanation's reasons in the reader's language."""
-    said = [
-        t(
-            f"explain.reason_{e.outcome}",
-            expected=percent(e.expected),
-        )
-    ]
-    if e.heavy:
-        said.append(t("explain.reason_heavy", threshold=e.threshold, k=e.k))
-    elif e.threshold is not None:
-        said.append(t("explain.reason_normal", threshold=e.threshold, k=e.k))
-    else:
-        said.append(t("explain.reason_k", k=e.k))
-    said.append(t("explain.reason_cube", cube=e.cube, multiplier=number(e.cube_multiplier, 2)))
-    for name, change in e.other_rules:
-        divisor = number(RULES[name].divisor)
-        said.append(t("explain.reason_other", name=name, divisor=divisor, change=signed(change)))
-    return said
-
-
-def combination(e: Explanation) -> str:
-    """ "Win · K 16 · cube 4" in the reader's language."""
-    return t(f"explain.combo_{e.outcome}", k=e.k, cube=e.cube)
-
-
-def share(likelihood: float) -> str:
-    """A likelihood as a whole percentage, "< 1%" below half a percent (never "0%")."""
-    return percent(likelihood, 0) if likelihood >= 0.005 else "< " + percent(0.01, 0)
-
-
-class TextAreaParam(TextParam):
-    """Free text on several lines (a pasted list of results keeps its line breaks)."""
-
-    def widget(self, where: Where, key: str, **options: Any) -> Any:
-        return where.text_area(self._label(), key=key, help=self._help(), **options)
+    return Shown(shown=shown, raw=raw)

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from gammon_elo import RULES
 from gammon_elo.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 GOOD_CSV = "time,winner,loser,cube\n2026-10-05T20:00:00Z,Eleni,Nikos,2\n"
 

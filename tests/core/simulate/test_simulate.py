@@ -23,17 +23,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from gammon_elo import RULES, InvalidInput, Rules, go_round, rating_change
+from gammon_elo import RULES, InvalidInput, Rules, rating_change
 from gammon_elo.simulate import (
     TRUE_DIVISOR,
     Population,
-    go_round_array,
     half_within,
     simulate,
     spearman,
     strongest_tenth_win_rate,
 )
-from gammon_elo.simulate.run import _RuleSetTables as _Tables
+from gammon_elo.simulate.weeks import _RuleSetTables as _Tables
 from tests.oracles import rate_simulated_games
 
 LN10 = math.log(10)
@@ -44,16 +43,6 @@ NO_CUBE = ((1, 1.0),)
 #: Rule sets with one K for everyone, so every game is zero-sum: the article's two older ones and
 #: a custom one with an odd K and a fractional divisor, where Go's rounding of halves shows.
 EQUAL_K = [RULES["1.0.5"], RULES["1.2.0"], Rules(divisor=937.5, k=7)]
-
-
-def test_go_round_array_is_go_round_everywhere() -> None:
-    # Halves, near-halves both sides of zero, and values Python's round() sends to even.
-    rng = np.random.default_rng(7)
-    halves = np.arange(-40, 41) + 0.5
-    values = np.concatenate(
-        [halves, np.nextafter(halves, 0), np.nextafter(halves, np.inf), rng.normal(0, 30, 2000)]
-    )
-    assert go_round_array(values).tolist() == [go_round(float(v)) for v in values]
 
 
 def test_tables_match_rating_change_for_every_cube_and_k() -> None:

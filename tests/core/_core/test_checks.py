@@ -1,5 +1,5 @@
 """Every kind of bad input gives InvalidInput naming the field (and the value). That the command
-line prints the message on stderr with exit status 2 and no traceback is in test_cli.py."""
+line prints the message on stderr with exit status 2 and no traceback is in cli/test_cli.py."""
 
 from __future__ import annotations
 

@@ -27,11 +27,11 @@ from gammon_elo import InvalidInput
 from gammon_elo.calibrate import fit, score
 from gammon_elo.cli import main
 from gammon_elo.cli.sweep import json_rows
+from gammon_elo.parallel import CONNECT_TIMEOUT, connect
 from gammon_elo.replay import sample_history
 from gammon_elo.sweep import MAX_TASKS, Grid, sweep
-from gammon_elo.sweep.engine import CONNECT_TIMEOUT, connect
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = str(ROOT / "gammon_elo" / "data" / "sample_history.csv")
 TINY = Grid(divisors=(800, 1200), ks=(16, 32), seeds=2, players=40, weeks=2)
 

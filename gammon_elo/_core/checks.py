@@ -7,7 +7,7 @@ import math
 import numbers
 from typing import Any
 
-from ._errors import InvalidInput
+from .errors import InvalidInput
 
 #: Ratings are Go ``int`` on the server; within ±(2**62 − 1) the difference of two ratings never
 #: overflows an int64 (2**62 − (−2**62) = 2**63 would wrap to −2**63 in Go), so every accepted

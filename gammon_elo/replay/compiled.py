@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from .._kernel import Ints
+from .._core.arrays import Ints
 
 __all__ = ["compiled_loop", "compiled_replay", "compiled_sweep", "rate_compiled"]
 
@@ -161,6 +161,10 @@ def _replay_from(
     game whose d leaves the tables stops the pass (its index is returned, d and the recent games
     written); the caller writes its changes and resumes there with ``forced``. Returns the
     number of rows when done.
+
+    One long function on purpose: Numba compiles it as one loop over the rows, with the state
+    in local arrays; helpers would each take a dozen of those arrays per row and leave the loop
+    to Numba's inlining.
     """
     rows = len(time)
     for i in range(start, rows):

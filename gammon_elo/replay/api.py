@@ -1,0 +1,185 @@
+"""The replay's entry points: :func:`replay` rates a history under one rule set,
+:func:`compare_rules` rates the same history under several, side by side, with each rule set's
+spread of the active players' final ratings, and :func:`checked_history` checks and codes a
+history once for callers that rate it many times (the calibration).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import timedelta
+from typing import Any, Final
+
+import numpy as np
+import pandas as pd
+
+from .._core import checks
+from .._core.arrays import Ints
+from .._core.errors import InvalidHistory, InvalidInput
+from ..rules import CURRENT, Rules, get_rules
+from ..stats import iqr, narrowest_window
+from .chains import player_chains, recent_games
+from .engine import rate, use_compiled
+from .onepass import replay_one_pass
+from .results import ReplayResult, RulesComparison, tabulate
+from .validate import RANKED, History, prepare
+
+__all__ = ["SPREAD_COLUMNS", "checked_history", "compare_rules", "replay"]
+
+#: One row per rule set in a comparison.
+SPREAD_COLUMNS: Final = (
+    "rules",
+    "players",
+    "lowest",
+    "highest",
+    "top_to_bottom",
+    "iqr",
+    "half_within",
+    "half_from",
+    "half_to",
+)
+
+
+def replay(
+    games: pd.DataFrame,
+    *,
+    rules: Rules | str = CURRENT,
+    initial_ratings: Mapping[str, int] | pd.Series | None = None,
+    skip_invalid: bool = False,
+) -> ReplayResult:
+    """Rate a history of games in time order, each ranked game exactly as the server would.
+
+    ``games`` has a row per game: ``time`` (ISO 8601; no offset means UTC), ``winner``,
+    ``loser``, and optionally ``cube`` (default 1), ``type`` (``ranked``, ``boosted``,
+    ``tournament`` or ``podium``; default ranked) and ``prize`` (podium rows only: the player is
+    the winner, the loser is empty). Other columns are carried through untouched (one named like
+    a column replay computes is replaced). Column names are matched without case or spaces.
+
+    Games are rated in time order, equal times in input order. A player's K comes from their
+    ranked games earlier in that order whose time is after t − 7 days: a game exactly 7 × 24 h
+    earlier no longer counts, the game itself never counts, and an earlier row with the same
+    time counts (the server rated it first). Boosted and tournament rows change nothing and
+    count for nothing; a podium row adds its prize. Everyone starts at the rule set's starting
+    rating unless ``initial_ratings`` (name → rating; names not in the history are ignored)
+    says otherwise.
+
+    Every row is checked. Rows are numbered as a person counts them in the CSV file — the
+    header is row 1, the first data row is row 2 — from the frame's index when it is named
+    ``row`` (as :func:`read_history` makes it), else from the position. Strict by default: any
+    bad row raises :class:`InvalidHistory` carrying the full report and nothing is rated. With
+    ``skip_invalid=True`` the valid rows are rated and the rejected ones come back in
+    ``rejected``; rated plus rejected rows always equal the rows read.
+
+    >>> history = pd.DataFrame({
+    ...     "time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],
+    ...     "winner": ["Eleni", "Nikos"],
+    ...     "loser": ["Nikos", "Eleni"],
+    ...     "cube": [1, 4],
+    ... })
+    >>> games = replay(history).games
+    >>> games[["winner_change", "loser_change", "winner_after", "loser_after"]].values.tolist()
+    [[16, -16, 1516, 1484], [22, -22, 1506, 1494]]
+    """
+    rules = get_rules(rules)
+    h = checked_history(games, skip_invalid=skip_invalid)
+    return _replay_each(h, [rules], initial_ratings)[0]
+
+
+def compare_rules(
+    games: pd.DataFrame,
+    rules: Iterable[Rules | str],
+    *,
+    initial_ratings: Mapping[str, int] | pd.Series | None = None,
+    skip_invalid: bool = False,
+    active_games: int = 1,
+) -> RulesComparison:
+    """The same history under several rule sets: final ratings side by side and each rule set's
+    spread over the active players (those with at least ``active_games`` ranked games).
+
+    The spread: lowest and highest final rating, top to bottom (their difference), the
+    interquartile range (75th − 25th percentile, linear interpolation), and "half the active
+    players within X points": the narrowest window [from, to] holding ⌈players / 2⌉ of the final
+    ratings, the lowest such window where several are as narrow.
+
+    >>> history = pd.DataFrame({
+    ...     "time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],
+    ...     "winner": ["Eleni", "Eleni"],
+    ...     "loser": ["Nikos", "Maria"],
+    ... })
+    >>> comparison = compare_rules(history, ["1.0.5", "1.3.1"])
+    >>> comparison.ratings.values.tolist()
+    [['Eleni', 2, 1531, 1532], ['Maria', 1, 1485, 1484], ['Nikos', 1, 1484, 1484]]
+    >>> comparison.spread["top_to_bottom"].tolist()  # ÷400 takes 15 from Maria, ÷1200 16
+    [47, 48]
+    """
+    rule_sets = [get_rules(r) for r in rules]
+    if not rule_sets:
+        raise InvalidInput("rules", [], "must name at least one rule set")
+    labels = [r.label for r in rule_sets]
+    for label in labels:
+        if labels.count(label) > 1:
+            raise InvalidInput("rules", labels, f"name {label!r} more than once")
+    active_games = checks.games("active_games", active_games)
+    h = checked_history(games, skip_invalid=skip_invalid)
+    each = _replay_each(h, rule_sets, initial_ratings)
+    results = dict(zip(labels, each, strict=True))
+
+    first = results[labels[0]].players
+    ratings = first[["player", "ranked_games"]].copy()
+    for label, result in results.items():
+        finals = result.players.set_index("player")["final"]
+        ratings[label] = finals.reindex(ratings["player"]).to_numpy()
+    spread = pd.DataFrame(
+        [_spread(label, result.players, active_games) for label, result in results.items()],
+        columns=list(SPREAD_COLUMNS),
+    )
+    return RulesComparison(results=results, ratings=ratings, spread=spread)
+
+
+def checked_history(games: pd.DataFrame, *, skip_invalid: bool = False) -> History:
+    """Every row checked (raising :class:`InvalidHistory` on a bad one unless
+    ``skip_invalid``), the accepted ones coded in rating order, as :func:`replay` rates them."""
+    h = prepare(games)
+    if len(h.report) and not skip_invalid:
+        raise InvalidHistory(h.report, len(h.rows))
+    return h
+
+
+def _replay_each(
+    h: History,
+    rule_sets: Sequence[Rules],
+    initial_ratings: Mapping[str, int] | pd.Series | None,
+) -> list[ReplayResult]:
+    """A checked history under each rule set: from ``COMPILED_FROM`` ranked games on in one
+    compiled pass per rule set, else through the player chains, built once, with each week
+    length's counts of recent games computed once."""
+    if use_compiled(int(np.count_nonzero(h.kind == RANKED))):
+        return [replay_one_pass(h, rules, initial_ratings) for rules in rule_sets]
+    chains = player_chains(h)
+    recent: dict[timedelta, Ints] = {}
+    results = []
+    for rules in rule_sets:
+        if rules.window not in recent:
+            recent[rules.window] = recent_games(h, chains, rules.window)
+        rated = rate(h, chains, recent[rules.window], rules, initial_ratings)
+        results.append(tabulate(h, chains, rated, rules))
+    return results
+
+
+def _spread(label: str, players: pd.DataFrame, active_games: int) -> dict[str, Any]:
+    active = np.sort(players.loc[players["ranked_games"] >= active_games, "final"].to_numpy())
+    count = len(active)
+    if count == 0:
+        return {"rules": label, "players": 0}
+    narrowest, half = narrowest_window(active, 0.5)
+    return {
+        "rules": label,
+        "players": count,
+        "lowest": int(active[0]),
+        "highest": int(active[-1]),
+        "top_to_bottom": int(active[-1] - active[0]),
+        "iqr": iqr(active),
+        "half_within": int(active[narrowest + half - 1] - active[narrowest]),
+        "half_from": int(active[narrowest]),
+        "half_to": int(active[narrowest + half - 1]),
+    }

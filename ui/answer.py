@@ -1,0 +1,33 @@
+"""The answer of the Planner and "Explain my result" pages, first and in large type."""
+
+from __future__ import annotations
+
+from html import escape
+
+import streamlit as st
+
+#: The answer's look: a figure larger than the page's title, its label above, a line under; the
+#: theme's own text colour, so that it reads in a light and a dark theme. Static CSS.
+ANSWER_STYLE = """<style>
+.gammon-answer { border: 1px solid rgba(31, 95, 91, 0.55); background: rgba(31, 95, 91, 0.08);
+  border-radius: 0.75rem; padding: 0.5rem 0.85rem 0.65rem; margin: 0 0 1rem; }
+.gammon-answer span { display: block; }
+.gammon-answer-label { font-weight: 600; }
+.gammon-answer-figure { font-size: clamp(3.25rem, 2rem + 4vw, 4.75rem); font-weight: 700;
+  line-height: 1.1; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+.gammon-answer-figure.gammon-answer-words { font-size: clamp(1.75rem, 1.25rem + 2vw, 2.5rem); }
+.gammon-answer-line { font-size: 0.95rem; }
+</style>"""
+
+
+def answer(label: str, figure: str, line: str, *, small: bool = False) -> None:
+    """The page's answer first: ``figure`` large, ``label`` above it, ``line`` under it
+    (``small``: words, not a number, at a size that keeps them on a phone's screen)."""
+    words = " gammon-answer-words" if small else ""
+    st.markdown(
+        f'{ANSWER_STYLE}\n\n<div class="gammon-answer">'
+        f'<span class="gammon-answer-label">{escape(label)}</span>'
+        f'<span class="gammon-answer-figure{words}">{escape(figure)}</span>'
+        f'<span class="gammon-answer-line">{escape(line)}</span></div>',
+        unsafe_allow_html=True,
+    )

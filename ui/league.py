@@ -1,0 +1,252 @@
+"""Real dice on the Rule designer: the win-rate table of a league played by the engine (every
+pair of levels: games, the stronger side's win rate with its 95 % interval, the gap it implies
+under ÷400, ÷800 and ÷1200), its one sentence in the reader's language, the shipped league's
+provenance in one caption, and a small league played live on the server's one runner."""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+import pandas as pd
+import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
+
+from gammon_elo import InvalidInput
+from gammon_elo.extras import MissingExtra, require
+from gammon_elo.league import SHIPPED_HISTORY, SHIPPED_PROVENANCE, parse_levels
+from gammon_elo.league.table import DIVISORS, win_rates
+
+from . import grids, runs
+from . import settings as server_settings
+from .i18n import number, percent, t
+from .plain import Outside
+
+#: The live league's mixes of levels (each level's share of the players, in percent).
+PRESETS: Final[Mapping[str, str]] = {
+    "club": "beginner:40,intermediate:30,advanced:20,expert:10",
+    "five": "beginner:20,casual:20,intermediate:20,advanced:20,expert:20",
+    "two": "intermediate:50,expert:50",
+}
+#: Weeks a live league's games spread over (the win rates do not depend on it).
+LIVE_WEEKS: Final = 4
+#: What the reader installs when the engine is missing.
+INSTALL: Final = "pip install 'gammon-elo[engine]'"
+
+
+def shipped() -> bool:
+    """Whether the shipped league's files are there (a checkout without them still opens)."""
+    return os.path.exists(SHIPPED_HISTORY) and os.path.exists(SHIPPED_PROVENANCE)
+
+
+def level(name: str) -> str:
+    """A level's name in the reader's language."""
+    return t(f"league.level_{name}")
+
+
+def gap(value: float) -> str:
+    """An implied gap in points; ∞ where the stronger side won (or lost) every game."""
+    if math.isinf(value):
+        return "∞" if value > 0 else "−∞"
+    return number(value)
+
+
+def rates_table(rates: pd.DataFrame) -> grids.Shown:
+    """The win-rate table for reading: one row per pair of levels, strongest pairs first, from
+    the games with the cube; where a cubeless league was played too, the same pair's win rate
+    without the cube stands beside it (a strong player passes, and loses, games it would have
+    played on to the end)."""
+    cubeful = _with_the_cube(rates)
+    raw = pd.DataFrame(
+        {
+            t("league.stronger"): [level(x) for x in cubeful["stronger"]],
+            t("league.weaker"): [level(x) for x in cubeful["weaker"]],
+            t("league.games"): cubeful["games"],
+            t("league.win_rate"): cubeful["win_rate"],
+            t("league.interval"): [
+                f"{percent(a)}–{percent(b)}"
+                for a, b in zip(cubeful["low"], cubeful["high"], strict=True)
+            ],
+            **{t("league.gap", divisor=d): cubeful[f"gap_{d}"] for d in DIVISORS},
+        }
+    )
+    formats: dict[str, Callable[[float], str]] = {
+        t("league.games"): grids.count,
+        t("league.win_rate"): percent,
+    }
+    cubeless = rates[rates["mode"] == "cubeless"]
+    if len(cubeless) and rates["mode"].nunique() > 1:
+        by_pair = cubeless.set_index(["stronger", "weaker"])["win_rate"]
+        pairs = zip(cubeful["stronger"], cubeful["weaker"], strict=True)
+        raw.insert(5, t("league.cubeless"), [by_pair.get(pair, math.nan) for pair in pairs])
+        formats[t("league.cubeless")] = lambda p: "—" if math.isnan(p) else percent(p)
+    formats.update({t("league.gap", divisor=d): gap for d in DIVISORS})
+    return grids.dress(raw, formats)
+
+
+def _with_the_cube(rates: pd.DataFrame) -> pd.DataFrame:
+    """The rows of the league played with the cube (all rows, for a table of one league)."""
+    if rates["mode"].nunique() > 1:
+        return rates[rates["mode"] == "cubeful"].reset_index(drop=True)
+    return rates
+
+
+def headline(rates: pd.DataFrame) -> pd.Series | None:
+    """The pair the sentence speaks of: the one that played most (the strongest such pair on a
+    tie), or None when no two different levels met."""
+    if rates.empty:
+        return None
+    cubeful = _with_the_cube(rates)
+    return cubeful.loc[cubeful["games"].idxmax()]
+
+
+def rates_sentence(rates: pd.DataFrame) -> str:
+    """One plain sentence on the pair that played most, from its numbers."""
+    row = headline(rates)
+    if row is None:
+        return t("league.no_pairs")
+    values: dict[str, Any] = {
+        "stronger": t(f"league.subject_{row['stronger']}"),
+        "weaker": t(f"league.object_{row['weaker']}"),
+        "games": grids.count(row["games"]),
+        "tenths": number(round(10 * row["win_rate"])),
+    }
+    if not math.isfinite(row["gap_1200"]):
+        return t("league.sentence_all", **values)
+    gaps = {f"gap_{d}": gap(row[f"gap_{d}"]) for d in DIVISORS}
+    return t("league.sentence", **values, **gaps)
+
+
+def provenance_caption(provenance: Mapping[str, Any], games: int, players: int) -> str:
+    """How the shipped league was made, in one caption: engine and version, levels, seed, date."""
+    levels = provenance.get("levels", "")
+    shares = parse_levels(levels) if isinstance(levels, str) else tuple(dict(levels).items())
+    mix = ", ".join(
+        f"{level(name)} {share} %" if isinstance(levels, str) else level(name)
+        for name, share in shares
+    )
+    return t(
+        "league.provenance",
+        engine=Outside(provenance.get("engine", "?")),
+        version=Outside(provenance.get("engine_version", "?")),
+        levels=mix,
+        seed=Outside(provenance.get("seed", "?")),
+        made=Outside(str(provenance.get("made", "?"))[:10]),
+        games=grids.count(games),
+        players=grids.count(players),
+        weeks=Outside(provenance.get("weeks", "?")),
+    )
+
+
+# ------------------------------------------------------------------------- a league played live
+
+
+def engine_missing() -> str | None:
+    """The one line that says how to install the engine, or None when it is installed."""
+    try:
+        require("bgsage", "engine", "a live league")
+    except MissingExtra:
+        return t("league.no_engine", install=INSTALL)
+    return None
+
+
+def refusal(players: int, games: int, limits: server_settings.Settings) -> str | None:
+    """The reader's message when a live league is over the server's bounds (naming the setting)."""
+    if players > limits.league_players:
+        return t("league.too_many_players", players=players, limit=limits.league_players)
+    if games > limits.league_games:
+        return t("league.too_many_games", games=grids.count(games), limit=limits.league_games)
+    return None
+
+
+def live_key(players: int, games: int, preset: str, seed: int) -> str:
+    """Where a live league's games are kept in the session: one entry per parameters."""
+    return f"designer.league.{players}.{games}.{preset}.{seed}"
+
+
+def play_live(
+    players: int,
+    games: int,
+    preset: str,
+    seed: int,
+    waiting: Callable[[int], object],
+) -> pd.DataFrame:
+    """A live league's games, played on the server's one runner with a progress bar (the
+    caller catches :class:`~ui.runs.RunRefusedError` and :class:`InvalidInput`)."""
+    from gammon_elo.league import play_league
+    from gammon_elo.league.league import BATCH
+
+    bar = st.progress(
+        0.0, text=t("league.progress", played=grids.count(0), total=grids.count(games))
+    )
+
+    def progress(played: int, total: int) -> None:
+        bar.progress(
+            played / total,
+            text=t("league.progress", played=grids.count(played), total=grids.count(total)),
+        )
+
+    tasks = -(-games // BATCH)
+    with runs.runner().slot(runs.session_id(), tasks, waiting) as client:
+        league = play_league(
+            players=players,
+            games=games,
+            weeks=LIVE_WEEKS,
+            seed=seed,
+            levels=PRESETS[preset],
+            client=client,
+            progress=progress,
+        )
+    bar.empty()
+    return league.games
+
+
+def live_section(page: Any, waiting: Callable[[DeltaGenerator], Callable[[int], object]]) -> None:
+    """The form, the run and its table with its sentence (the one kept for these parameters)."""
+    st.subheader(t("league.live_title"))
+    missing = engine_missing()
+    if missing is not None:
+        st.info(missing, icon=":material/extension:")
+        return
+    limits = server_settings.current()
+    with st.form(page.key("league_form"), border=True):
+        for name, column in zip(
+            ("live_players", "live_games", "live_levels", "live_seed"),
+            st.columns([1, 1, 2, 1]),
+            strict=True,
+        ):
+            page.input(name, column)
+        st.caption(
+            t(
+                "league.live_limits",
+                players=limits.league_players,
+                games=grids.count(limits.league_games),
+            )
+        )
+        play = st.form_submit_button(t("league.run"), type="primary", icon=":material/casino:")
+    players, games = page["live_players"], page["live_games"]
+    preset, seed = page["live_levels"], page["live_seed"]
+    kept = live_key(players, games, preset, seed)
+    if play and kept not in st.session_state:
+        message = refusal(players, games, limits)
+        if message is not None:
+            st.warning(message, icon=":material/block:")
+            return
+        note = st.empty()
+        try:
+            st.session_state[kept] = play_live(players, games, preset, seed, waiting(note))
+        except InvalidInput as error:
+            st.error(t("designer.invalid", message=error), icon=":material/error:")
+        except runs.RunRefusedError as refused:
+            st.warning(str(refused), icon=":material/block:")
+        note.empty()
+    played = st.session_state.get(kept)
+    if played is None:
+        st.info(t("league.live_waiting"), icon=":material/casino:")
+        return
+    rates = win_rates({"cubeful": played})
+    st.caption(t("league.live_ran", games=grids.count(len(played)), players=players))
+    grids.show(rates_table(rates), download="live_league_win_rates.csv", key=page.key("live_rates"))
+    st.markdown(rates_sentence(rates))

@@ -1,0 +1,194 @@
+"""The home page's result cards, notices and the article's Steps 1–3 filled in with the reader's
+numbers. Every value shown comes from the core's ``Outcome`` and ``ChangeSteps``."""
+
+from __future__ import annotations
+
+from html import escape
+
+import streamlit as st
+
+from gammon_elo import CURRENT, KChoice, Notice, Outcome, Rules, WhatIf, cube_multiplier
+from gammon_elo.formulas import ChangeSteps
+
+from .i18n import metric, number, percent, signed, t
+
+_NOTICE_ICONS = {
+    Notice.BOOSTED_UNRATED: ":material/info:",
+    Notice.TOURNAMENT_UNRATED: ":material/emoji_events:",
+    Notice.GAMMON_ONE_WIN: ":material/casino:",
+    Notice.EARLY_END_IS_LOSS: ":material/flag:",
+    Notice.UNEQUAL_K: ":material/balance:",
+}
+
+
+#: The headline's look: the two outcomes side by side at every width (a grid of two columns that
+#: never stacks, down to a 320-px frame), each change larger than the page's title, the boxes
+#: tinted green and red under the theme's own text colour, so that they read in a light and a
+#: dark theme alike. Static: no reader's text enters the style. It travels with the bar (a
+#: style-only ``st.html`` goes to a container that is redrawn apart from the page, and the bar
+#: showed unstyled while a run was under way). No digit in a class name, so that a test reading
+#: the page's numbers reads only the figures.
+HEADLINE_STYLE = """<style>
+.gammon-headline {
+  display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.75rem;
+  margin: 0 0 1rem;
+}
+.gammon-outcome {
+  min-width: 0; border: 1px solid; border-radius: 0.75rem; padding: 0.5rem 0.85rem 0.65rem;
+}
+.gammon-win { background: rgba(33, 195, 84, 0.12); border-color: rgba(33, 195, 84, 0.6); }
+.gammon-loss { background: rgba(255, 75, 75, 0.1); border-color: rgba(255, 75, 75, 0.6); }
+.gammon-outcome span { display: block; }
+.gammon-label { font-weight: 600; }
+.gammon-change {
+  font-size: clamp(3.25rem, 2rem + 4vw, 4.75rem); font-weight: 700; line-height: 1.1;
+  font-variant-numeric: tabular-nums; overflow-wrap: anywhere;
+}
+.gammon-mirror { font-size: 0.95rem; }
+</style>"""
+
+
+def headline(both: WhatIf) -> None:
+    """The answer first: your points if you win and if you lose, large and side by side, each
+    with your opponent's mirror figure (0 for an unrated game, whose notice says why)."""
+    boxes = []
+    for css, title, outcome in (
+        ("gammon-win", t("home.if_win"), both.win),
+        ("gammon-loss", t("home.if_lose"), both.loss),
+    ):
+        mirror = t("home.headline_opponent", change=signed(outcome.opponent.change))
+        boxes.append(
+            f'<div class="gammon-outcome {css}">'
+            f'<span class="gammon-label">{escape(title)}</span>'
+            f'<span class="gammon-change">{escape(signed(outcome.you.change))}</span>'
+            f'<span class="gammon-mirror">{escape(mirror)}</span></div>'
+        )
+    st.markdown(
+        f'{HEADLINE_STYLE}\n\n<div class="gammon-headline">{"".join(boxes)}</div>',
+        unsafe_allow_html=True,
+    )
+
+
+def multiplier(cube: int) -> float:
+    return cube_multiplier(cube)
+
+
+def k_reason(choice: KChoice) -> str:
+    """K and why, in the reader's language."""
+    if choice.threshold is None:
+        return t("k.no_heavy", k=choice.k)
+    key = "k.heavy" if choice.heavy else "k.normal"
+    return t(key, games=choice.recent_games, threshold=choice.threshold, k=choice.k)
+
+
+def outcome_card(column: st.delta_generator.DeltaGenerator, title: str, outcome: Outcome) -> None:
+    with column.container(border=True):
+        st.header(title)
+        you, them = st.columns(2)
+        metric(you, t("home.you_after"), number(outcome.you.new_rating), outcome.you.change)
+        metric(
+            them,
+            t("home.opponent_after"),
+            number(outcome.opponent.new_rating),
+            outcome.opponent.change,
+        )
+        st.caption(
+            t("home.your_k", reason=k_reason(outcome.you.k))
+            + "  \n"
+            + t("home.their_k", reason=k_reason(outcome.opponent.k))
+        )
+
+
+def notices(both: WhatIf) -> None:
+    seen: list[Notice] = []
+    for notice in (*both.win.notices, *both.loss.notices):
+        if notice not in seen:
+            seen.append(notice)
+    for notice in seen:
+        st.info(t(f"notice.{notice.value}"), icon=_NOTICE_ICONS[notice])
+
+
+def _latex_number(value: float, digits: int) -> str:
+    # LaTeX wants {,} for a decimal comma and a plain minus.
+    return number(value, digits).replace("\u2212", "-").replace(",", "{,}")
+
+
+def steps(both: WhatIf, rules: Rules) -> None:
+    """Steps 1–3 of the article with these numbers (nothing to show for unrated games).
+
+    One markdown element per step, each formula an aligned block with one "=" a line, so that
+    a phone shows every value (a 390-px screen is narrower than a one-line formula) and a rerun
+    sends one element per step, not one per formula.
+    """
+    win, loss = both.win.steps, both.loss.steps
+    st.header(t("steps.title"))
+    if win is None or loss is None:
+        st.write(t("steps.unrated"))
+        return
+    rating, opponent = win.winner_rating, win.loser_rating
+    divisor = _latex_number(rules.divisor, 0 if rules.divisor.is_integer() else 2)
+    step1 = _aligned(
+        rf"E &= \frac{{1}}{{1 + 10^{{({opponent} - {rating}) / {divisor}}}}}",
+        rf"&= \frac{{1}}{{1 + 10^{{{_latex_number(win.exponent, 4)}}}}}",
+        rf"&= \frac{{1}}{{1 + {_latex_number(win.power, 4)}}}",
+        rf"&= {_latex_number(win.expected_winner, 4)}",
+    )
+    st.markdown(
+        f"### {t('steps.step1')}\n\n{t('steps.step1_text')}\n\n{step1}\n\n"
+        f"{t('steps.step1_result', expected=percent(win.expected_winner))}"
+    )
+    halves = [s for s, side in ((win, True), (loss, False)) if _is_half(s, winner=side)]
+    st.markdown(
+        f"### {t('steps.step2')}\n\n{t('steps.step2_text')}\n\n"
+        f"**{t('steps.if_win')}**\n\n{_change(win, winner=True)}\n\n"
+        f"**{t('steps.if_lose')}**\n\n{_change(loss, winner=False)}"
+        + (f"\n\n*{t('steps.half_rounding')}*" if halves else "")
+    )
+    notes = [t("steps.no_heavy_rule", rules=rules.label)] if rules.heavy_k is None else []
+    st.markdown(
+        f"### {t('steps.step3')}\n\n{t('steps.step3_text')}\n\n"
+        f"- {t('home.your_k', reason=k_reason(win.winner_k))}\n"
+        f"- {t('home.their_k', reason=k_reason(win.loser_k))}"
+        + "".join(f"\n\n*{note}*" for note in notes)
+    )
+    cube = _aligned(
+        rf"\text{{{t('steps.multiplier_word')}}} &= 1 + \frac{{\log_2 {win.cube}}}{{6}}",
+        rf"&= {_latex_number(win.cube_multiplier, 4)}",
+    )
+    old_rules = rules is not CURRENT and rules.name != CURRENT.name
+    st.markdown(
+        f"### {t('steps.cube')}\n\n{cube}"
+        + (f"\n\n*{t('steps.old_rules_note', rules=rules.label)}*" if old_rules else "")
+    )
+
+
+def _aligned(*lines: str) -> str:
+    """A display formula, one line per "=" step."""
+    return "$$\n\\begin{aligned}\n" + " \\\\\n".join(lines) + "\n\\end{aligned}\n$$"
+
+
+def _sides(steps: ChangeSteps, *, winner: bool) -> tuple[int, int, float, float, int]:
+    if winner:
+        return (
+            steps.winner_k.k,
+            1,
+            steps.expected_winner,
+            steps.winner_unrounded,
+            steps.change.winner,
+        )
+    return steps.loser_k.k, 0, steps.expected_loser, steps.loser_unrounded, steps.change.loser
+
+
+def _is_half(steps: ChangeSteps, *, winner: bool) -> bool:
+    unrounded = _sides(steps, winner=winner)[3]
+    return abs(abs(unrounded - int(unrounded)) - 0.5) < 1e-9
+
+
+def _change(steps: ChangeSteps, *, winner: bool) -> str:
+    """K × (result − E) × multiplier = unrounded → rounded, for your side of this outcome."""
+    k, result, expected, unrounded, rounded = _sides(steps, winner=winner)
+    return _aligned(
+        rf"&{k} \times ({result} - {_latex_number(expected, 4)}) \times "
+        rf"{_latex_number(steps.cube_multiplier, 4)}",
+        rf"&= {_latex_number(unrounded, 4)} \;\rightarrow\; {_latex_number(rounded, 0)}",
+    )
