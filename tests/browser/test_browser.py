@@ -196,6 +196,15 @@ def test_home_heavy_week_example_typed_in(page: Page, app_url: str) -> None:
     save_full_page(page, "home_1280")
 
 
+def inputs_show_their_values(page: Page) -> None:
+    """The home page's rating and cube show the values the session holds (1500, one cube)."""
+    expect(page.get_by_label("Your rating", exact=True)).to_have_value("1500")
+    expect(
+        page.get_by_role("radiogroup", name=CUBE).get_by_role("radio", checked=True)
+    ).to_be_visible()
+    wait_idle(page)
+
+
 def test_home_inputs_rerun_only_the_calculator_and_the_link_and_embed_code_follow(
     page: Page, app_url: str
 ) -> None:
@@ -205,13 +214,13 @@ def test_home_inputs_rerun_only_the_calculator_and_the_link_and_embed_code_follo
     cube 4: multiplier 1 + 2/6 = 1.3333; win 32 × 0.4052 × 1.3333 = 17.29 → +17,
     loss 32 × 0.5948 × 1.3333 = 25.38 → −25."""
     open_page(page, f"{app_url}/?opponent=1500")
+    # Streamlit's number input mounts showing its lowest value (−100000) for a frame or two and
+    # then the session's; a click in between sends that lowest value as the reader's. So the
+    # test waits for the inputs to show the link's values before its first click, and again
+    # after the expander's rerun has drawn them.
+    inputs_show_their_values(page)
     open_expander(page, "Embed this")
-    # The expander's own rerun has drawn the inputs again before the next click: a click sent
-    # while they are being redrawn carries no values for them, and Streamlit starts them over.
-    expect(page.get_by_label("Your rating", exact=True)).to_have_value("1500")
-    expect(
-        page.get_by_role("radiogroup", name=CUBE).get_by_role("radio", checked=True)
-    ).to_be_visible()
+    inputs_show_their_values(page)
     switch_on(page, "Show the code")
     code = page.get_by_test_id("stCode")
     expect(code).to_contain_text("view=compact")
