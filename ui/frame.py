@@ -15,6 +15,10 @@ from typing import NamedTuple
 import streamlit as st
 from streamlit.navigation.page import StreamlitPage
 
+# Streamlit's own switch between its two multipage modes (see _route_when_run_alone).
+from streamlit.runtime.pages_manager import PagesManager
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+
 from . import embed, i18n
 from .i18n import t
 
@@ -61,8 +65,46 @@ def navigation() -> list[StreamlitPage]:
     ]
 
 
+def route() -> StreamlitPage:
+    """``app.py``'s routing: the reader's language first (the pages' titles are translated),
+    then ``st.navigation`` over :data:`PAGES` (hidden in the compact embedded views) and one
+    page config titled after the chosen page, which it returns."""
+    i18n.choose_language()
+    chosen = st.navigation(
+        navigation(), position="hidden" if embed.is_compact() else "sidebar", expanded=True
+    )
+    st.set_page_config(
+        page_title=f"{chosen.title} · Gammon42 ELO", page_icon=":material/casino:", layout="wide"
+    )
+    return chosen
+
+
+def _route_when_run_alone() -> None:
+    """Give a page that Streamlit ran on its own the routing ``app.py`` gives it.
+
+    Streamlit starts in its old multipage mode whenever a ``pages/`` folder lies beside the
+    entry script, and leaves it only when some session has run ``st.navigation``: until then a
+    link to ``/designer`` (an article's frame after a restart) runs ``pages/designer.py`` by
+    itself, under a menu of file names and without the page config. Such a run draws
+    :func:`route`'s menu and config itself (the URL already names this page, so the navigation
+    resolves to it) and goes on, without a rerun that would drop the click that started it;
+    ``st.navigation`` switches the server out of the old mode for every later run.
+    """
+    if not PagesManager.uses_pages_directory:
+        return
+    # st.navigation makes the entry script the one drawing (the page's own run would then draw
+    # its widgets under new ids, and their values would start over on every such run); the
+    # page's run goes on as itself once the navigation is drawn.
+    ctx = get_script_run_ctx()
+    if ctx is None:
+        return
+    with ctx.run_with_active_hash(ctx.pages_manager.main_script_hash):
+        route()
+
+
 def setup() -> None:
     """The frame around the page: its language, and the compact views' style or the sidebar."""
+    _route_when_run_alone()
     i18n.language_notices()
     document_language()
     embed.bad_view_notice()
