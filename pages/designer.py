@@ -17,7 +17,7 @@ from gammon_elo.calibrate import DEFAULT_BURN_IN, fit
 from gammon_elo.calibrate.fit import fit_tasks
 from gammon_elo.replay import InvalidHistory
 from gammon_elo.sweep import Grid, sweep
-from ui import cached, charts, designer, grids, league, runs, uploads
+from ui import cached, charts, designer, grids, kept, league, runs, uploads
 from ui.i18n import number, percent, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
@@ -108,6 +108,8 @@ with st.container(border=True):
 history_bytes: cached.History = upload.getvalue() if upload is not None else None
 if upload is None:
     history_bytes = "league" if source == "league" else None
+#: What the results below are kept by: a sweep or a fit shows only beside the history it ran on.
+history_id = cached.history_id(history_bytes)
 
 
 def _waiting(note: DeltaGenerator) -> Callable[[int], object]:
@@ -151,6 +153,17 @@ with st.form(page.key("sweep_form"), border=True):
         t("designer.run_sweep"), type="primary", icon=":material/play_arrow:"
     )
 
+#: The sweep form's inputs: the table shown is the one run with them (a failed run keeps none).
+SWEEP_INPUTS = ("divisors", "ks", "heavy_on", "heavy_k", "heavy_games", "seeds", "players")
+
+
+def _sweep_inputs() -> tuple[object, ...]:
+    """What a sweep's table belongs to: its grid, and the history and burn-in when the
+    history's scores are in it."""
+    grid = tuple(str(page[name]) for name in (*SWEEP_INPUTS, "weeks", "with_history"))
+    return (*grid, history_id, page["burn_in"]) if page["with_history"] else grid
+
+
 if run_sweep:
     try:
         grid = Grid(
@@ -175,21 +188,24 @@ if run_sweep:
 
         with runner.slot(runs.session_id(), tasks, _waiting(note)) as client:
             note.empty()
-            st.session_state[page.key("sweep")] = sweep(
+            ran = sweep(
                 grid,
                 history=history,
                 burn_in=page["burn_in"],
                 client=client,
                 progress=_progress,
             )
+        kept.put(page.key("sweep"), _sweep_inputs(), ran)
         bar.empty()
     except InvalidInput as error:
         st.error(t("designer.invalid", message=error), icon=":material/error:")
     except runs.RunRefusedError as refusal:
         st.warning(str(refusal), icon=":material/block:")
 
-table: pd.DataFrame | None = st.session_state.get(page.key("sweep"))
+table: pd.DataFrame | None = kept.get(page.key("sweep"), _sweep_inputs())
 if table is None:
+    if kept.stale(page.key("sweep"), _sweep_inputs()):
+        st.warning(t("designer.sweep_stale"), icon=":material/history:")
     st.info(t("designer.sweep_waiting"), icon=":material/grid_on:")
 else:
     st.caption(
@@ -307,6 +323,8 @@ if not frame.empty:
 
 # ------------------------------------------------------------------------------------ the fit
 st.header(t("designer.fit_title"))
+#: A fit belongs to its history, what is fitted, its base rule set and its burn-in.
+fit_inputs = (history_id, page["fit"], rule_sets[-1], page["burn_in"])
 if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fit")):
     try:
         note = st.empty()
@@ -314,19 +332,22 @@ if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fi
         with runner.slot(runs.session_id(), tasks, _waiting(note)) as client:
             note.empty()
             with st.spinner(t("designer.fitting")):
-                st.session_state[page.key("fit_result")] = fit(
+                fitted = fit(
                     games,
                     what=page["fit"],
                     base=rule_sets[-1],
                     burn_in=page["burn_in"],
                     client=client,
                 )
+        kept.put(page.key("fit_result"), fit_inputs, fitted)
     except InvalidInput as error:
         st.error(t("designer.invalid", message=error), icon=":material/error:")
     except runs.RunRefusedError as refusal:
         st.warning(str(refusal), icon=":material/block:")
-result = st.session_state.get(page.key("fit_result"))
+result = kept.get(page.key("fit_result"), fit_inputs)
 if result is None:
+    if kept.stale(page.key("fit_result"), fit_inputs):
+        st.warning(t("designer.fit_stale"), icon=":material/history:")
     st.info(t("designer.fit_waiting", base=rule_sets[-1].label), icon=":material/tune:")
 else:
     sentence = designer.fit_sentence(result, result.base.label)

@@ -142,6 +142,17 @@ def simulation(
 History = bytes | str | None
 
 
+def history_id(data: History) -> str:
+    """A history's identity for keeping results by it: ``league``, ``sample``, or the SHA-256
+    of the file's bytes (two uploads of the same bytes are the same history, whatever their
+    names; two files of one name are not)."""
+    if data == "league":
+        return "league"
+    if not isinstance(data, bytes):
+        return "sample"
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
 @st.cache_data(max_entries=4, ttl=TTL, show_spinner=False)
 def history(data: History, rules: tuple[Rules, ...], skip_invalid: bool) -> RulesComparison:
     """The uploaded file (or a shipped history, named as :func:`games` names it) under each

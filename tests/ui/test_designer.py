@@ -27,7 +27,7 @@ from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 from gammon_elo import RULES
 from gammon_elo.calibrate import DEFAULT_BURN_IN, fit, score
 from gammon_elo.parallel import run_tasks
-from gammon_elo.replay import sample_history
+from gammon_elo.replay import read_history, sample_history
 from gammon_elo.sweep import Grid, sweep
 from ui import runs, settings
 from ui.catalogs import EN
@@ -265,3 +265,41 @@ def test_a_reader_who_leaves_cancels_their_tasks(runner: runs.Runner) -> None:
 def leave_waiting(ahead: int) -> None:
     assert ahead == 1
     raise StopException()
+
+
+def _fit_caption(at: object) -> str | None:
+    """The fit's sentence (its first words name the divisor that predicts best), if shown."""
+    found = [c for c in _captions(at).splitlines() if "predicts these games best" in c]
+    assert len(found) <= 1, found
+    return found[0] if found else None
+
+
+def test_the_fit_shown_is_the_history_beside_it_or_none() -> None:
+    """Fit the sample (A), then upload another history (B): A's fit goes, a notice says why;
+    fitted again, the figures are B's as the core computes them from B's games."""
+    sample = sample_history()
+    other = sample.iloc[:200].to_csv(index=False).encode()  # B: a different history
+    fit_a = fit(sample, base="1.3.1", serial=True)
+    fit_b = fit(read_history(other), base="1.3.1", serial=True)
+    assert f"{fit_a.log_loss:.4f}" != f"{fit_b.log_loss:.4f}"  # else the test could not tell
+    at = open_page("pages/designer.py", timeout=180, source="sample", rules="1.3.1")
+    next(b for b in at.button if b.label == EN["designer.run_fit"]).click()
+    at.run(timeout=180)
+    assert not at.exception, [e.message for e in at.exception]
+    assert f"(log-loss {fit_a.log_loss:.4f}" in (_fit_caption(at) or "")
+
+    at.radio(key="designer.source").set_value("upload").run(timeout=180)
+    # No file yet: the sample is still the history scored, and says so; its fit stays.
+    assert EN["designer.history_sample"] in _captions(at)
+    at.file_uploader[0].upload("b.csv", other, "text/csv").run(timeout=180)
+    assert not at.exception, [e.message for e in at.exception]
+    assert _fit_caption(at) is None
+    assert EN["designer.fit_stale"] in [w.value for w in at.warning]
+
+    next(b for b in at.button if b.label == EN["designer.run_fit"]).click()
+    at.run(timeout=180)
+    assert not at.exception, [e.message for e in at.exception]
+    shown = _fit_caption(at) or ""
+    assert f"÷{fit_b.divisor:g} with K {fit_b.k} predicts these games best" in shown
+    assert f"(log-loss {fit_b.log_loss:.4f}" in shown
+    assert EN["designer.fit_stale"] not in [w.value for w in at.warning]

@@ -776,6 +776,14 @@ EN: dict[str, str] = {
     "designer.fit_divisor_k": "the divisor and K",
     "designer.run_fit": "Fit",
     "designer.fitting": "Replaying the history under each candidate…",
+    "designer.fit_stale": (
+        "The fit you ran was for another history, rule set, burn-in or choice of what to fit:"
+        " run it again for the inputs above."
+    ),
+    "designer.sweep_stale": (
+        "The sweep you ran was for other inputs (its grid, or the history and burn-in it"
+        " scored): run it again for these."
+    ),
     "designer.fit_waiting": (
         "The fit replays the history under a grid of divisors (from {base}) and keeps the one"
         " with the lowest log-loss."
