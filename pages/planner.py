@@ -4,15 +4,24 @@ performance rating of a set of results."""
 
 from __future__ import annotations
 
+import math
 from functools import partial
 
 import streamlit as st
 
 from gammon_elo import CUBES, InvalidInput, k_factor, parse_results, performance_rating
+from gammon_elo.player.planner import MAX_WEEK_GAMES
 from ui import answer, cached, charts, grids, planner, rules_input
 from ui.i18n import number, percent, t
 from ui.page import Page
-from ui.params import BoolParam, ChoiceParam, FloatParam, IntParam, TextAreaParam
+from ui.params import (
+    BoolParam,
+    ChoiceParam,
+    FloatParam,
+    IntParam,
+    OptionalIntParam,
+    TextAreaParam,
+)
 
 Rating = partial(IntParam, low=-100_000, high=100_000, step=10)
 CUBE_CHOICES = (*(str(c) for c in CUBES), "mix")
@@ -43,6 +52,14 @@ page = Page(
             label="planner.per_week",
             help="planner.per_week_help",
         ),
+        OptionalIntParam(
+            name="this_week",
+            low=0,
+            high=MAX_WEEK_GAMES,
+            label="planner.this_week",
+            help="planner.this_week_help",
+            placeholder="planner.this_week_placeholder",
+        ),
         ChoiceParam(
             name="cube",
             default="1",
@@ -58,6 +75,9 @@ page.heading(intro=True)
 
 rules = rules_input.from_state(page)
 win_rate = None if page["expected"] else page["win_rate"] / 100
+#: The 7 days before game 1 as they stand: the reader's count, or a week at their usual rate.
+usual_this_week = math.floor(page["per_week"])
+this_week = usual_this_week if page["this_week"] is None else page["this_week"]
 try:
     result = cached.plan(
         page["rating"],
@@ -65,6 +85,7 @@ try:
         page["opponent"],
         win_rate,
         float(page["per_week"]),
+        this_week,
         page["cube"],
         rules,
     )
@@ -79,11 +100,6 @@ elif result.games_median is not None:
     # On average where every path got there; else the median (half the paths).
     games = result.mean_games if result.mean_games is not None else result.games_median
     key = "planner.answer_label" if result.mean_games is not None else "planner.median_label"
-    band = (
-        t("planner.band", low=number(result.games_p10), high=number(result.games_p90))
-        if result.games_p90 is not None
-        else t("planner.band_open", low=number(result.games_p10), games=number(result.horizon))
-    )
     answer.answer(
         t(key, target=result.target),
         number(games),
@@ -93,13 +109,15 @@ elif result.games_median is not None:
             per_week=number(result.games_per_week),
         )
         + " · "
-        + band,
+        + planner.band_text(result),
+        note=planner.caveat(result),
     )
 else:
     answer.answer(
         t("planner.share_label", target=result.target, games=number(result.horizon)),
         percent(result.reached_share),
         t("planner.share_line"),
+        note=planner.caveat(result),
     )
 
 if page.shows_inputs:
@@ -111,6 +129,7 @@ if page.shows_inputs:
         page.input("win_rate", first, disabled=page["expected"])
         page.input("expected", first)
         page.input("per_week", second)
+        page.input("this_week", second, placeholder_fields={"games": number(usual_this_week)})
         page.input("cube", third)
         page.input("rules", third)
         rules_input.custom_row(page, st)
@@ -171,11 +190,7 @@ rate_col.metric(
     t("planner.win_rate_used"), percent(result.win_rate), help=t("planner.win_rate_used_help")
 )
 chart_view()
-heavy = result.heavy_weeks
-if heavy:
-    st.caption(
-        t("planner.heavy_weeks", first=heavy[0], threshold=rules.heavy_games, k=rules.heavy_k)
-    )
+st.caption(planner.k_text(result))
 
 if not page.compact:
     st.header(t("planner.hold_title"))

@@ -17,17 +17,22 @@ ANSWER_STYLE = """<style>
   line-height: 1.1; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
 .gammon-answer-figure.gammon-answer-words { font-size: clamp(1.75rem, 1.25rem + 2vw, 2.5rem); }
 .gammon-answer-line { font-size: 0.95rem; }
+.gammon-answer-note { font-size: 0.95rem; font-weight: 600; margin-top: 0.3rem; }
 </style>"""
 
 
-def answer(label: str, figure: str, line: str, *, small: bool = False) -> None:
+def answer(
+    label: str, figure: str, line: str, *, small: bool = False, note: str | None = None
+) -> None:
     """The page's answer first: ``figure`` large, ``label`` above it, ``line`` under it
-    (``small``: words, not a number, at a size that keeps them on a phone's screen)."""
+    (``small``: words, not a number, at a size that keeps them on a phone's screen), and the
+    ``note`` that changes how it reads (a caveat), if any, last in bold."""
     words = " gammon-answer-words" if small else ""
+    extra = f'<span class="gammon-answer-note">{escape(note)}</span>' if note else ""
     st.markdown(
         f'{ANSWER_STYLE}\n\n<div class="gammon-answer">'
         f'<span class="gammon-answer-label">{escape(label)}</span>'
         f'<span class="gammon-answer-figure{words}">{escape(figure)}</span>'
-        f'<span class="gammon-answer-line">{escape(line)}</span></div>',
+        f'<span class="gammon-answer-line">{escape(line)}</span>{extra}</div>',
         unsafe_allow_html=True,
     )

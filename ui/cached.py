@@ -239,17 +239,20 @@ def plan(
     opponent: int,
     win_rate: float | None,
     games_per_week: float,
+    games_this_week: int,
     cube: str,
     rules: Rules,
 ) -> g.Plan:
     """:func:`gammon_elo.plan` with the Planner page's size and seed (``cube``: a value, or
-    ``mix`` for the simulator's cube mix)."""
+    ``mix`` for the simulator's cube mix; ``games_this_week``: the ranked games already in the
+    7 days before game 1)."""
     return g.plan(
         rating,
         target,
         opponent=opponent,
         win_rate=win_rate,
         games_per_week=games_per_week,
+        games_this_week=games_this_week,
         cube=g.CUBE_MIX if cube == "mix" else int(cube),
         rules=rules,
         paths=PLAN_PATHS,

@@ -118,6 +118,23 @@ class IntParam(Param):
 
 
 @dataclass(frozen=True, kw_only=True)
+class OptionalIntParam(IntParam):
+    """A whole number from ``low`` to ``high``, or left empty (``None``, the default: the page
+    then uses a value it derives, which ``placeholder`` names in the empty box)."""
+
+    default: None = None  # type: ignore[assignment]
+    #: Catalog key of the empty box's text; the page passes its fields to :meth:`widget`.
+    placeholder: str = ""
+
+    def widget(self, where: Where, key: str, **options: Any) -> Any:
+        fields = options.pop("placeholder_fields", {})
+        if self.placeholder:
+            options["placeholder"] = t(self.placeholder, **fields)
+        # Streamlit lets a reader empty a number box only if it was drawn with value None.
+        return super().widget(where, key, value=None, **options)
+
+
+@dataclass(frozen=True, kw_only=True)
 class FloatParam(Param):
     """A number from ``low`` to ``high``."""
 

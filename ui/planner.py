@@ -3,6 +3,8 @@ hold-your-rating table. Every figure comes from :mod:`gammon_elo`."""
 
 from __future__ import annotations
 
+import math
+
 import altair as alt
 import numpy as np
 import pandas as pd
@@ -110,6 +112,51 @@ def projection_chart(result: Plan) -> alt.LayerChart:
     )
     layers += [band, mean, target]
     return charts.style(alt.layer(*layers))
+
+
+def band_text(result: Plan) -> str:
+    """The spread of the games needed: 8 paths in 10 between two counts, or, where more than
+    one path in 10 never gets there, how fast the quickest tenth is and how many never do."""
+    if result.games_p90 is not None:
+        return t("planner.band", low=number(result.games_p10), high=number(result.games_p90))
+    return t(
+        "planner.band_open",
+        low=number(result.games_p10),
+        missed=percent(1 - result.reached_share, 0),
+        games=number(result.horizon),
+    )
+
+
+def caveat(result: Plan) -> str | None:
+    """What changes how the answer reads: a target beyond where you settle."""
+    if not result.beyond_settling or not math.isfinite(result.settling):
+        return None
+    return t("planner.caveat_beyond", target=result.target, settle=number(result.settling))
+
+
+def k_text(result: Plan) -> str:
+    """Your K at game 1 from the 7 days before it, and in which games K is the heavy-week K."""
+    rules = result.rules
+    if rules.heavy_k is None or rules.heavy_games is None:
+        return t("planner.k_always", k=rules.k, rules=rules.label)
+    said = t(
+        "planner.first_k",
+        k=result.first_k,
+        games=number(result.games_this_week),
+        threshold=rules.heavy_games,
+    )
+    heavy = result.heavy
+    fields = {"threshold": rules.heavy_games, "k": rules.heavy_k, "usual": rules.k}
+    if heavy.all():
+        return said + " " + t("planner.heavy_all", **fields)
+    if heavy[0]:  # a heavy week to begin with, that wears off
+        last = int(np.flatnonzero(~heavy)[0])  # the last heavy game, counted from 1
+        week = math.floor((last - 1) / result.games_per_week) + 1
+        return said + " " + t("planner.heavy_until", last=number(last), week=week, **fields)
+    weeks = result.heavy_weeks
+    if weeks:
+        return said + " " + t("planner.heavy_weeks", first=weeks[0], **fields)
+    return said
 
 
 def usual_week(games_per_week: float) -> int:

@@ -6,7 +6,10 @@ and is rated from the change tables the history replay uses (the server's float 
 Go's rounding), with your K from the ranked games of the 7 days before it. Your games are spread
 evenly over the week, so with g games a week the 7 days before a game hold the games less than
 one week back (g − 1 of them once the first week is over, as the server counts: a game exactly
-7 days old no longer counts); K drops to the heavy-week K from ``heavy_games`` of them.
+7 days old no longer counts); K drops to the heavy-week K from ``heavy_games`` of them. The
+window need not start empty: the n ranked games of the 7 days before game 1 are spread evenly
+over those days (the j-th most recent (j − ½)/n of a week back), all n in the window of game 1,
+each dropping out 7 days after it was played.
 
 Where a path settles: with a win rate p against opponents of rating R, the rating at which p is
 your expected score, R + D·log10(p / (1 − p)). A target beyond it is reached only by a lucky
@@ -35,6 +38,7 @@ from .break_even import games_to_target
 __all__ = [
     "CUBE_MIX",
     "HOLD_OPPONENTS",
+    "MAX_WEEK_GAMES",
     "HoldRow",
     "Plan",
     "hold_table",
@@ -48,6 +52,8 @@ HOLD_OPPONENTS: Final = tuple(range(1300, 2101, 100))
 MAX_PATHS: Final = 20_000
 MAX_GAMES: Final = 20_000
 MAX_CELLS: Final = 20_000_000
+#: The most ranked games the 7 days before game 1 may hold: one a minute, day and night.
+MAX_WEEK_GAMES: Final = 7 * 24 * 60
 
 Cubes = int | Sequence[tuple[int, float]]
 
@@ -67,6 +73,8 @@ class Plan:
     opponent: int
     win_rate: float
     games_per_week: float
+    #: The ranked games already in the 7 days before game 1.
+    games_this_week: int
     rules: Rules
     cubes: tuple[tuple[int, float], ...]
     paths: int
@@ -98,6 +106,13 @@ class Plan:
             None if g is None else g / self.games_per_week
             for g in (self.games_p10, self.games_median, self.games_p90)
         )
+
+    @property
+    def first_k(self) -> int:
+        """Your K at game 1: the heavy-week K if the 7 days before it already make a heavy
+        week."""
+        heavy_k = self.rules.heavy_k
+        return heavy_k if heavy_k is not None and bool(self.heavy[0]) else self.rules.k
 
     @property
     def heavy_weeks(self) -> list[int]:
@@ -140,16 +155,25 @@ def _cube_mix(cubes: Cubes) -> tuple[tuple[int, float], ...]:
     return tuple(mix)
 
 
-def recent_games(games: int, games_per_week: float) -> Ints:
+def recent_games(games: int, games_per_week: float, games_this_week: int = 0) -> Ints:
     """For games 1 … ``games`` spread evenly at ``games_per_week``: the ranked games of the
-    7 days before each (those less than a week back).
+    7 days before each (those less than a week back), ``games_this_week`` of them already in
+    the 7 days before game 1 (spread evenly over those days, see the module's docstring).
 
     >>> recent_games(5, 3.0).tolist()
     [0, 1, 2, 2, 2]
+    >>> recent_games(5, 3.0, games_this_week=6).tolist()
+    [6, 5, 4, 2, 2]
     """
     index = np.arange(games, dtype=np.float64)
     first = np.maximum(0.0, np.floor(index - games_per_week) + 1)
     result: Ints = (index - first).astype(np.int64)
+    if games_this_week:
+        # Earlier game j (1 … n) is (j − ½)/n weeks before game 1: still counted at game i
+        # (i / g weeks after game 1) while j < n·(1 − i/g) + ½.
+        n = games_this_week
+        bound = n * (1 - index / games_per_week) + 0.5
+        result = result + np.clip(np.ceil(bound) - 1, 0, n).astype(np.int64)
     return result
 
 
@@ -160,6 +184,7 @@ def plan(
     opponent: int,
     win_rate: float | None = None,
     games_per_week: float = 20.0,
+    games_this_week: int = 0,
     cube: Cubes = 1,
     rules: Rules | str = CURRENT,
     paths: int = 1000,
@@ -168,7 +193,8 @@ def plan(
 ) -> Plan:
     """``paths`` simulated paths of ``horizon`` games from ``rating`` against opponents of
     rating ``opponent``, won at ``win_rate`` (None: your expected score at ``rating``, "as
-    expected against this field"), at ``games_per_week``, each game at ``cube`` or at a cube
+    expected against this field"), at ``games_per_week`` (``games_this_week`` of them already in
+    the 7 days before game 1), each game at ``cube`` or at a cube
     drawn from (cube, weight) pairs such as :data:`CUBE_MIX`; the games each path needs to
     reach ``target`` and the band of its rating over the games.
 
@@ -183,10 +209,11 @@ def plan(
     else:
         p = checks.probability("win_rate", win_rate)
     per_week = checks.positive("games_per_week", games_per_week)
+    this_week = checks.integer("games_this_week", games_this_week, low=0, high=MAX_WEEK_GAMES)
     mix = _cube_mix(cube)
     paths, horizon, seed = _checked_size(paths, horizon, seed)
 
-    recent = recent_games(horizon, per_week)
+    recent = recent_games(horizon, per_week, this_week)
     heavy = np.zeros(horizon, dtype=np.bool_)
     if rules.heavy_games is not None:
         heavy = recent >= rules.heavy_games
@@ -211,6 +238,7 @@ def plan(
         opponent=opponent,
         win_rate=p,
         games_per_week=per_week,
+        games_this_week=this_week,
         rules=rules,
         cubes=mix,
         paths=paths,

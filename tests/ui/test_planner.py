@@ -5,6 +5,7 @@ performance rating), bad links and bad results named, both languages, the compac
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 from apptest_support import open_page
@@ -64,9 +65,54 @@ def test_planner_target_beyond_where_you_settle_says_so() -> None:
 def test_planner_answer_is_the_median_when_some_paths_never_get_there() -> None:
     # 1800 at 60 % against 1500s (settling at 1711): most paths reach it, not all.
     at = run("pages/planner.py", target="1800", win_rate="60", per_week="60")
-    expected = plan(1500, 1800, opponent=1500, win_rate=0.6, games_per_week=60)
+    # The 7 days before game 1 hold a usual week, 60 games, when the reader leaves it empty.
+    expected = plan(1500, 1800, opponent=1500, win_rate=0.6, games_per_week=60, games_this_week=60)
     assert 0.5 < expected.reached_share < 1 and expected.mean_games is None
     assert answer(at) == f"{expected.games_median:.0f}"
+
+
+def answer_box(at: AppTest) -> str:
+    """The whole answer box: label, figure, line and note, as the reader sees them."""
+    box = next(m.value for m in at.markdown if 'class="gammon-answer"' in m.value)
+    return re.sub(r"<[^>]+>", " ", box.split("</style>", 1)[1])
+
+
+def test_planner_k_at_game_1_with_60_games_already_this_week_is_16() -> None:
+    """1.3.1: K is 16 for a player with 50 or more ranked games in the 7 days before the game.
+    A player of 60 ranked games a week who leaves "ranked games in the last 7 days" empty has a
+    usual week behind them, 60 games: K 16 from game 1. Typed 0, the window starts empty: K 32
+    at game 1; typed 49 or 50, one short of the threshold or on it: 32 or 16."""
+    at = run("pages/planner.py", per_week="60")
+    box = at.number_input(key="planner.this_week")
+    assert box.value is None and box.proto.placeholder == "A usual week: 60"
+    assert box.label == "Ranked games in the last 7 days"
+    said = " ".join(c.value for c in at.caption)
+    assert "Your K at game 1 is 16: the 7 days before it hold 60 ranked games" in said
+    for typed, k in (("0", 32), ("49", 32), ("50", 16)):
+        at = run("pages/planner.py", per_week="60", this_week=typed)
+        said = " ".join(c.value for c in at.caption)
+        assert f"Your K at game 1 is {k}: the 7 days before it hold {typed} ranked games" in said
+    at.number_input(key="planner.this_week").set_value(None).run()
+    assert "Your K at game 1 is 16" in " ".join(c.value for c in at.caption)
+    assert "this_week" not in at.query_params
+
+
+def test_planner_answer_says_the_spread_and_the_caveat_on_its_card() -> None:
+    """1830 at 60 % against 1500s: you settle at 1500 + 1200 · log10(0.6 / 0.4) = 1711.3, so
+    1830 is beyond it, said on the answer card itself; more than 1 path in 10 never gets there,
+    and the card says how fast the quickest tenth is and how many never do."""
+    assert round(1500 + 1200 * math.log10(0.6 / 0.4)) == 1711
+    at = run("pages/planner.py", target="1830", win_rate="60", per_week="60")
+    expected = plan(1500, 1830, opponent=1500, win_rate=0.6, games_per_week=60, games_this_week=60)
+    assert expected.games_p90 is None and expected.games_median is not None
+    box = answer_box(at)
+    missed = f"{1 - expected.reached_share:.0%}"
+    assert f"1 path in 10 takes {expected.games_p10:.0f} games or fewer" in box
+    assert f"{missed} do not get there within 2000" in box
+    assert "1830 is beyond where you settle (1711): only a lucky streak reaches it." in box
+    assert "some not even" not in box
+    el = answer_box(run("pages/planner.py", target="1830", win_rate="60", per_week="60", lang="el"))
+    assert "Το 1830 είναι πέρα από εκεί όπου σταθεροποιείσαι (1711)" in el
 
 
 @pytest.mark.parametrize(

@@ -531,6 +531,13 @@ EN: dict[str, str] = {
         "K drops to the heavy-week K once that many ranked games fall in the 7 days before a "
         "game (50 under 1.3.1)."
     ),
+    "planner.this_week": "Ranked games in the last 7 days",
+    "planner.this_week_help": (
+        "The ranked games you played in the 7 days before your next game, taken as spread evenly"
+        " over those days: each counts towards your K until it is 7 days old. Empty: a week at"
+        " your usual rate."
+    ),
+    "planner.this_week_placeholder": "A usual week: {games}",
     "planner.cube": "Typical cube at the end",
     "planner.cube_mix": "A usual mix (1: 50%, 2: 30%, 4: 13%, 8: 5%, 16: 2%)",
     "planner.invalid": "These inputs cannot be planned: {message}",
@@ -538,7 +545,12 @@ EN: dict[str, str] = {
     "planner.median_label": "Games to reach {target} (half the paths take fewer)",
     "planner.answer_line": "About {weeks} weeks at {per_week} games a week",
     "planner.band": "8 paths in 10 take {low} to {high} games",
-    "planner.band_open": "8 paths in 10 take {low} games or more; some not even {games}",
+    "planner.band_open": (
+        "1 path in 10 takes {low} games or fewer; {missed} do not get there within {games}"
+    ),
+    "planner.caveat_beyond": (
+        "{target} is beyond where you settle ({settle}): only a lucky streak reaches it."
+    ),
     "planner.share_label": "Paths that reach {target} within {games} games",
     "planner.share_line": "Fewer than half get there: see where you settle below.",
     "planner.settle": (
@@ -582,6 +594,15 @@ EN: dict[str, str] = {
     "planner.heavy_weeks": (
         "From week {first} on, {threshold} or more ranked games fall in the 7 days before a game: "
         "K is {k} there."
+    ),
+    "planner.first_k": (
+        "Your K at game 1 is {k}: the 7 days before it hold {games} ranked games ({threshold}"
+        " or more make a heavy week)."
+    ),
+    "planner.k_always": "Your K is {k} at every game: {rules} has no heavy-week K.",
+    "planner.heavy_all": "It stays {k}: the 7 days before every game hold {threshold} or more.",
+    "planner.heavy_until": (
+        "The heavy week wears off after game {last} (week {week}): from then on K is {usual}."
     ),
     "planner.hold_title": "The win rate that holds your rating",
     "planner.hold_caption": (

@@ -26,6 +26,29 @@ def test_recent_games_counts_the_seven_days_as_the_server_does() -> None:
     assert recent_games(200, 50.0).max() == 49 and not flat.heavy.any()
 
 
+def test_the_seven_days_before_game_1_start_as_the_reader_says() -> None:
+    """60 ranked games already in the 7 days before game 1, 10 a week from now on. By hand:
+    the earlier games lie (j − ½)/60 of a week back (j = 1 … 60); game n (from 1) is played
+    (n − 1)/10 of a week later, when those with j < 60·(1 − (n − 1)/10) + ½ are still less
+    than a week old: 60, 54, 48, 42 of them at games 1–4, beside the 0, 1, 2, 3 new ones, so
+    60, 55, 50, 45 in all: K 16 (50 or more) at games 1–3, K 32 from game 4."""
+    assert recent_games(4, 10.0, games_this_week=60).tolist() == [60, 55, 50, 45]
+    found = plan(
+        1500, 1600, opponent=1500, win_rate=0.5, games_per_week=10, games_this_week=60,
+        paths=5, horizon=20,
+    )  # fmt: skip
+    assert found.heavy[:3].all() and not found.heavy[3:].any()
+    assert found.first_k == 16 and found.games_this_week == 60
+    # 60 a week with 60 already this week: every game is played at K 16, the first included.
+    steady = plan(
+        1500, 1600, opponent=1500, win_rate=0.5, games_per_week=60, games_this_week=60,
+        paths=5, horizon=200,
+    )  # fmt: skip
+    assert steady.heavy.all() and steady.first_k == 16
+    # An empty window, as before: K 32 at game 1.
+    assert plan(1500, 1600, opponent=1500, win_rate=0.5, games_per_week=60, paths=5).first_k == 32
+
+
 def test_planner_paths_are_the_rules_applied_game_by_game() -> None:
     """Heavy week (60 a week), the cube mix, Go rounding: the same paths as a plain loop."""
     expected = plan_paths_game_by_game(1600, 1750, 0.55, 60.0, CUBE_MIX, 12, 300, seed=7)
@@ -104,6 +127,7 @@ def test_hold_table_matches_hand_rounded_changes() -> None:
         ({"win_rate": 1.5}, "win_rate"),
         ({"cube": 3}, "cube"),
         ({"games_per_week": 0}, "games_per_week"),
+        ({"games_this_week": -1}, "games_this_week"),
         ({"paths": 0}, "paths"),
         ({"horizon": 10**9}, "horizon"),
         ({"target": 1500}, "target"),
