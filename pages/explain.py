@@ -8,7 +8,8 @@ from functools import partial
 import streamlit as st
 
 from gammon_elo import CUBES, Explanation, InvalidInput, explain_result
-from ui import answer, explain, rules_input
+from gammon_elo.player.exact_opponent import exact_opponents
+from ui import answer, explain, grids, rules_input
 from ui.i18n import signed, t
 from ui.page import Page
 from ui.params import ChoiceParam, IntParam
@@ -50,6 +51,18 @@ try:
         after=page["when"] == "after",
         rules=rules,
     )
+    # Where no game against the opponent typed gives the change: the opponents who would.
+    ranges = (
+        ()
+        if found.exact
+        else exact_opponents(
+            found.before,
+            found.change,
+            found.opponent,
+            cubes=tuple(CUBES) if page["cube"] == "any" else (int(page["cube"]),),
+            rules=rules,
+        )
+    )
 except InvalidInput as error:
     found = None
     problem = t("explain.invalid", message=error)
@@ -66,9 +79,9 @@ elif found.exact:
     )
 else:
     answer.answer(
-        t("explain.answer_label", change=signed(found.change)),
+        t("explain.none_label", change=signed(found.change), opponent=found.opponent),
         t("explain.none_figure"),
-        t("explain.none_line"),
+        explain.exact_at(ranges[0]) if ranges else t("explain.none_line"),
         small=True,
     )
 
@@ -114,7 +127,12 @@ if found.exact:
         )
 else:
     st.warning(
-        t("explain.none", change=signed(found.change), rules=rules.label),
+        t(
+            "explain.none",
+            change=signed(found.change),
+            rules=rules.label,
+            opponent=found.opponent,
+        ),
         icon=":material/help:",
     )
     for other in found.others:
@@ -122,6 +140,19 @@ else:
             t(f"explain.other_{other.kind}", detail=other.detail, change=signed(found.change)),
             icon=":material/lightbulb:",
         )
+    st.header(t("explain.where_title", change=signed(found.change)))
+    if ranges:
+        st.caption(
+            t(
+                "explain.where_caption",
+                change=signed(found.change),
+                rating=found.before,
+                rules=rules.label,
+            )
+        )
+        grids.show(explain.ranges_grid(ranges), download="exact_opponents.csv")
+    else:
+        st.caption(t("explain.where_none", change=signed(found.change), rules=rules.label))
     st.header(t("explain.nearest_title"))
     st.caption(t("explain.nearest_caption"))
     for explanation in found.nearest:

@@ -175,9 +175,10 @@ def test_explain_a_change_no_combination_gives() -> None:
     """Equal ratings, +50: the most a ranked game gives is 32 × ½ × 2 = 32; +50 is the first
     place's podium prize."""
     at = run("pages/explain.py", rating="1500", opponent="1500", change="50")
-    assert answer(at) == "No ranked game"
+    assert answer(at) == "No exact match under these rules"
     assert any(
-        "No K, cube and outcome under 1.3.1 gives exactly +50" in w.value for w in at.warning
+        "Against 1500, no K, cube and outcome under 1.3.1 gives exactly +50" in w.value
+        for w in at.warning
     )
     assert any("place 1 of a public tournament" in i.value for i in at.info)
     # A change of 0 has ranked explanations (a 3000-point favourite's win) and an unrated one.
@@ -185,6 +186,38 @@ def test_explain_a_change_no_combination_gives() -> None:
     assert answer(zero).startswith("Win · K")
     assert any("A boosted or tournament game changes nothing" in i.value for i in zero.info)
     assert any(h.value == "The nearest explanations" for h in at.header)
+
+
+def test_explain_no_exact_match_names_the_opponent_at_which_it_would_be() -> None:
+    """1650 against 1820 and a typed +3 (÷1200): no game against 1820 gives it (the nearest
+    are +9, +11, +12). By hand, a win at K 16 and cube 1 gives +3 when round(16 × (1 − E)) = 3,
+    Go's rounding: 2.5 ≤ 16 (1 − E) < 3.5, so 0.15625 ≤ 1 − E < 0.21875. With
+    x = 10^((opponent − 1650) / 1200), 1 − E = x / (1 + x): x ≥ 0.15625 / 0.84375 = 5/27 and
+    x < 0.21875 / 0.78125 = 0.28, so opponent − 1650 ≥ 1200 · log10(5/27) = −878.87 and
+    < 1200 · log10(0.28) = −663.41: whole ratings 1650 − 878 = 772 to 1650 − 664 = 986, an
+    opponent 664 to 878 points below. At K 32 and cube 1: 2.5/32 ≤ 1 − E < 3.5/32, opponent −
+    1650 from 1200 · log10(2.5/29.5) = −1286.26 to below 1200 · log10(3.5/28.5) = −1092.93:
+    364 to 557."""
+    at = run("pages/explain.py", rating="1650", opponent="1820", change="3")
+    assert answer(at) == "No exact match under these rules"
+    box = answer_box(at)
+    assert "Your +3 against 1820" in box and "No ranked game" not in box
+    assert (
+        "+3 would be exact as Win · K 16 · cube 1 against an opponent rated 772–986"
+        " (664–878 points below you)." in box
+    )
+    table = next(d.value for d in at.dataframe if "Opponent rated" in d.value.columns)
+    rows = dict(zip(table["Game"], table["Opponent rated"], strict=True))
+    assert rows["Win · K 16 · cube 1"] == "772–986"
+    assert rows["Win · K 32 · cube 1"] == "364–557"
+    assert table["Game"].iloc[0] == "Win · K 16 · cube 1"  # the nearest to 1820 first
+    assert not any(g.startswith("Loss") for g in table["Game"])  # a loss never gains
+    assert any(h.value == "Where your +3 would be exact" for h in at.header)
+    # The nearest explanations stay, with what else could give it.
+    assert any(h.value == "The nearest explanations" for h in at.header)
+    greek = answer_box(run("pages/explain.py", change="3", lang="el"))
+    assert "Καμία ακριβής αντιστοιχία με αυτούς τους κανόνες" in greek
+    assert "772–986 (664–878 πόντους κάτω από σένα)" in greek
 
 
 def test_explain_after_the_game_and_a_known_cube() -> None:

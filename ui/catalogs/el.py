@@ -698,7 +698,8 @@ EL: dict[str, str] = {
     "explain.answer_line": (
         "{share} των συνδυασμών που το δίνουν, ζυγισμένων με το πόσο συχνά συμβαίνει ο καθένας"
     ),
-    "explain.none_figure": "Κανένα παιχνίδι κατάταξης",
+    "explain.none_label": "Το {change} σου απέναντι στο {opponent}",
+    "explain.none_figure": "Καμία ακριβής αντιστοιχία με αυτούς τους κανόνες",
     "explain.none_line": (
         "Κανένα K, κύβος και έκβαση με αυτούς τους κανόνες δεν δίνει ακριβώς αυτή τη μεταβολή."
     ),
@@ -729,7 +730,8 @@ EL: dict[str, str] = {
         "παιχνίδι άξιζε {change}."
     ),
     "explain.none": (
-        "Κανένα K, κύβος και έκβαση με τους κανόνες {rules} δεν δίνει ακριβώς {change}."
+        "Απέναντι στο {opponent}, κανένα K, κύβος και έκβαση με τους κανόνες {rules} δεν δίνει"
+        " ακριβώς {change}."
     ),
     "explain.other_unrated": (
         "Ένα ενισχυμένο ή τουρνουά παιχνίδι δεν αλλάζει τίποτα: δίνει {change}."
@@ -745,6 +747,36 @@ EL: dict[str, str] = {
     ),
     "explain.nearest_off": "{change} από τη δική σου",
     # Rule designer: calibration and sweeps
+    "explain.exact_at": (
+        "Το {change} θα ήταν ακριβές ως {combination} απέναντι σε αντίπαλο {opponents}"
+        " ({gap})."
+    ),
+    "explain.range": "{low}–{high}",
+    "explain.range_up": "{low} ή περισσότερο",
+    "explain.range_down": "{high} ή λιγότερο",
+    "explain.range_any": "οποιονδήποτε",
+    "explain.gap_below": "{near}–{far} πόντους κάτω από σένα",
+    "explain.gap_below_one": "{near} πόντους κάτω από σένα",
+    "explain.gap_below_open": "{near} ή περισσότερους πόντους κάτω από σένα",
+    "explain.gap_above": "{near}–{far} πόντους πάνω από σένα",
+    "explain.gap_above_one": "{near} πόντους πάνω από σένα",
+    "explain.gap_above_open": "{near} ή περισσότερους πόντους πάνω από σένα",
+    "explain.gap_around": "από {below} κάτω από σένα ως {above} πάνω",
+    "explain.where_title": "Πού το {change} σου θα ήταν ακριβές",
+    "explain.where_caption": (
+        "Κάθε γραμμή: μια έκβαση, ένα K και ένας κύβος, και οι αντίπαλοι με τους οποίους το"
+        " {rating} αλλάζει ακριβώς κατά {change} με τους κανόνες {rules} (με τη στρογγυλοποίηση"
+        " του server), πρώτα όσοι είναι πιο κοντά στον αντίπαλο που έγραψες."
+    ),
+    "explain.where_none": (
+        "Κανένας αντίπαλος δεν δίνει ακριβώς {change} με τους κανόνες {rules}, με τα K και"
+        " τους κύβους που δοκιμάστηκαν."
+    ),
+    "explain.col_game": "Παιχνίδι",
+    "explain.col_opponent": "Αντίπαλος",
+    "explain.col_against": "Σε σχέση με σένα",
+    "explain.col_lowest": "Χαμηλότερος αντίπαλος",
+    "explain.col_highest": "Υψηλότερος αντίπαλος",
     "designer.nav": "Σχεδιαστής κανόνων",
     "designer.title": "Σχεδιαστής κανόνων: σαρώσεις και βαθμονόμηση",
     "designer.intro": (

@@ -648,7 +648,8 @@ EN: dict[str, str] = {
     "explain.answer_line": (
         "{share} of the combinations that give it, weighed by how often each happens"
     ),
-    "explain.none_figure": "No ranked game",
+    "explain.none_label": "Your {change} against {opponent}",
+    "explain.none_figure": "No exact match under these rules",
     "explain.none_line": "No K, cube and outcome under these rules gives exactly this change.",
     "explain.combo_win": "Win · K {k} · cube {cube}",
     "explain.combo_loss": "Loss · K {k} · cube {cube}",
@@ -673,7 +674,9 @@ EN: dict[str, str] = {
     "explain.reason_other": (
         "Under {name} (÷{divisor}, no heavy-week K) the same game was worth {change}."
     ),
-    "explain.none": "No K, cube and outcome under {rules} gives exactly {change}.",
+    "explain.none": (
+        "Against {opponent}, no K, cube and outcome under {rules} gives exactly {change}."
+    ),
     "explain.other_unrated": "A boosted or tournament game changes nothing: that gives {change}.",
     "explain.other_podium": "A podium prize: place {detail} of a public tournament gives {change}.",
     "explain.other_older_rules": "A game under older rules: {detail} gives {change}.",
@@ -682,6 +685,35 @@ EN: dict[str, str] = {
     "explain.nearest_caption": "The combinations whose change comes closest to yours.",
     "explain.nearest_off": "{change} away from yours",
     # Rule designer: calibration and sweeps
+    "explain.exact_at": (
+        "{change} would be exact as {combination} against an opponent rated {opponents}"
+        " ({gap})."
+    ),
+    "explain.range": "{low}–{high}",
+    "explain.range_up": "{low} or higher",
+    "explain.range_down": "{high} or lower",
+    "explain.range_any": "any rating",
+    "explain.gap_below": "{near}–{far} points below you",
+    "explain.gap_below_one": "{near} points below you",
+    "explain.gap_below_open": "{near} or more points below you",
+    "explain.gap_above": "{near}–{far} points above you",
+    "explain.gap_above_one": "{near} points above you",
+    "explain.gap_above_open": "{near} or more points above you",
+    "explain.gap_around": "from {below} below you to {above} above",
+    "explain.where_title": "Where your {change} would be exact",
+    "explain.where_caption": (
+        "Each row: an outcome, K and cube, and the opponent ratings at which {rating} changes by"
+        " exactly {change} under {rules} (rounded as the server rounds), nearest to the opponent"
+        " you typed first."
+    ),
+    "explain.where_none": (
+        "No opponent rating gives exactly {change} under {rules} with the K and cube tried."
+    ),
+    "explain.col_game": "Game",
+    "explain.col_opponent": "Opponent rated",
+    "explain.col_against": "Against you",
+    "explain.col_lowest": "Lowest opponent",
+    "explain.col_highest": "Highest opponent",
     "designer.nav": "Rule designer",
     "designer.title": "Rule designer: sweeps and calibration",
     "designer.intro": (
