@@ -49,6 +49,7 @@ from .formulas import (
     rating_change,
 )
 from .player.break_even import break_even_win_rate, games_to_target
+from .player.exact_opponent import OpponentRange, exact_opponents
 from .player.explain import (
     Cause,
     ChangeCauses,
@@ -114,6 +115,7 @@ __all__ = [
     "KChoice",
     "KPreset",
     "Notice",
+    "OpponentRange",
     "Outcome",
     "Performance",
     "Plan",
@@ -134,6 +136,7 @@ __all__ = [
     "cube_multiplier",
     "cube_table",
     "divisor_table",
+    "exact_opponents",
     "expected_curves",
     "expected_curves_frame",
     "expected_score",

@@ -7,8 +7,7 @@ from functools import partial
 
 import streamlit as st
 
-from gammon_elo import CUBES, Explanation, InvalidInput, explain_result
-from gammon_elo.player.exact_opponent import exact_opponents
+from gammon_elo import CUBES, Explanation, InvalidInput, exact_opponents, explain_result
 from ui import answer, explain, grids, rules_input
 from ui.i18n import signed, t
 from ui.page import Page

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from gammon_elo import RULES, Explanation
-from gammon_elo.player.exact_opponent import OpponentRange
+from gammon_elo import RULES, Explanation, OpponentRange
 
 from .grids import Shown
 from .i18n import number, percent, signed, t
