@@ -55,8 +55,9 @@ def opponents(r: OpponentRange) -> str:
     return t("explain.range", low=number(r.lowest), high=number(r.highest))
 
 
-def gap(r: OpponentRange) -> str:
-    """Where the range lies from you: "664–878 points below you", "52 or more above you"."""
+def gap(r: OpponentRange, *, short: bool = False) -> str:
+    """Where the range lies from you: "664–878 points below you", "52 or more points above
+    you" (``short``, for a table's cell on a phone: "664–878 below", "52+ above")."""
     low, high = r.gaps
     if high is not None and high < 0:  # every such opponent is weaker
         near, far = -high, None if low is None else -low
@@ -65,9 +66,12 @@ def gap(r: OpponentRange) -> str:
         near, far = low, high
         key = "explain.gap_above_open" if far is None else "explain.gap_above"
     else:
-        return t("explain.gap_around", below=number(-(low or 0)), above=number(high or 0))
+        key = "explain.gap_around_short" if short else "explain.gap_around"
+        return t(key, below=number(-(low or 0)), above=number(high or 0))
     if far == near:
         key = key.replace("_open", "") + "_one"
+    if short:
+        key += "_short"
     return t(key, near=number(near), far=number(far or 0))
 
 
@@ -89,7 +93,7 @@ def ranges_grid(ranges: tuple[OpponentRange, ...]) -> Shown:
         {
             game: [t(f"explain.combo_{r.outcome}", k=r.k, cube=r.cube) for r in ranges],
             opponent: [opponents(r) for r in ranges],
-            against: [gap(r) for r in ranges],
+            against: [gap(r, short=True) for r in ranges],
         }
     )
     low, high = t("explain.col_lowest"), t("explain.col_highest")

@@ -748,8 +748,7 @@ EL: dict[str, str] = {
     "explain.nearest_off": "{change} από τη δική σου",
     # Rule designer: calibration and sweeps
     "explain.exact_at": (
-        "Το {change} θα ήταν ακριβές ως {combination} απέναντι σε αντίπαλο {opponents}"
-        " ({gap})."
+        "Το {change} θα ήταν ακριβές ως {combination} απέναντι σε αντίπαλο {opponents} ({gap})."
     ),
     "explain.range": "{low}–{high}",
     "explain.range_up": "{low} ή περισσότερο",
@@ -762,6 +761,13 @@ EL: dict[str, str] = {
     "explain.gap_above_one": "{near} πόντους πάνω από σένα",
     "explain.gap_above_open": "{near} ή περισσότερους πόντους πάνω από σένα",
     "explain.gap_around": "από {below} κάτω από σένα ως {above} πάνω",
+    "explain.gap_below_short": "{near}–{far} κάτω",
+    "explain.gap_below_one_short": "{near} κάτω",
+    "explain.gap_below_open_short": "{near}+ κάτω",
+    "explain.gap_above_short": "{near}–{far} πάνω",
+    "explain.gap_above_one_short": "{near} πάνω",
+    "explain.gap_above_open_short": "{near}+ πάνω",
+    "explain.gap_around_short": "{below} κάτω – {above} πάνω",
     "explain.where_title": "Πού το {change} σου θα ήταν ακριβές",
     "explain.where_caption": (
         "Κάθε γραμμή: μια έκβαση, ένα K και ένας κύβος, και οι αντίπαλοι με τους οποίους το"
@@ -774,7 +780,7 @@ EL: dict[str, str] = {
     ),
     "explain.col_game": "Παιχνίδι",
     "explain.col_opponent": "Αντίπαλος",
-    "explain.col_against": "Σε σχέση με σένα",
+    "explain.col_against": "Απόσταση",
     "explain.col_lowest": "Χαμηλότερος αντίπαλος",
     "explain.col_highest": "Υψηλότερος αντίπαλος",
     "designer.nav": "Σχεδιαστής κανόνων",

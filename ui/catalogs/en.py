@@ -686,8 +686,7 @@ EN: dict[str, str] = {
     "explain.nearest_off": "{change} away from yours",
     # Rule designer: calibration and sweeps
     "explain.exact_at": (
-        "{change} would be exact as {combination} against an opponent rated {opponents}"
-        " ({gap})."
+        "{change} would be exact as {combination} against an opponent rated {opponents} ({gap})."
     ),
     "explain.range": "{low}–{high}",
     "explain.range_up": "{low} or higher",
@@ -700,6 +699,13 @@ EN: dict[str, str] = {
     "explain.gap_above_one": "{near} points above you",
     "explain.gap_above_open": "{near} or more points above you",
     "explain.gap_around": "from {below} below you to {above} above",
+    "explain.gap_below_short": "{near}–{far} below",
+    "explain.gap_below_one_short": "{near} below",
+    "explain.gap_below_open_short": "{near}+ below",
+    "explain.gap_above_short": "{near}–{far} above",
+    "explain.gap_above_one_short": "{near} above",
+    "explain.gap_above_open_short": "{near}+ above",
+    "explain.gap_around_short": "{below} below – {above} above",
     "explain.where_title": "Where your {change} would be exact",
     "explain.where_caption": (
         "Each row: an outcome, K and cube, and the opponent ratings at which {rating} changes by"
