@@ -303,3 +303,25 @@ def test_the_fit_shown_is_the_history_beside_it_or_none() -> None:
     assert f"÷{fit_b.divisor:g} with K {fit_b.k} predicts these games best" in shown
     assert f"(log-loss {fit_b.log_loss:.4f}" in shown
     assert EN["designer.fit_stale"] not in [w.value for w in at.warning]
+
+
+def test_a_sweep_with_the_history_goes_when_the_history_changes() -> None:
+    """A sweep that scored the sample's games is not shown beside the shipped league: its
+    history columns would be the sample's. Without the history in it, it stays."""
+    link = {"divisors": "1200", "ks": "32", "seeds": "1", "players": "20", "weeks": "1"}
+    at = open_page("pages/designer.py", timeout=180, source="sample", with_history="1", **link)
+    next(b for b in at.button if b.label == EN["designer.run_sweep"]).click()
+    at.run(timeout=180)
+    assert not at.exception, [e.message for e in at.exception]
+    assert "1 runs: 1 rule sets" in _captions(at)
+    at.radio(key="designer.source").set_value("league").run(timeout=180)
+    assert not at.exception, [e.message for e in at.exception]
+    assert "1 runs: 1 rule sets" not in _captions(at)
+    assert EN["designer.sweep_stale"] in [w.value for w in at.warning]
+    assert EN["designer.sweep_waiting"] in [i.value for i in at.info]
+    # The same sweep without the history does not depend on it.
+    at = open_page("pages/designer.py", timeout=180, source="sample", **link)
+    next(b for b in at.button if b.label == EN["designer.run_sweep"]).click()
+    at.run(timeout=180)
+    at.radio(key="designer.source").set_value("league").run(timeout=180)
+    assert "1 runs: 1 rule sets" in _captions(at)
