@@ -59,6 +59,7 @@ page = Page(
             label="planner.this_week",
             help="planner.this_week_help",
             placeholder="planner.this_week_placeholder",
+            empty="planner.this_week_empty",
         ),
         ChoiceParam(
             name="cube",

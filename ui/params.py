@@ -125,6 +125,11 @@ class OptionalIntParam(IntParam):
     default: None = None  # type: ignore[assignment]
     #: Catalog key of the empty box's text; the page passes its fields to :meth:`widget`.
     placeholder: str = ""
+    #: Catalog key of what an empty box stands for, as a bad link's notice names the default.
+    empty: str = ""
+
+    def show(self, value: int | None) -> str:
+        return t(self.empty) if value is None else str(value)
 
     def widget(self, where: Where, key: str, **options: Any) -> Any:
         fields = options.pop("placeholder_fields", {})

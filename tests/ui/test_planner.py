@@ -95,6 +95,12 @@ def test_planner_k_at_game_1_with_60_games_already_this_week_is_16() -> None:
     at.number_input(key="planner.this_week").set_value(None).run()
     assert "Your K at game 1 is 16" in " ".join(c.value for c in at.caption)
     assert "this_week" not in at.query_params
+    # A bad link names the parameter, its text and what an empty box stands for.
+    bad = run("pages/planner.py", per_week="60", this_week="-5")
+    notices = " ".join(w.value for w in bad.warning)
+    assert "`this_week=-5` is not valid" in notices
+    assert "using the default, a usual week at your weekly rate" in notices
+    assert "Your K at game 1 is 16" in " ".join(c.value for c in bad.caption)
 
 
 def test_planner_answer_says_the_spread_and_the_caveat_on_its_card() -> None:
