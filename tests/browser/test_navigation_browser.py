@@ -1,0 +1,72 @@
+"""Moving between pages in Chromium: on a 390 × 844 phone a tap on a menu link closes the sidebar
+(Streamlit closes it only for a phone's user agent, which Chromium here does not send) and the
+next page opens with what the reader typed (1650 and 60 games from home to the Planner); with
+the keyboard, the focused menu link wears a ring the current page's highlight does not."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser_support import open_page, wait_idle
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+
+def type_in(page: Page, label: str, value: str) -> None:
+    """Replace the number input's text with ``value``, leaving the field focused (its value is
+    sent when the field loses the focus, as a phone's next tap does)."""
+    field = page.get_by_label(label, exact=True)
+    field.click()
+    field.press("ControlOrMeta+a")
+    field.press_sequentially(value)
+
+
+def test_a_menu_tap_on_a_phone_closes_the_sidebar_and_keeps_the_inputs(
+    phone_page: Page, app_url: str
+) -> None:
+    page = phone_page
+    open_page(page, app_url)
+    wait_idle(page)
+    type_in(page, "Your rating", "1650")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"rating=1650"))
+    wait_idle(page)
+    # The games are typed and the menu opened at once: the field's blur sends them.
+    type_in(page, "Your ranked games in the last 7 days", "60")
+    sidebar = page.get_by_test_id("stSidebar")
+    page.get_by_test_id("stExpandSidebarButton").tap()
+    expect(sidebar).to_have_attribute("data-collapsed", "false")
+    page.get_by_test_id("stSidebarNavLink").filter(has_text="Planner").tap()
+
+    expect(page).to_have_url(re.compile(r"/planner\?"))
+    expect(sidebar).to_have_attribute("data-collapsed", "true")
+    expect(page.get_by_label("Your rating", exact=True)).to_have_value("1650")
+    expect(page.get_by_label("Ranked games a week", exact=True)).to_have_value("60")
+    expect(page).to_have_url(re.compile(r"per_week=60"))
+    expect(page).to_have_url(re.compile(r"rating=1650"))
+    # Closed, the sidebar leaves the page's title in view and takes no taps.
+    title = page.get_by_role("heading", level=1)
+    expect(title).to_be_in_viewport()
+    assert sidebar.bounding_box() is None or sidebar.bounding_box()["x"] + 10 < 0
+
+
+def test_the_focused_menu_link_has_a_ring_the_current_page_has_not(
+    page: Page, app_url: str
+) -> None:
+    open_page(page, app_url)
+    wait_idle(page)
+    links = page.get_by_test_id("stSidebarNavLink")
+    current, other = links.nth(0), links.nth(1)
+    expect(current).to_have_attribute("aria-current", "page")
+    other.focus()
+    page.keyboard.press("Shift+Tab")  # a key press: the focus is the keyboard's (focus-visible)
+    page.keyboard.press("Tab")
+    expect(other).to_be_focused()
+
+    def outline(link: object) -> str:
+        return str(link.evaluate("el => getComputedStyle(el).outlineStyle"))  # type: ignore[attr-defined]
+
+    assert outline(other) == "solid"
+    assert outline(current) == "none"
