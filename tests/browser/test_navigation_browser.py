@@ -70,3 +70,26 @@ def test_the_focused_menu_link_has_a_ring_the_current_page_has_not(
 
     assert outline(other) == "solid"
     assert outline(current) == "none"
+
+
+def test_a_tapped_table_s_toolbar_leaves_the_caption_above_it_readable(
+    phone_page: Page, app_url: str
+) -> None:
+    """A touch screen shows the toolbar (eye, download, search, full screen) from the first tap;
+    it sits in room of its own, under the caption above the Planner's hold table."""
+    page = phone_page
+    open_page(page, f"{app_url}/planner")
+    wait_idle(page)
+    grid = page.get_by_test_id("stDataFrame").first
+    grid.scroll_into_view_if_needed()
+    grid.tap()
+    toolbar = grid.get_by_test_id("stElementToolbar")
+    expect(toolbar).to_have_css("opacity", "1")
+    gap = toolbar.evaluate(
+        """bar => {
+            const own = bar.closest('[data-testid=stElementContainer]');
+            const above = own.previousElementSibling;
+            return bar.getBoundingClientRect().top - above.getBoundingClientRect().bottom;
+        }"""
+    )
+    assert gap >= 0, f"the toolbar covers {-gap:.0f} px of the caption above it"
