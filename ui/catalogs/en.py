@@ -149,6 +149,9 @@ EN: dict[str, str] = {
     "embed.theme_light": "Light",
     "embed.theme_dark": "Dark",
     "embed.theme_auto": "The reader's setting",
+    "embed.theme_light_suits": "Dark text, for a white or light article",
+    "embed.theme_dark_suits": "Light text, for a dark article only: on white it cannot be read",
+    "embed.theme_auto_suits": "Follows the reader's device, for an article that turns dark too",
     "embed.theme_help": (
         "The frame has no background of its own: the article shows through. Choose the reader's "
         "setting only for an article that turns dark with the reader's device too."
