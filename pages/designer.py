@@ -195,9 +195,9 @@ else:
     st.caption(
         t(
             "designer.sweep_ran",
-            rows=number(len(table)),
-            rule_sets=number(table["rules"].nunique()),
-            seeds=number(table["seed"].nunique()),
+            rows=len(table),
+            rule_sets=int(table["rules"].nunique()),
+            seeds=int(table["seed"].nunique()),
         )
     )
     metrics = [m for m in designer.METRICS if m[0] in designer.with_gap(table)]

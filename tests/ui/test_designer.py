@@ -64,7 +64,7 @@ def test_runs_a_sweep_on_a_local_cluster_and_the_fit() -> None:
     expected = sweep(Grid(divisors=(800, 1200), ks=(16, 32), players=20, weeks=1), serial=True)
     pd.testing.assert_frame_equal(at.session_state["designer.sweep"], expected, check_exact=True)
     assert len(at.get("vega_lite_chart")) == 4 + 1  # four heat maps, the calibration chart
-    assert "4 runs: 4 rule sets, each under 1 seed(s)" in _captions(at)
+    assert "4 runs: 4 rule sets, each under 1 seed" in _captions(at)
     labels = [b.proto.label for b in at.get("download_button")]
     assert EN["designer.download_csv"] in labels and EN["designer.download_parquet"] in labels
     next(b for b in at.button if b.label == EN["designer.run_fit"]).click()

@@ -446,13 +446,15 @@ EN: dict[str, str] = {
     "history.waiting": "Choose a CSV or Parquet file of games to re-rate.",
     "history.rating": "Re-rating the games…",
     "history.invalid": (
-        "{rejected} of {rows} rows cannot be rated, so nothing was rated. Each problem is listed "
+        "{rejected:,} of {rows:,} {rows:row|rows} cannot be rated, so nothing was rated. Each "
+        "problem is listed "
         "below with its row number as your file counts rows (the header is row 1). Fix them, or "
         "switch on “Rate the valid rows”."
     ),
     "history.unreadable": "This file cannot be read: {message}",
     "history.summary": (
-        "{rows} rows read: {rated} rated or counted, {rejected} rejected; {players} players."
+        "{rows:,} {rows:row|rows} read: {rated:,} rated or counted, {rejected:,} rejected; "
+        "{players:,} {players:player|players}."
     ),
     "history.players": "Players on the chart",
     "history.players_help": "The busiest players by default; choose any.",
@@ -477,7 +479,7 @@ EN: dict[str, str] = {
     "history.ranked_games": "Ranked games",
     "history.spread_title": "How far apart the ratings end",
     "history.active_players": "Players",
-    "history.rejected_title": "Rejected rows ({rejected})",
+    "history.rejected_title": "Rejected {rejected:row|rows} ({rejected:,})",
     "history.col_row": "Row",
     "history.col_column": "Column",
     "history.col_value": "Value",
@@ -681,6 +683,8 @@ EN: dict[str, str] = {
         " read from its contents, whatever its name."
     ),
     "upload.sample": "The first {shown} of {total} rows are shown.",
+    "upload.button": "Upload",
+    "upload.instructions": "Up to {size} MB per file • CSV, Parquet",
     "upload.sample_download": "The download holds them all.",
     "designer.cluster_local": (
         "Sweeps and fits run on this server's own cluster of {workers} worker processes, at"
@@ -715,11 +719,11 @@ EN: dict[str, str] = {
     "designer.heavy_k": "Heavy-week K value",
     "designer.heavy_games": "From ranked games in 7 days",
     "designer.run_sweep": "Run the sweep",
-    "designer.progress": "{done} of {total} tasks finished",
+    "designer.progress": "{done:,} of {total:,} {total:task|tasks} finished",
     "designer.sweep_waiting": "Choose a grid and run the sweep: its heat maps appear here.",
     "designer.sweep_ran": (
-        "{rows} runs: {rule_sets} rule sets, each under {seeds} seed(s); every rule set of a"
-        " seed rates the same games."
+        "{rows:,} {rows:run|runs}: {rule_sets:,} {rule_sets:rule set|rule sets}, each under"
+        " {seeds:,} {seeds:seed|seeds}; every rule set of a seed rates the same games."
     ),
     "designer.heatmap_title": "{metric}, mean over the seeds",
     "designer.heatmap_sentence": (
