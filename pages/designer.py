@@ -311,16 +311,22 @@ if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fi
     try:
         note = st.empty()
         tasks = fit_tasks(page["fit"])
+        fit_bar = st.progress(0.0, text=t("designer.fit_progress", done=0, total=tasks))
+
+        def _fit_progress(done: int, total: int) -> None:
+            fit_bar.progress(done / total, text=t("designer.fit_progress", done=done, total=total))
+
         with runner.slot(runs.session_id(), tasks, _waiting(note)) as client:
             note.empty()
-            with st.spinner(t("designer.fitting")):
-                st.session_state[page.key("fit_result")] = fit(
-                    games,
-                    what=page["fit"],
-                    base=rule_sets[-1],
-                    burn_in=page["burn_in"],
-                    client=client,
-                )
+            st.session_state[page.key("fit_result")] = fit(
+                games,
+                what=page["fit"],
+                base=rule_sets[-1],
+                burn_in=page["burn_in"],
+                client=client,
+                progress=_fit_progress,
+            )
+        fit_bar.empty()
     except InvalidInput as error:
         st.error(t("designer.invalid", message=error), icon=":material/error:")
     except runs.RunRefusedError as refusal:

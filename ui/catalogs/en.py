@@ -782,7 +782,9 @@ EN: dict[str, str] = {
     "designer.fit_divisor": "the divisor",
     "designer.fit_divisor_k": "the divisor and K",
     "designer.run_fit": "Fit",
-    "designer.fitting": "Replaying the history under each candidate…",
+    "designer.fit_progress": (
+        "Replaying the history under each candidate: {done:,} of {total:,} finished"
+    ),
     "designer.fit_waiting": (
         "The fit replays the history under a grid of divisors (from {base}) and keeps the one"
         " with the lowest log-loss."
