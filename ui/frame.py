@@ -166,7 +166,11 @@ if (!window.gammonClosesSidebar) {
 #: A table's or chart's toolbar (eye, download, search, full screen) stands above its element's
 #: top edge, over whatever is drawn above; a pointer shows it on hovering the element only, but a
 #: touch screen shows it from the first tap on, over the heading or caption. There the element
-#: gets room for it: the toolbar's 2.75rem less the 1rem gap between elements. Static CSS.
+#: gets room for it: the toolbar's 2.75rem less the 1rem gap between elements.
+#:
+#: In a form, Streamlit writes "Press Enter to submit form" inside a number field once it is
+#: edited, over the typed value in a narrow field, and in English whatever the page's language;
+#: the form's own submit button says what to do. Static CSS.
 _PAGE_CSS = (
     '[data-testid="stElementContainer"]:has(script[data-page-lang]) { display: none; }\n'
     '[data-testid="stColumn"] [data-testid="stHeading"] h2 { font-size: 1.75rem; }\n'
@@ -174,5 +178,6 @@ _PAGE_CSS = (
     " outline: 2px solid currentColor; outline-offset: -2px; }\n"
     "@media (hover: none), (pointer: coarse) {"
     ' [data-testid="stElementContainer"]:has(> [data-testid="stFullScreenFrame"] > div >'
-    ' [data-testid="stElementToolbar"]) { padding-top: 1.75rem; } }'
+    ' [data-testid="stElementToolbar"]) { padding-top: 1.75rem; } }\n'
+    '[data-testid="stForm"] [data-testid="InputInstructions"] { display: none; }'
 )

@@ -1,7 +1,9 @@
-"""Moving between pages in Chromium: on a 390 × 844 phone a tap on a menu link closes the sidebar
-(Streamlit closes it only for a phone's user agent, which Chromium here does not send) and the
-next page opens with what the reader typed (1650 and 60 games from home to the Planner); with
-the keyboard, the focused menu link wears a ring the current page's highlight does not."""
+"""What frames every page, in Chromium: on a 390 × 844 phone a tap on a menu link closes the
+sidebar (Streamlit closes it only for a phone's user agent, which Chromium here does not send)
+and the next page opens with what the reader typed (1650 and 60 games from home to the
+Planner); with the keyboard, the focused menu link wears a ring the current page's highlight
+does not; a tapped table's toolbar leaves the caption above it readable; a form's number field
+shows no "Press Enter to submit form" over the typed value; the uploader speaks Greek."""
 
 from __future__ import annotations
 
@@ -93,3 +95,32 @@ def test_a_tapped_table_s_toolbar_leaves_the_caption_above_it_readable(
         }"""
     )
     assert gap >= 0, f"the toolbar covers {-gap:.0f} px of the caption above it"
+
+
+def test_a_form_s_number_field_shows_no_english_hint_over_the_typed_value(
+    phone_page: Page, app_url: str
+) -> None:
+    page = phone_page
+    open_page(page, f"{app_url}/simulator")
+    expect(page.get_by_text("every rule set rated these same games")).to_be_visible(timeout=120_000)
+    wait_idle(page)
+    page.get_by_test_id("stExpander").first.locator("summary").click()
+    form = page.get_by_test_id("stForm").first
+    field = form.get_by_label("Players", exact=True)
+    field.click()
+    field.press("ControlOrMeta+a")
+    field.press_sequentially("12345")
+    hint = form.get_by_test_id("InputInstructions")
+    expect(hint).to_have_count(1)  # Streamlit draws it once the field is edited ...
+    expect(hint).to_be_hidden()  # ... and it is not shown
+    expect(field).to_have_value("12345")
+
+
+def test_the_greek_uploader_names_its_button_and_limits_in_greek(page: Page, app_url: str) -> None:
+    open_page(page, f"{app_url}/history?lang=el&source=upload")
+    wait_idle(page)
+    zone = page.get_by_test_id("stFileUploaderDropzone")
+    expect(zone.get_by_role("button", name="Ανέβασμα")).to_be_visible()
+    limits = zone.get_by_test_id("stFileUploaderDropzoneInstructions").locator("span").first
+    after = limits.evaluate("el => getComputedStyle(el, '::after').content")
+    assert after == '"Έως 20 MB ανά αρχείο • CSV, Parquet"'
