@@ -116,7 +116,7 @@ def _waiting(note: DeltaGenerator) -> Callable[[int], object]:
     def show(ahead: int) -> object:
         if ahead == 1:
             return note.info(t("designer.queue_waiting_one"), icon=":material/hourglass_top:")
-        text = t("designer.queue_waiting", ahead=number(ahead))
+        text = t("designer.queue_waiting", ahead=ahead)
         return note.info(text, icon=":material/hourglass_top:")
 
     return show

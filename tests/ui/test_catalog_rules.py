@@ -126,3 +126,20 @@ def test_each_embed_colour_says_which_article_it_suits(lang: str, dark: str) -> 
     captions = list(theme.proto.captions)
     assert len(captions) == len(theme.options) == 3
     assert dark in captions[theme.options.index(CATALOGS[lang]["embed.theme_dark"])]
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "many"),
+    [
+        ("en", "1 ranked game in the last 7 days", "1,200 ranked games in the last 7 days"),
+        ("el", "1 παιχνίδι κατάταξης", "1.200 παιχνίδια κατάταξης"),
+    ],
+)
+def test_the_home_page_s_k_step_counts_the_games_in_words_that_agree(
+    lang: str, one: str, many: str
+) -> None:
+    at = open_page("app.py", lang=lang, games="1", opponent_games="1200")
+    assert not at.exception
+    shown = " ".join(m.value for m in at.markdown)
+    assert one in shown
+    assert many in shown

@@ -52,8 +52,14 @@ EL: dict[str, str] = {
     "ending.disconnected": "Πολλή ώρα χωρίς σύνδεση",
     "ending.timed_out": "Τέλος χρόνου σε 3 κινήσεις",
     # K
-    "k.normal": "{games} παιχνίδια κατάταξης τις τελευταίες 7 ημέρες < {threshold} → K = {k}",
-    "k.heavy": "{games} παιχνίδια κατάταξης τις τελευταίες 7 ημέρες ≥ {threshold} → K = {k}",
+    "k.normal": (
+        "{games:,} {games:παιχνίδι|παιχνίδια} κατάταξης τις τελευταίες 7 ημέρες < {threshold:,}"
+        " → K = {k}"
+    ),
+    "k.heavy": (
+        "{games:,} {games:παιχνίδι|παιχνίδια} κατάταξης τις τελευταίες 7 ημέρες ≥ {threshold:,}"
+        " → K = {k}"
+    ),
     "k.no_heavy": "χωρίς κανόνα βαριάς εβδομάδας σε αυτούς τους κανόνες → K = {k}",
     # Home
     "home.nav": "Πόσο αξίζει μια νίκη;",
@@ -375,7 +381,8 @@ EL: dict[str, str] = {
     "simulator.running": "Προσομοίωση… {percent}",
     "simulator.invalid": "Αυτές οι τιμές δεν προσομοιώνονται: {message}",
     "simulator.ran": (
-        "{games} παιχνίδια ανάμεσα σε {players} παίκτες σε {weeks} εβδομάδες, σπόρος {seed}· "
+        "{games} παιχνίδια ανάμεσα σε {players} παίκτες σε {weeks:,} {weeks:εβδομάδα|εβδομάδες},"
+        " σπόρος {seed}· "
         "όλοι οι κανόνες βαθμολόγησαν αυτά τα ίδια παιχνίδια."
     ),
     "simulator.summary": "Στο τέλος",
@@ -649,8 +656,9 @@ EL: dict[str, str] = {
     ),
     "planner.performance": "Rating απόδοσης",
     "planner.performance_caption": (
-        "Ένας παίκτης με rating {rating} θα περίμενε ακριβώς το σκορ σου, {score}, σε αυτά "
-        "τα {games} παιχνίδια (÷{divisor}, οι κανόνες πιο πάνω)."
+        "Ένας παίκτης με rating {rating} θα περίμενε ακριβώς το σκορ σου, {score}, σε"
+        " {games:αυτό το|αυτά τα} {games:,} {games:παιχνίδι|παιχνίδια} (÷{divisor}, οι κανόνες"
+        " πιο πάνω)."
     ),
     "planner.performance_convention": "Rating απόδοσης (σύμβαση)",
     "planner.performance_all_wins": (
@@ -765,7 +773,7 @@ EL: dict[str, str] = {
     ),
     "designer.queue_waiting_one": "Αναμονή για ελεύθερη θέση: 1 εκτέλεση πριν από τη δική σας.",
     "designer.queue_waiting": (
-        "Αναμονή για ελεύθερη θέση: {ahead} εκτελέσεις πριν από τη δική σας."
+        "Αναμονή για ελεύθερη θέση: {ahead:,} {ahead:εκτέλεση|εκτελέσεις} πριν από τη δική σας."
     ),
     "designer.queue_too_many": (
         "Αυτή η εκτέλεση ζητά {tasks} εργασίες· ο διακομιστής δέχεται έως {limit} ανά εκτέλεση"
@@ -879,8 +887,8 @@ EL: dict[str, str] = {
     ),
     "designer.invalid": "{message}",
     "designer.bad_history": (
-        "{rejected} από {rows} γραμμές δεν βαθμολογούνται· η σελίδα Ιστορικό τις δείχνει με"
-        " τους λόγους."
+        "{rejected:,} από {rows:,} {rows:γραμμή|γραμμές} δεν {rejected:βαθμολογείται|"
+        "βαθμολογούνται}· η σελίδα Ιστορικό {rejected:τη|τις} δείχνει με τους λόγους."
     ),
     # Πραγματικά ζάρια: πρωταθλήματα που έπαιξε η μηχανή (ui/league.py)
     "designer.source": "Ιστορικό για τη βαθμονόμηση",

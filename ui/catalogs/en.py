@@ -44,8 +44,10 @@ EN: dict[str, str] = {
     "ending.disconnected": "Long disconnect",
     "ending.timed_out": "Ran out of time on 3 moves",
     # K
-    "k.normal": "{games} ranked games in the last 7 days < {threshold} → K = {k}",
-    "k.heavy": "{games} ranked games in the last 7 days ≥ {threshold} → K = {k}",
+    "k.normal": (
+        "{games:,} ranked {games:game|games} in the last 7 days < {threshold:,} → K = {k}"
+    ),
+    "k.heavy": ("{games:,} ranked {games:game|games} in the last 7 days ≥ {threshold:,} → K = {k}"),
     "k.no_heavy": "no heavy-week rule in this rule set → K = {k}",
     # Home
     "home.nav": "What is a win worth?",
@@ -343,7 +345,8 @@ EN: dict[str, str] = {
     "simulator.running": "Simulating… {percent}",
     "simulator.invalid": "These inputs cannot be simulated: {message}",
     "simulator.ran": (
-        "{games} games among {players} players over {weeks} weeks, seed {seed}; every rule set "
+        "{games} games among {players} players over {weeks:,} {weeks:week|weeks}, seed {seed};"
+        " every rule set "
         "rated these same games."
     ),
     "simulator.summary": "At the end",
@@ -601,8 +604,8 @@ EN: dict[str, str] = {
     "planner.results": "Opponents and results: RATING RESULT, one game per line or ; (1, 0, 0.5)",
     "planner.performance": "Performance rating",
     "planner.performance_caption": (
-        "A player rated {rating} would expect exactly your score of {score} in these {games} "
-        "games (÷{divisor}, the rule set above)."
+        "A player rated {rating} would expect exactly your score of {score} in"
+        " {games:this|these} {games:,} {games:game|games} (÷{divisor}, the rule set above)."
     ),
     "planner.performance_convention": "Performance rating (convention)",
     "planner.performance_all_wins": (
@@ -699,7 +702,9 @@ EN: dict[str, str] = {
         " (handshake_timeout). Try again later."
     ),
     "designer.queue_waiting_one": "Waiting for a free slot: 1 run ahead of yours.",
-    "designer.queue_waiting": "Waiting for a free slot: {ahead} runs ahead of yours.",
+    "designer.queue_waiting": (
+        "Waiting for a free slot: {ahead:,} {ahead:run|runs} ahead of yours."
+    ),
     "designer.queue_too_many": (
         "This run asks for {tasks} tasks; this server takes at most {limit} a run"
         " (tasks_per_run). Choose fewer divisors, K values or seeds."
@@ -805,7 +810,8 @@ EN: dict[str, str] = {
     ),
     "designer.invalid": "{message}",
     "designer.bad_history": (
-        "{rejected} of {rows} rows cannot be rated; the History page lists them with reasons."
+        "{rejected:,} of {rows:,} {rows:row|rows} cannot be rated; the History page lists them"
+        " with reasons."
     ),
     # Real dice: leagues played by the engine (ui/league.py), on the Rule designer and History
     "designer.source": "History to calibrate on",
