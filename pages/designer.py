@@ -18,7 +18,7 @@ from gammon_elo.calibrate.fit import fit_tasks
 from gammon_elo.replay import InvalidHistory
 from gammon_elo.sweep import Grid, sweep
 from ui import cached, charts, designer, grids, league, runs, uploads
-from ui.i18n import number, percent, t
+from ui.i18n import percent, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
 
@@ -283,7 +283,7 @@ if top.games:
         t(
             "designer.top_sentence",
             rules=rule_sets[-1].label,
-            games=number(top.games),
+            games=int(top.games),
             expected=percent(top.expected),
             actual=percent(top.actual),
         )

@@ -768,7 +768,7 @@ EN: dict[str, str] = {
     ),
     "designer.top_sentence": (
         "Under {rules} the top tenth by rating were expected to win {expected} of their"
-        " {games} games and won {actual}."
+        " {games:,} {games:game|games} and won {actual}."
     ),
     "designer.no_games": "No ranked game is left after the burn-in.",
     "designer.calibration_chart": "Favourite's expected against actual win rate",
