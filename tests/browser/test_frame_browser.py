@@ -58,20 +58,25 @@ def test_the_focused_menu_link_has_a_ring_the_current_page_has_not(
     page: Page, app_url: str
 ) -> None:
     open_page(page, app_url)
+    expect(page.get_by_role("heading", name="If you win")).to_be_visible()
     wait_idle(page)
     links = page.get_by_test_id("stSidebarNavLink")
     current, other = links.nth(0), links.nth(1)
     expect(current).to_have_attribute("aria-current", "page")
-    other.focus()
-    page.keyboard.press("Shift+Tab")  # a key press: the focus is the keyboard's (focus-visible)
-    page.keyboard.press("Tab")
-    expect(other).to_be_focused()
-
-    def outline(link: object) -> str:
-        return str(link.evaluate("el => getComputedStyle(el).outlineStyle"))  # type: ignore[attr-defined]
-
-    assert outline(other) == "solid"
-    assert outline(current) == "none"
+    for attempt in range(3):
+        # Keys, not a click: the focus is then the keyboard's (:focus-visible). A redraw of
+        # the menu while the page settles can take the focus away; the keys are pressed again.
+        other.focus()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
+        try:
+            expect(other).to_be_focused(timeout=5_000)
+            expect(other).to_have_css("outline-style", "solid", timeout=5_000)
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
+    expect(current).to_have_css("outline-style", "none")
 
 
 def test_a_tapped_table_s_toolbar_leaves_the_caption_above_it_readable(
