@@ -18,7 +18,7 @@ from gammon_elo.calibrate.fit import fit_tasks
 from gammon_elo.replay import InvalidHistory
 from gammon_elo.sweep import Grid, sweep
 from ui import cached, charts, designer, grids, kept, league, runs, uploads
-from ui.i18n import number, percent, t
+from ui.i18n import percent, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
 
@@ -118,7 +118,7 @@ def _waiting(note: DeltaGenerator) -> Callable[[int], object]:
     def show(ahead: int) -> object:
         if ahead == 1:
             return note.info(t("designer.queue_waiting_one"), icon=":material/hourglass_top:")
-        text = t("designer.queue_waiting", ahead=number(ahead))
+        text = t("designer.queue_waiting", ahead=ahead)
         return note.info(text, icon=":material/hourglass_top:")
 
     return show
@@ -211,9 +211,9 @@ else:
     st.caption(
         t(
             "designer.sweep_ran",
-            rows=number(len(table)),
-            rule_sets=number(table["rules"].nunique()),
-            seeds=number(table["seed"].nunique()),
+            rows=len(table),
+            rule_sets=int(table["rules"].nunique()),
+            seeds=int(table["seed"].nunique()),
         )
     )
     metrics = [m for m in designer.METRICS if m[0] in designer.with_gap(table)]
@@ -299,7 +299,7 @@ if top.games:
         t(
             "designer.top_sentence",
             rules=rule_sets[-1].label,
-            games=number(top.games),
+            games=int(top.games),
             expected=percent(top.expected),
             actual=percent(top.actual),
         )
@@ -329,16 +329,22 @@ if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fi
     try:
         note = st.empty()
         tasks = fit_tasks(page["fit"])
+        fit_bar = st.progress(0.0, text=t("designer.fit_progress", done=0, total=tasks))
+
+        def _fit_progress(done: int, total: int) -> None:
+            fit_bar.progress(done / total, text=t("designer.fit_progress", done=done, total=total))
+
         with runner.slot(runs.session_id(), tasks, _waiting(note)) as client:
             note.empty()
-            with st.spinner(t("designer.fitting")):
-                fitted = fit(
-                    games,
-                    what=page["fit"],
-                    base=rule_sets[-1],
-                    burn_in=page["burn_in"],
-                    client=client,
-                )
+            fitted = fit(
+                games,
+                what=page["fit"],
+                base=rule_sets[-1],
+                burn_in=page["burn_in"],
+                client=client,
+                progress=_fit_progress,
+            )
+        fit_bar.empty()
         kept.put(page.key("fit_result"), fit_inputs, fitted)
     except InvalidInput as error:
         st.error(t("designer.invalid", message=error), icon=":material/error:")

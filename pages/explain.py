@@ -17,7 +17,7 @@ Rating = partial(IntParam, low=-100_000, high=100_000)
 page = Page(
     "explain",
     [
-        Rating(name="rating", default=1650, label="explain.rating"),
+        Rating(name="rating", default=1650, label="explain.rating", shared="rating"),
         ChoiceParam(
             name="when",
             default="before",
@@ -27,7 +27,7 @@ page = Page(
             option=lambda w: t(f"explain.when_{w}"),
         ),
         IntParam(name="change", default=12, low=-10_000, high=10_000, label="explain.change"),
-        Rating(name="opponent", default=1820, label="explain.opponent"),
+        Rating(name="opponent", default=1820, label="explain.opponent", shared="opponent"),
         ChoiceParam(
             name="cube",
             default="any",

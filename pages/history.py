@@ -8,7 +8,7 @@ import streamlit as st
 from gammon_elo import RULES, InvalidInput
 from gammon_elo.replay import InvalidHistory
 from ui import cached, charts, grids, league, simulation, uploads
-from ui.i18n import number, t
+from ui.i18n import t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, ListParam
 from ui.rules_input import rules_label
@@ -89,10 +89,10 @@ first = next(iter(comparison.results.values()))
 st.caption(
     t(
         "history.summary",
-        rows=number(first.rows_read),
-        rated=number(len(first.games)),
-        rejected=number(first.rows_rejected),
-        players=number(len(first.players)),
+        rows=first.rows_read,
+        rated=len(first.games),
+        rejected=first.rows_rejected,
+        players=len(first.players),
     )
 )
 
@@ -167,7 +167,7 @@ for kind, frame_of in (("games", lambda r: r.games), ("players", lambda r: r.pla
                     key=page.key(f"{kind}.{label}"),
                 )
 if first.rows_rejected:
-    st.header(t("history.rejected_title", rejected=number(first.rows_rejected)))
+    st.header(t("history.rejected_title", rejected=first.rows_rejected))
     grids.show(
         grids.rejected(first.rejected),
         download="rejected_rows.csv",

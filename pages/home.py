@@ -20,8 +20,8 @@ Games = partial(IntParam, default=0, low=0, high=100_000, help="home.games_help"
 page = Page(
     "home",
     [
-        Rating(name="rating", label="home.rating"),
-        Rating(name="opponent", label="home.opponent"),
+        Rating(name="rating", label="home.rating", shared="rating"),
+        Rating(name="opponent", label="home.opponent", shared="opponent"),
         ChoiceParam(
             name="cube",
             default=1,
@@ -30,7 +30,7 @@ page = Page(
             label="home.cube",
             help="home.cube_help",
         ),
-        Games(name="games", label="home.games"),
+        Games(name="games", label="home.games", shared="games"),
         Games(name="opponent_games", label="home.opponent_games"),
         *rules_input.params(),
         ChoiceParam(

@@ -28,9 +28,9 @@ CUBE_CHOICES = (*(str(c) for c in CUBES), "mix")
 page = Page(
     "planner",
     [
-        Rating(name="rating", default=1500, label="planner.rating"),
+        Rating(name="rating", default=1500, label="planner.rating", shared="rating"),
         Rating(name="target", default=1600, label="planner.target"),
-        Rating(name="opponent", default=1500, label="planner.opponent"),
+        Rating(name="opponent", default=1500, label="planner.opponent", shared="opponent"),
         BoolParam(name="expected", default=False, label="planner.as_expected"),
         FloatParam(
             name="win_rate",
@@ -51,6 +51,7 @@ page = Page(
             format="%g",
             label="planner.per_week",
             help="planner.per_week_help",
+            shared="games",
         ),
         OptionalIntParam(
             name="this_week",

@@ -136,12 +136,14 @@ def _pickers(page: str, views: tuple[str, ...], place: str) -> tuple[str, str]:
             horizontal=True,
             format_func={v: t(f"embed.view_{v}") for v in views}.__getitem__,
         )
+    # Each choice says which article it suits: dark colours in a white article made the text
+    # invisible to an author who picked "Dark" for its looks.
     theme = st.radio(
         t("embed.theme"),
         THEMES,
         key=f"{page}.embed_theme{place}",
-        horizontal=True,
         format_func={v: t(f"embed.theme_{v}") for v in THEMES}.__getitem__,
+        captions=[t(f"embed.theme_{v}_suits") for v in THEMES],
         help=t("embed.theme_help"),
     )
     return chosen, theme

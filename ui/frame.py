@@ -126,16 +126,58 @@ def document_language() -> None:
     code = json.dumps(i18n.language())
     st.html(
         f"<style>{_PAGE_CSS}</style>"
-        f"<script data-page-lang>document.documentElement.lang = {code};</script>",
+        f"<script data-page-lang>document.documentElement.lang = {code};{_CLOSE_SIDEBAR_JS}"
+        "</script>",
         unsafe_allow_javascript=True,
     )
+
+
+#: A tap on a menu link closes the sidebar wherever it lies over the page (narrower than
+#: Streamlit's 768-px breakpoint). Streamlit closes it only for a phone's user agent, so on a
+#: narrow window, a tablet or a browser that does not say "mobile" it stayed open over the new
+#: page. The check runs after Streamlit's own click handler (its collapse button toggles, and
+#: must not reopen what Streamlit has just closed); one listener per browser tab. Static.
+_CLOSE_SIDEBAR_JS = """
+if (!window.gammonClosesSidebar) {
+  window.gammonClosesSidebar = true;
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element
+      && event.target.closest('a[data-testid="stSidebarNavLink"]');
+    if (!link || window.innerWidth >= 768) return;
+    setTimeout(() => {
+      const sidebar = document.querySelector('[data-testid="stSidebar"]');
+      if (sidebar && sidebar.dataset.collapsed === "false") {
+        document.querySelector('[data-testid="stSidebarCollapseButton"] button')?.click();
+      }
+    }, 0);
+  });
+}
+"""
 
 
 #: The script's empty element stays out of the layout (it would add a gap above the title).
 #: Sections are h2 under the page's h1 (screen readers list headings by level, and axe-core
 #: checks that no level is skipped); beside another column an h2 is drawn at the size of
-#: Streamlit's h3, so that a long section title does not wrap to three lines. Static CSS.
+#: Streamlit's h3, so that a long section title does not wrap to three lines.
+#:
+#: A menu link with the keyboard's focus gets a ring of the text's colour: Streamlit gives it
+#: only a background close to the current page's highlight, so the two looked alike.
+#:
+#: A table's or chart's toolbar (eye, download, search, full screen) stands above its element's
+#: top edge, over whatever is drawn above; a pointer shows it on hovering the element only, but a
+#: touch screen shows it from the first tap on, over the heading or caption. There the element
+#: gets room for it: the toolbar's 2.75rem less the 1rem gap between elements.
+#:
+#: In a form, Streamlit writes "Press Enter to submit form" inside a number field once it is
+#: edited, over the typed value in a narrow field, and in English whatever the page's language;
+#: the form's own submit button says what to do. Static CSS.
 _PAGE_CSS = (
     '[data-testid="stElementContainer"]:has(script[data-page-lang]) { display: none; }\n'
-    '[data-testid="stColumn"] [data-testid="stHeading"] h2 { font-size: 1.75rem; }'
+    '[data-testid="stColumn"] [data-testid="stHeading"] h2 { font-size: 1.75rem; }\n'
+    '[data-testid="stSidebarNav"] a[data-testid="stSidebarNavLink"]:focus-visible {'
+    " outline: 2px solid currentColor; outline-offset: -2px; }\n"
+    "@media (hover: none), (pointer: coarse) {"
+    ' [data-testid="stElementContainer"]:has(> [data-testid="stFullScreenFrame"] > div >'
+    ' [data-testid="stElementToolbar"]) { padding-top: 1.75rem; } }\n'
+    '[data-testid="stForm"] [data-testid="InputInstructions"] { display: none; }'
 )

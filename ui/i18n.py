@@ -8,6 +8,7 @@ a key missing from the chosen language falls back to English (and the tests fail
 from __future__ import annotations
 
 from collections.abc import Mapping
+from numbers import Integral
 
 import streamlit as st
 
@@ -34,12 +35,47 @@ def t(key: str, /, **values: object) -> str:
 
     The result is Markdown: a value from a link, a file or a reader goes in marked, as
     ``Outside(raw)`` (or ``Code(raw)``, as a code span), and an exception as itself, so that it
-    shows literally (:mod:`ui.plain`)."""
+    shows literally (:mod:`ui.plain`). A whole number is a :class:`Count` to the catalog: a
+    field ``{rows}`` writes it plain (a rating, 1500), ``{rows:,}`` with the language's thousands
+    mark, and ``{rows:row|rows}`` picks the word that agrees with it."""
     catalog = CATALOGS[language()]
     text = catalog.get(key) or EN[key]
     if not values:
         return text
-    return text.format(**{name: markdown_value(value) for name, value in values.items()})
+    return text.format(**{name: _field(value) for name, value in values.items()})
+
+
+def _field(value: object) -> object:
+    if isinstance(value, Integral) and not isinstance(value, bool):
+        return Count(int(value))
+    return markdown_value(value)
+
+
+class Count(int):
+    """A whole number in a catalog text: ``{n}`` plain, ``{n:,}`` grouped as the language
+    writes counts (20,000 / 20.000), ``{n:one|other}`` the singular or the plural form.
+
+    English and Greek have the same two forms: the singular for exactly 1, the plural for every
+    other count (0 rows, 0 γραμμές), as Unicode's plural rules (CLDR) give for both.
+
+    >>> f"{Count(1):row|rows} {Count(0):row|rows}"
+    'row rows'
+    """
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            one, other = spec.split("|")
+            return one if self == 1 else other
+        if spec == ",":
+            return count(self)
+        return int.__format__(self, spec)
+
+
+def count(value: float) -> str:
+    """A count with the language's thousands mark: 20,000 in English, 20.000 in Greek (ratings
+    and other figures stay as :func:`number` writes them, 1500)."""
+    text = f"{value:,.0f}".replace("-", MINUS)
+    return text.replace(",", ".") if decimal_comma() else text
 
 
 def bad_link_notice(name: str, raw: str, *, expects: str, default: str) -> str:

@@ -41,6 +41,10 @@ class Param:
     #: Catalog keys of the widget's label and (optional) help text.
     label: str = ""
     help: str | None = None
+    #: What the input means wherever it appears (``rating``, ``opponent``, ``games``, ``rules``):
+    #: opened from another page rather than a link, the page starts it at the value the reader
+    #: left in that page's input of the same meaning (:func:`seed`).
+    shared: str | None = None
 
     def parse(self, raw: str) -> Any:
         """The value a link's text stands for; ValueError (or KeyError) if it stands for none."""
@@ -276,9 +280,21 @@ def key(page: str, name: str) -> str:
     return f"{page}.{name}"
 
 
+#: The values carried between pages by meaning (:attr:`Param.shared`), and the widgets that
+#: started at their own page's default (no link value, nothing carried).
+_CARRIED = "app.carried"
+_STARTED_AT_DEFAULT = "app.started_at_default"
+
+
 def seed(page: str, params: Iterable[Param]) -> None:
     """On the page's first run in this session, put the link's values (or defaults) in the
-    widgets; every bad value leaves a notice for as long as the reader stays on the page."""
+    widgets; every bad value leaves a notice for as long as the reader stays on the page.
+
+    A parameter the link leaves out but that another page shares (:attr:`Param.shared`) starts
+    at the value the reader left there (:func:`carry`), if this page's bounds take it (else the
+    default, with no notice: the reader wrote nothing wrong)."""
+    carried: dict[str, Any] = st.session_state.setdefault(_CARRIED, {})
+    at_default: set[str] = st.session_state.setdefault(_STARTED_AT_DEFAULT, set())
     notices: list[str] = st.session_state.setdefault(f"{page}.notices", [])
     raw = st.query_params.to_dict()
     for param in params:
@@ -286,10 +302,33 @@ def seed(page: str, params: Iterable[Param]) -> None:
         if widget in st.session_state:
             continue
         value, notice = param.read(raw.get(param.name))
+        started_at_default = notice is not None or param.name not in raw
         if notice is not None:
             notices.append(notice)
+        elif param.name not in raw and param.shared in carried:
+            value, refused = param.read(param.show(carried[param.shared]))
+            started_at_default = refused is not None
+        (at_default.add if started_at_default else at_default.discard)(widget)
         st.session_state[widget] = value
     _relabel_after_a_language_switch(page, params)
+
+
+def carry(page: str, params: Iterable[Param]) -> None:
+    """Keep the page's shared inputs, by meaning, for the next page the reader opens.
+
+    Called on every run that rewrites the URL (a fragment's included): Streamlit drops a page's
+    widgets before the next page's first run, so the values are kept as they are drawn. An
+    input that started at its page's own default and still shows it was not typed, and changes
+    nothing (the next page keeps its own default, or what an earlier page carried)."""
+    carried: dict[str, Any] = st.session_state.setdefault(_CARRIED, {})
+    at_default: set[str] = st.session_state.get(_STARTED_AT_DEFAULT, set())
+    for param in params:
+        widget = key(page, param.name)
+        if param.shared is None or widget not in st.session_state:
+            continue
+        value = st.session_state[widget]
+        if not (value == param.default and widget in at_default):
+            carried[param.shared] = value
 
 
 def _relabel_after_a_language_switch(page: str, params: Iterable[Param]) -> None:
@@ -311,7 +350,9 @@ def _relabel_after_a_language_switch(page: str, params: Iterable[Param]) -> None
 
 def write_to_url(page: str, params: Iterable[Param], *, hidden: Iterable[str] = ()) -> None:
     """Rewrite the URL from the widgets: non-default values in, defaults (and ``hidden``
-    parameters, whose input is not in use) out."""
+    parameters, whose input is not in use) out; the shared inputs are kept for the next page."""
+    params = tuple(params)
+    carry(page, params)
     leave_out = set(hidden)
     for param in params:
         value = st.session_state.get(key(page, param.name), param.default)

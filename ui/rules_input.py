@@ -36,6 +36,7 @@ def params() -> list[Param]:
             label="rules.label",
             help="rules.help",
             option=rules_label,
+            shared="rules",
         ),
         FloatParam(
             name="divisor",
@@ -46,9 +47,17 @@ def params() -> list[Param]:
             format="%g",
             label="rules.divisor",
             help="rules.divisor_help",
+            shared="rules.divisor",
         ),
-        IntParam(name="k", default=32, low=1, high=1000, label="rules.k"),
-        IntParam(name="heavy_k", default=16, low=1, high=1000, label="rules.heavy_k"),
+        IntParam(name="k", default=32, low=1, high=1000, label="rules.k", shared="rules.k"),
+        IntParam(
+            name="heavy_k",
+            default=16,
+            low=1,
+            high=1000,
+            label="rules.heavy_k",
+            shared="rules.heavy_k",
+        ),
         IntParam(
             name="heavy_games",
             default=50,
@@ -56,6 +65,7 @@ def params() -> list[Param]:
             high=100_000,
             label="rules.heavy_games",
             help="rules.heavy_games_help",
+            shared="rules.heavy_games",
         ),
     ]
 

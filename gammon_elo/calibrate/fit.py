@@ -16,7 +16,7 @@ import pandas as pd
 
 from .._core import checks
 from .._core.errors import InvalidInput
-from ..parallel import DEFAULT_WORKERS, run_tasks
+from ..parallel import DEFAULT_WORKERS, Progress, run_tasks
 from ..rules import CURRENT, Rules, get_rules
 from ..simulate import Simulation
 from .scores import DEFAULT_BURN_IN, ReplayTask, prepare_history, replay_task
@@ -120,12 +120,15 @@ def fit(
     workers: int | None = None,
     serial: bool = False,
     client: Any = None,
+    progress: Progress | None = None,
 ) -> FitResult:
     """The divisor (``what="divisor"``, K as ``base``'s) or divisor and K (``"divisor,k"``)
     with the lowest log-loss on ``history``: every candidate on ``divisors`` (× ``ks``) a full
     replay, then a finer grid of divisors between the best's neighbours. Candidates keep
     ``base``'s heavy-week threshold, its heavy-week K scaled with K. Runs as
-    :func:`~gammon_elo.sweep.sweep` does: ``scheduler``, an open ``client``, or ``serial``."""
+    :func:`~gammon_elo.sweep.sweep` does: ``scheduler``, an open ``client``, or ``serial``;
+    ``progress(finished, total)`` is called as candidates finish, ``total`` the most the search
+    can run (:func:`fit_tasks`), and once with ``(total, total)`` at its end."""
     if what not in ("divisor", "divisor,k"):
         raise InvalidInput("fit", what, "must be divisor or divisor,k")
     base = get_rules(base)
@@ -143,11 +146,25 @@ def fit(
         "client": client,
     }
 
+    total = len(coarse) * len(k_list) + 1 + _FINE_STEPS
+    finished = 0
+
     def run(rule_sets: list[Rules]) -> list[dict[str, float]]:
+        nonlocal finished
         tasks = [ReplayTask(rules, burn_in) for rules in rule_sets]
-        return run_tasks(replay_task, tasks, **options)
+        before = finished
+
+        def step(done: int, _batch: int) -> None:
+            if progress is not None:
+                progress(before + done, total)
+
+        scored = run_tasks(replay_task, tasks, progress=step, **options)
+        finished += len(tasks)
+        return scored
 
     results, base_result, best_d = _search(run, base, coarse, k_list)
+    if progress is not None:
+        progress(total, total)
     candidates = _candidates(results, base)
     if candidates["log_loss"].isna().all():
         raise InvalidInput("burn_in", burn_in, "leaves no ranked game to score")

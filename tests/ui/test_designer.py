@@ -64,7 +64,7 @@ def test_runs_a_sweep_on_a_local_cluster_and_the_fit() -> None:
     expected = sweep(Grid(divisors=(800, 1200), ks=(16, 32), players=20, weeks=1), serial=True)
     pd.testing.assert_frame_equal(at.session_state["designer.sweep"], expected, check_exact=True)
     assert len(at.get("vega_lite_chart")) == 4 + 1  # four heat maps, the calibration chart
-    assert "4 runs: 4 rule sets, each under 1 seed(s)" in _captions(at)
+    assert "4 runs: 4 rule sets, each under 1 seed" in _captions(at)
     labels = [b.proto.label for b in at.get("download_button")]
     assert EN["designer.download_csv"] in labels and EN["designer.download_parquet"] in labels
     next(b for b in at.button if b.label == EN["designer.run_fit"]).click()
@@ -313,10 +313,10 @@ def test_a_sweep_with_the_history_goes_when_the_history_changes() -> None:
     next(b for b in at.button if b.label == EN["designer.run_sweep"]).click()
     at.run(timeout=180)
     assert not at.exception, [e.message for e in at.exception]
-    assert "1 runs: 1 rule sets" in _captions(at)
+    assert "1 run: 1 rule set," in _captions(at)
     at.radio(key="designer.source").set_value("league").run(timeout=180)
     assert not at.exception, [e.message for e in at.exception]
-    assert "1 runs: 1 rule sets" not in _captions(at)
+    assert "1 run: 1 rule set," not in _captions(at)
     assert EN["designer.sweep_stale"] in [w.value for w in at.warning]
     assert EN["designer.sweep_waiting"] in [i.value for i in at.info]
     # The same sweep without the history does not depend on it.
@@ -324,4 +324,4 @@ def test_a_sweep_with_the_history_goes_when_the_history_changes() -> None:
     next(b for b in at.button if b.label == EN["designer.run_sweep"]).click()
     at.run(timeout=180)
     at.radio(key="designer.source").set_value("league").run(timeout=180)
-    assert "1 runs: 1 rule sets" in _captions(at)
+    assert "1 run: 1 rule set," in _captions(at)

@@ -133,7 +133,7 @@ def test_history_shows_the_leagues_players() -> None:
     assert set(ratings["Player"]) == everyone
     provenance = json.loads(Path(SHIPPED_PROVENANCE).read_text(encoding="utf-8"))
     assert f"seed {provenance['seed']}" in _captions(at)
-    assert f"{len(games)} rows read" in _captions(at)
+    assert f"{len(games):,} rows read" in _captions(at)
 
 
 def test_a_small_league_plays_live_on_the_runner() -> None:

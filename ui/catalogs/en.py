@@ -44,8 +44,10 @@ EN: dict[str, str] = {
     "ending.disconnected": "Long disconnect",
     "ending.timed_out": "Ran out of time on 3 moves",
     # K
-    "k.normal": "{games} ranked games in the last 7 days < {threshold} → K = {k}",
-    "k.heavy": "{games} ranked games in the last 7 days ≥ {threshold} → K = {k}",
+    "k.normal": (
+        "{games:,} ranked {games:game|games} in the last 7 days < {threshold:,} → K = {k}"
+    ),
+    "k.heavy": ("{games:,} ranked {games:game|games} in the last 7 days ≥ {threshold:,} → K = {k}"),
     "k.no_heavy": "no heavy-week rule in this rule set → K = {k}",
     # Home
     "home.nav": "What is a win worth?",
@@ -149,6 +151,9 @@ EN: dict[str, str] = {
     "embed.theme_light": "Light",
     "embed.theme_dark": "Dark",
     "embed.theme_auto": "The reader's setting",
+    "embed.theme_light_suits": "Dark text, for a white or light article",
+    "embed.theme_dark_suits": "Light text, for a dark article only: on white it cannot be read",
+    "embed.theme_auto_suits": "Follows the reader's device, for an article that turns dark too",
     "embed.theme_help": (
         "The frame has no background of its own: the article shows through. Choose the reader's "
         "setting only for an article that turns dark with the reader's device too."
@@ -340,7 +345,8 @@ EN: dict[str, str] = {
     "simulator.running": "Simulating… {percent}",
     "simulator.invalid": "These inputs cannot be simulated: {message}",
     "simulator.ran": (
-        "{games} games among {players} players over {weeks} weeks, seed {seed}; every rule set "
+        "{games} games among {players} players over {weeks:,} {weeks:week|weeks}, seed {seed};"
+        " every rule set "
         "rated these same games."
     ),
     "simulator.summary": "At the end",
@@ -443,13 +449,15 @@ EN: dict[str, str] = {
     "history.waiting": "Choose a CSV or Parquet file of games to re-rate.",
     "history.rating": "Re-rating the games…",
     "history.invalid": (
-        "{rejected} of {rows} rows cannot be rated, so nothing was rated. Each problem is listed "
+        "{rejected:,} of {rows:,} {rows:row|rows} cannot be rated, so nothing was rated. Each "
+        "problem is listed "
         "below with its row number as your file counts rows (the header is row 1). Fix them, or "
         "switch on “Rate the valid rows”."
     ),
     "history.unreadable": "This file cannot be read: {message}",
     "history.summary": (
-        "{rows} rows read: {rated} rated or counted, {rejected} rejected; {players} players."
+        "{rows:,} {rows:row|rows} read: {rated:,} rated or counted, {rejected:,} rejected; "
+        "{players:,} {players:player|players}."
     ),
     "history.players": "Players on the chart",
     "history.players_help": "The busiest players by default; choose any.",
@@ -474,7 +482,7 @@ EN: dict[str, str] = {
     "history.ranked_games": "Ranked games",
     "history.spread_title": "How far apart the ratings end",
     "history.active_players": "Players",
-    "history.rejected_title": "Rejected rows ({rejected})",
+    "history.rejected_title": "Rejected {rejected:row|rows} ({rejected:,})",
     "history.col_row": "Row",
     "history.col_column": "Column",
     "history.col_value": "Value",
@@ -618,8 +626,8 @@ EN: dict[str, str] = {
     "planner.results": "Opponents and results: RATING RESULT, one game per line or ; (1, 0, 0.5)",
     "planner.performance": "Performance rating",
     "planner.performance_caption": (
-        "A player rated {rating} would expect exactly your score of {score} in these {games} "
-        "games (÷{divisor}, the rule set above)."
+        "A player rated {rating} would expect exactly your score of {score} in"
+        " {games:this|these} {games:,} {games:game|games} (÷{divisor}, the rule set above)."
     ),
     "planner.performance_convention": "Performance rating (convention)",
     "planner.performance_all_wins": (
@@ -738,6 +746,8 @@ EN: dict[str, str] = {
         " read from its contents, whatever its name."
     ),
     "upload.sample": "The first {shown} of {total} rows are shown.",
+    "upload.button": "Upload",
+    "upload.instructions": "Up to {size} MB per file • CSV, Parquet",
     "upload.sample_download": "The download holds them all.",
     "designer.cluster_local": (
         "Sweeps and fits run on this server's own cluster of {workers} worker processes, at"
@@ -752,7 +762,9 @@ EN: dict[str, str] = {
         " (handshake_timeout). Try again later."
     ),
     "designer.queue_waiting_one": "Waiting for a free slot: 1 run ahead of yours.",
-    "designer.queue_waiting": "Waiting for a free slot: {ahead} runs ahead of yours.",
+    "designer.queue_waiting": (
+        "Waiting for a free slot: {ahead:,} {ahead:run|runs} ahead of yours."
+    ),
     "designer.queue_too_many": (
         "This run asks for {tasks} tasks; this server takes at most {limit} a run"
         " (tasks_per_run). Choose fewer divisors, K values or seeds."
@@ -772,11 +784,11 @@ EN: dict[str, str] = {
     "designer.heavy_k": "Heavy-week K value",
     "designer.heavy_games": "From ranked games in 7 days",
     "designer.run_sweep": "Run the sweep",
-    "designer.progress": "{done} of {total} tasks finished",
+    "designer.progress": "{done:,} of {total:,} {total:task|tasks} finished",
     "designer.sweep_waiting": "Choose a grid and run the sweep: its heat maps appear here.",
     "designer.sweep_ran": (
-        "{rows} runs: {rule_sets} rule sets, each under {seeds} seed(s); every rule set of a"
-        " seed rates the same games."
+        "{rows:,} {rows:run|runs}: {rule_sets:,} {rule_sets:rule set|rule sets}, each under"
+        " {seeds:,} {seeds:seed|seeds}; every rule set of a seed rates the same games."
     ),
     "designer.heatmap_title": "{metric}, mean over the seeds",
     "designer.heatmap_sentence": (
@@ -816,7 +828,7 @@ EN: dict[str, str] = {
     ),
     "designer.top_sentence": (
         "Under {rules} the top tenth by rating were expected to win {expected} of their"
-        " {games} games and won {actual}."
+        " {games:,} {games:game|games} and won {actual}."
     ),
     "designer.no_games": "No ranked game is left after the burn-in.",
     "designer.calibration_chart": "Favourite's expected against actual win rate",
@@ -835,7 +847,6 @@ EN: dict[str, str] = {
     "designer.fit_divisor": "the divisor",
     "designer.fit_divisor_k": "the divisor and K",
     "designer.run_fit": "Fit",
-    "designer.fitting": "Replaying the history under each candidate…",
     "designer.fit_stale": (
         "The fit you ran was for another history, rule set, burn-in or choice of what to fit:"
         " run it again for the inputs above."
@@ -843,6 +854,9 @@ EN: dict[str, str] = {
     "designer.sweep_stale": (
         "The sweep you ran was for other inputs (its grid, or the history and burn-in it"
         " scored): run it again for these."
+    ),
+    "designer.fit_progress": (
+        "Replaying the history under each candidate: {done:,} of {total:,} finished"
     ),
     "designer.fit_waiting": (
         "The fit replays the history under a grid of divisors (from {base}) and keeps the one"
@@ -864,7 +878,8 @@ EN: dict[str, str] = {
     ),
     "designer.invalid": "{message}",
     "designer.bad_history": (
-        "{rejected} of {rows} rows cannot be rated; the History page lists them with reasons."
+        "{rejected:,} of {rows:,} {rows:row|rows} cannot be rated; the History page lists them"
+        " with reasons."
     ),
     # Real dice: leagues played by the engine (ui/league.py), on the Rule designer and History
     "designer.source": "History to calibrate on",

@@ -12,7 +12,7 @@ import pytest
 
 from gammon_elo import Rules
 from gammon_elo.calibrate import fit, predictions, simulated_history
-from gammon_elo.calibrate.fit import COARSE_DIVISORS
+from gammon_elo.calibrate.fit import COARSE_DIVISORS, fit_tasks
 from gammon_elo.replay import sample_history
 from gammon_elo.simulate import Population, simulate
 
@@ -72,3 +72,20 @@ def test_fit_sentence_and_edges() -> None:
     assert f"÷{result.divisor:g}" in sentence and f"K {result.k}" in sentence
     with pytest.raises(ValueError, match="fit"):
         fit(sample_history(), what="k", serial=True)
+
+
+def test_fit_reports_its_progress_by_finished_candidates() -> None:
+    """The fit's progress counts candidates as they finish, out of the most the search runs
+    (fit_tasks: 3 coarse divisors, the base, the finer grid), and ends full."""
+    calls: list[tuple[int, int]] = []
+    fit(
+        sample_history(),
+        divisors=(400, 800, 1600),
+        serial=True,
+        progress=lambda *c: calls.append(c),
+    )
+    total = fit_tasks("divisor", divisors=(400, 800, 1600))
+    assert {t for _, t in calls} == {total}
+    done = [d for d, _ in calls]
+    assert done == sorted(done) and done[0] == 1 and done[-1] == total
+    assert len(done) > 3  # the coarse batch, then the finer grid, one call per candidate
