@@ -208,7 +208,9 @@ def test_sweep_on_a_real_cluster_survives_a_killed_worker() -> None:
     assert fitted["rule_sets"]["1.3.1"]["log_loss"] == score(sample_history(), "1.3.1").log_loss
 
 
-def test_unreachable_scheduler_exits_2_within_10_s() -> None:
+def test_unreachable_scheduler_exits_2_well_before_dasks_own_timeout() -> None:
+    """The command gives up after its own connect deadline (3 s), not Dask's 30 s: the bound
+    leaves room for the interpreter and Dask's imports on a busy machine (they took 7 s there)."""
     address = f"tcp://127.0.0.1:{_free_port()}"
     began = time.monotonic()
     result = subprocess.run(
@@ -231,14 +233,14 @@ def test_unreachable_scheduler_exits_2_within_10_s() -> None:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=60,
         check=False,
     )
     elapsed = time.monotonic() - began
     assert result.returncode == 2
     assert "scheduler" in result.stderr and address in result.stderr
     assert "Traceback" not in result.stderr
-    assert elapsed < 10, elapsed
+    assert elapsed < 25, elapsed
 
 
 class _Listener:
