@@ -7,6 +7,7 @@ import streamlit as st
 
 from gammon_elo import K_PRESETS, InvalidInput
 from gammon_elo.classic import K_GUIDANCE, classic_team_update
+from ui import grids
 from ui.i18n import metric, number, percent, signed, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, FloatParam, TextParam
@@ -168,7 +169,7 @@ if teams:
                     t("classic.col_after"): number(after, 1),
                 }
             )
-    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    grids.grid(pd.DataFrame(rows))
 
 if not page.compact:
     st.header(t("classic.guidance"))
