@@ -173,18 +173,27 @@ if teams:
 
 if not page.compact:
     st.header(t("classic.guidance"))
-    st.dataframe(
+    who, effect = t("classic.guide_for"), t("classic.guide_effect")
+    grids.grid(
         pd.DataFrame(
             {
                 "K": [
                     number(g.low) if g.low == g.high else f"{number(g.low)}–{number(g.high)}"
                     for g in K_GUIDANCE
                 ],
-                t("classic.guide_for"): [t(f"k.guide.{g.low}") for g in K_GUIDANCE],
-                t("classic.guide_effect"): [t(f"k.guide_effect.{g.low}") for g in K_GUIDANCE],
+                who: [t(f"k.guide.{g.low}") for g in K_GUIDANCE],
+                effect: [t(f"k.guide_effect.{g.low}") for g in K_GUIDANCE],
             }
         ),
-        hide_index=True,
+        width="stretch",
+        # Widths that fit a phone (a wider page shares out the rest), and rows tall enough for
+        # the grid to wrap a sentence (it wraps only rows taller than 4 rem) over three lines.
+        column_config={
+            "K": st.column_config.TextColumn(width=60),
+            who: st.column_config.TextColumn(width=140),
+            effect: st.column_config.TextColumn(width=150),
+        },
+        row_height=76,
     )
     st.caption(t("classic.guide_note"))
     page.embed_section()

@@ -282,6 +282,7 @@ def grid(shown: pd.DataFrame, **options: Any) -> None:
     """A table of written cells (one a page builds itself, or :func:`show`'s), its number
     columns sorting by number."""
     data, config = sorting.grid_data(shown)
+    config = {**config, **options.pop("column_config", {})}
     st.dataframe(data, hide_index=True, column_config=config or None, **options)
 
 
