@@ -48,7 +48,9 @@ def beside(
 
 
 def style(chart: alt.Chart | alt.LayerChart) -> alt.LayerChart:
-    styled = chart.properties(height=340)
+    # Room at the top for the y title written above the axis (Vega's bounds leave a few pixels
+    # of its letters outside the drawing, where the browser clips them).
+    styled = chart.properties(height=340, padding={"top": 14, "left": 5, "right": 5, "bottom": 5})
     if decimal_comma():
         # Axes and tooltips as the Greek article writes numbers: 64,0% and no thousands mark.
         # (configure() replaces the whole config, so it comes before the other configure_*.)
