@@ -7,6 +7,7 @@ import streamlit as st
 
 from gammon_elo import K_PRESETS, InvalidInput
 from gammon_elo.classic import K_GUIDANCE, classic_team_update
+from ui import grids
 from ui.i18n import metric, number, percent, signed, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, FloatParam, TextParam
@@ -93,6 +94,9 @@ def _team(text: str, field: str) -> list[float]:
 
 
 page.heading(intro=True)
+# The answer is drawn here, first under the title (as on the home page), once the inputs below
+# have been read: a worked example's button then changes the figures right above it.
+answer = st.container()
 if not page.compact:
     st.write(t("classic.examples"))
     # Two a row: four side by side cut their labels short at 1280 px.
@@ -132,20 +136,23 @@ try:
     members = classic_team_update(a, b, float(page["score"]), k=k, divisor=page["divisor"])
     result = members.teams
 except InvalidInput as error:
-    st.error(
+    answer.error(
         t("classic.bad_team", field=error.field, value=Outside(error.value), reason=error.reason)
     )
     st.stop()
 
-ea, eb, na, nb = st.columns(4)
-ea.metric(t("classic.expected_a"), percent(result.expected_a))
-eb.metric(t("classic.expected_b"), percent(result.expected_b))
 # With teams, these are each team's average: the members' own ratings are in the table below.
 new_a, new_b = (
     ("classic.new_team_a", "classic.new_team_b") if teams else ("classic.new_a", "classic.new_b")
 )
-metric(na, t(new_a), number(result.new_a, 1), result.change_a, 1)
-metric(nb, t(new_b), number(result.new_b, 1), result.change_b, 1)
+with answer:
+    # The new ratings first, A beside B even on a phone; the expected scores under them.
+    with st.container(horizontal=True, key="classic_new"):
+        metric(st, t(new_a), number(result.new_a, 1), result.change_a, 1)
+        metric(st, t(new_b), number(result.new_b, 1), result.change_b, 1)
+    with st.container(horizontal=True, key="classic_expected"):
+        st.metric(t("classic.expected_a"), percent(result.expected_a))
+        st.metric(t("classic.expected_b"), percent(result.expected_b))
 
 if teams:
     # Every member's new rating: the team's change, in full, to each of them.
@@ -162,22 +169,31 @@ if teams:
                     t("classic.col_after"): number(after, 1),
                 }
             )
-    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    grids.grid(pd.DataFrame(rows))
 
 if not page.compact:
     st.header(t("classic.guidance"))
-    st.dataframe(
+    who, effect = t("classic.guide_for"), t("classic.guide_effect")
+    grids.grid(
         pd.DataFrame(
             {
                 "K": [
                     number(g.low) if g.low == g.high else f"{number(g.low)}–{number(g.high)}"
                     for g in K_GUIDANCE
                 ],
-                t("classic.guide_for"): [t(f"k.guide.{g.low}") for g in K_GUIDANCE],
-                t("classic.guide_effect"): [t(f"k.guide_effect.{g.low}") for g in K_GUIDANCE],
+                who: [t(f"k.guide.{g.low}") for g in K_GUIDANCE],
+                effect: [t(f"k.guide_effect.{g.low}") for g in K_GUIDANCE],
             }
         ),
-        hide_index=True,
+        width="stretch",
+        # Widths that fit a phone (a wider page shares out the rest), and rows tall enough for
+        # the grid to wrap a sentence (it wraps only rows taller than 4 rem) over three lines.
+        column_config={
+            "K": st.column_config.TextColumn(width=60),
+            who: st.column_config.TextColumn(width=140),
+            effect: st.column_config.TextColumn(width=150),
+        },
+        row_height=76,
     )
     st.caption(t("classic.guide_note"))
     page.embed_section()

@@ -106,9 +106,11 @@ def table_view() -> None:
 page.only("chart", chart_view)
 page.only("table", table_view)
 
-left, right = st.columns(2)
-for index, (name, title, table, key) in enumerate(sections):
-    with left if index % 2 == 0 else right:
+# Two steps a row: on a phone the columns stack, so a row's left step comes before its right one
+# and the steps read 1, 2, 3 (two columns of the whole list would stack as 1, 3, 2, 4).
+places = [place for _ in sections[::2] for place in st.columns(2)]
+for place, (name, title, table, key) in zip(places, sections, strict=False):
+    with place:
         st.header(title)
         if table is None:
             st.caption(t("tables.heavy_none_text", rules=rules.label, k=k))

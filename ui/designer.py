@@ -12,7 +12,7 @@ import pandas as pd
 
 from gammon_elo.calibrate import FitResult, Scores
 
-from .charts import LABEL_INK, PALETTE, style
+from .charts import HEAT_TEXT, LABEL_INK, PALETTE, heat_inks, heat_scale, style
 from .grids import Shown, dress
 from .i18n import number, percent, t
 
@@ -43,20 +43,24 @@ def sweep_means(table: pd.DataFrame, metric: str) -> pd.DataFrame:
 
 def heatmap(means: pd.DataFrame, metric: str, title: str, digits: int) -> alt.LayerChart:
     """Divisor × K, the metric's mean over seeds written in each cell."""
-    frame = means.assign(text=[_value(v, digits) for v in means[metric]])
+    frame = means.assign(
+        text=[_value(v, digits) for v in means[metric]], ink=heat_inks(means[metric])
+    )
     base = alt.Chart(frame).encode(
         x=alt.X("divisor:O", title=t("designer.divisor")),
         y=alt.Y("k:O", title=t("designer.k"), sort="descending"),
     )
     cells = base.mark_rect().encode(
-        color=alt.Color(f"{metric}:Q", title=title, scale=alt.Scale(scheme="goldred")),
+        color=alt.Color(f"{metric}:Q", title=title, scale=heat_scale(means[metric])),
         tooltip=[
             alt.Tooltip("divisor:O", title=t("designer.divisor")),
             alt.Tooltip("k:O", title=t("designer.k")),
             alt.Tooltip("text:N", title=title),
         ],
     )
-    text = base.mark_text(fontSize=11).encode(text="text:N", color=alt.value("#111"))
+    text = base.mark_text(**HEAT_TEXT).encode(
+        text="text:N", fill=alt.Fill("ink:N", scale=None, legend=None)
+    )
     return style(alt.layer(cells, text))
 
 
@@ -144,14 +148,15 @@ def calibration_chart(frame: pd.DataFrame) -> alt.LayerChart:
         .encode(x=x, y=alt.Y("actual:Q", title=y_title))
     )
     color = alt.Color("series:N", scale=alt.Scale(range=PALETTE), title=t("rules.label"))
-    interval = t("designer.interval")
     bars = (
         alt.Chart(frame)
         .mark_rule()
         .encode(
             x=x,
-            y=alt.Y("low:Q", title=interval),
-            y2=alt.Y2("high:Q", title=interval),
+            # Every layer titles the y axis alike, so that it reads one title (Vega-Lite joins
+            # different ones: "Won, Won: 95 % interval, Won").
+            y=alt.Y("low:Q", title=y_title),
+            y2=alt.Y2("high:Q"),
             color=color,
         )
     )

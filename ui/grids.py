@@ -12,6 +12,7 @@ import streamlit as st
 
 from gammon_elo.replay import RulesComparison, neutralize_formulas, trajectories
 
+from . import sorting
 from .catalogs import EN
 from .i18n import decimal_comma, number, percent, signed, t
 
@@ -245,7 +246,8 @@ def show(
     only_download: bool = False,
     max_rows: int = SHOWN_ROWS,
 ) -> None:
-    """The table as text cells (names are never HTML), and a CSV download of its numbers in
+    """The table as text cells (names are never HTML; number columns sort by number, see
+    :mod:`ui.sorting`), and a CSV download of its numbers in
     which no cell a spreadsheet would run as a formula (``=HYPERLINK(…)`` in a player's name or
     a rejected row's value) is left runnable: every download is neutralised, whatever its table.
 
@@ -255,7 +257,7 @@ def show(
     """
     long = len(table.shown) > max_rows
     if not only_download:
-        st.dataframe(table.shown.head(max_rows), hide_index=True, width="stretch")
+        grid(table.shown.head(max_rows), width="stretch")
         if long:
             st.caption(
                 t("upload.sample", shown=count(max_rows), total=count(len(table.shown)))
@@ -274,6 +276,14 @@ def show(
             key=key or f"download.{download}",
             icon=":material/download:",
         )
+
+
+def grid(shown: pd.DataFrame, **options: Any) -> None:
+    """A table of written cells (one a page builds itself, or :func:`show`'s), its number
+    columns sorting by number."""
+    data, config = sorting.grid_data(shown)
+    config = {**config, **options.pop("column_config", {})}
+    st.dataframe(data, hide_index=True, column_config=config or None, **options)
 
 
 def rejected(report: pd.DataFrame) -> Shown:

@@ -270,6 +270,14 @@ def grid_rows(table: Locator) -> list[dict[str, str]]:
     return rows
 
 
+def accessible_number(written: str) -> str:
+    """What a grid's accessible table holds for a number cell written ``written`` ("84.9%",
+    "64.0%", "−27", "+5"): the number itself, as JavaScript writes it ("84.9", "64", "-27",
+    "5"). The grid paints the written text; a number column carries the number beneath it."""
+    value = float(written.replace("\u2212", "-").lstrip("+±").rstrip("%"))
+    return str(int(value)) if value.is_integer() else repr(value)
+
+
 def dataframe_with(page: Page, *headers: str) -> Locator:
     """The st.dataframe with columns headed exactly ``headers``."""
     found = page.get_by_test_id("stDataFrame")

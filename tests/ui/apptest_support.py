@@ -14,8 +14,11 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+import pandas as pd
+from streamlit import dataframe_util
 from streamlit.components.v2 import manifest_scanner
 from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1.element_tree import Dataframe
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
@@ -43,3 +46,13 @@ def open_page(page: str = "app.py", *, timeout: float = 60, **params: str) -> Ap
         at.switch_page(page)
         at.run()
     return at
+
+
+def cells(table: Dataframe) -> pd.DataFrame:
+    """An st.dataframe's cells as the reader sees them. A table whose numbers the page sends as
+    numbers (so that a header click sorts them) carries each cell's written text beside them
+    (a pandas Styler's display values, which the grid draws): that text; else the table."""
+    written = table.proto.arrow_data.styler.display_values
+    if not written:
+        return table.value
+    return dataframe_util.convert_arrow_bytes_to_pandas_df(written)

@@ -7,7 +7,7 @@ import re
 
 import pandas as pd
 import pytest
-from apptest_support import open_page
+from apptest_support import cells, open_page
 from streamlit.testing.v1 import AppTest
 
 from gammon_elo import CUBES, rating_change
@@ -40,7 +40,7 @@ def metric(at: AppTest, label: str, index: int = 0) -> tuple[str, str]:
 def table_with(at: AppTest, column: str, exactly: list[str] | None = None) -> pd.DataFrame:
     """The one table on the page with this column (and exactly these columns, if given)."""
     found = [
-        d.value
+        cells(d)
         for d in at.dataframe
         if column in d.value.columns and (exactly is None or list(d.value.columns) == exactly)
     ]
@@ -296,7 +296,7 @@ def test_divisors_page_shows_the_favourite_table_and_three_charts() -> None:
     assert table.loc["÷800"].tolist() == ["70.3%", pair("+9", f"{MINUS}23")]
     assert table.loc["÷1200"].tolist() == ["64.0%", pair("+12", f"{MINUS}20")]
     columns = ["Rating difference", "÷400", "÷800", "÷1200"]
-    expected, points = [d.value for d in at.dataframe if list(d.value.columns) == columns]
+    expected, points = [cells(d) for d in at.dataframe if list(d.value.columns) == columns]
     # SPEC Step 1 table, ÷1200 column: 300 → 64.0 %, and K 32 favourite by 300: +12 / −20.
     assert expected.set_index("Rating difference").loc["300", "÷1200"] == "64.0%"
     assert points.set_index("Rating difference").loc["300", "÷1200"] == pair("+12", f"{MINUS}20")

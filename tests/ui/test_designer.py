@@ -21,7 +21,7 @@ from typing import Any
 import pandas as pd
 import psutil
 import pytest
-from apptest_support import open_page
+from apptest_support import cells, open_page
 from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
 from gammon_elo import RULES
@@ -46,10 +46,10 @@ def test_scores_the_sample_history_as_the_core_does() -> None:
     best = min(scores, key=lambda name: scores[name].log_loss)
     shown = _captions(at)
     assert f"{best} predicted best (log-loss {scores[best].log_loss:.4f})" in shown
-    table = at.dataframe[1].value  # after the real-dice table
+    table = cells(at.dataframe[1])  # after the real-dice table
     assert table["Log-loss"].tolist() == [f"{s.log_loss:.4f}" for s in scores.values()]
     assert table["Games"].tolist() == [str(s.games) for s in scores.values()]
-    calibration = at.dataframe[2].value
+    calibration = cells(at.dataframe[2])
     assert calibration["Games"].astype(int).sum() == scores["1.3.1"].games
     assert EN["designer.sweep_waiting"] in [i.value for i in at.info]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from apptest_support import open_page
+from apptest_support import cells, open_page
 
 from gammon_elo import RULES
 from gammon_elo.calibrate import DEFAULT_BURN_IN, score
@@ -35,7 +35,7 @@ def _markdown(at: Any) -> str:
 
 def _rates_tables(at: Any, language: dict[str, str] = EN) -> list[pd.DataFrame]:
     header = language["league.stronger"]
-    return [d.value for d in at.dataframe if header in d.value.columns]
+    return [cells(d) for d in at.dataframe if header in d.value.columns]
 
 
 def _by_hand(games: pd.DataFrame) -> pd.DataFrame:
@@ -78,7 +78,7 @@ def test_the_designer_calibrates_on_the_league_and_says_its_win_rates() -> None:
     assert at.radio(key="designer.source").value == "league"
     assert EN["designer.history_league"] in _captions(at)
     games = read_history(SHIPPED_HISTORY)
-    scores = at.dataframe[1].value  # after the win-rate table: the calibration's scores
+    scores = cells(at.dataframe[1])  # after the win-rate table: the calibration's scores
     expected = score(games, RULES["1.3.1"], burn_in=DEFAULT_BURN_IN)
     assert scores["Games"].tolist()[-1] == str(expected.games)
     assert scores["Log-loss"].tolist()[-1] == f"{expected.log_loss:.4f}"
@@ -129,7 +129,7 @@ def test_history_shows_the_leagues_players() -> None:
     assert not at.exception, [e.message for e in at.exception]
     games = read_history(SHIPPED_HISTORY)
     everyone = set(games["winner"].astype(str)) | set(games["loser"].astype(str))
-    ratings = at.dataframe[0].value
+    ratings = cells(at.dataframe[0])
     assert set(ratings["Player"]) == everyone
     provenance = json.loads(Path(SHIPPED_PROVENANCE).read_text(encoding="utf-8"))
     assert f"seed {provenance['seed']}" in _captions(at)

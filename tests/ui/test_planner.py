@@ -8,7 +8,7 @@ import math
 import re
 
 import pytest
-from apptest_support import open_page
+from apptest_support import cells, open_page
 from streamlit.testing.v1 import AppTest
 from test_i18n import _english_fragments, _texts
 
@@ -46,7 +46,7 @@ def test_planner_answer_settling_point_and_hold_table() -> None:
     assert metrics(at)["Where you settle"] == "1668"
     assert "1600 is on the way there" in at.info[0].value
     # Against 1700 (÷1200, K 32): a win +19, a loss −13, so you hold at 13 / 32 = 40.6 %.
-    table = next(d.value for d in at.dataframe if "Win rate to hold" in d.value.columns)
+    table = next(cells(d) for d in at.dataframe if "Win rate to hold" in d.value.columns)
     row = table[table["Opponent"] == "1700"].iloc[0]
     assert (row["Expected score"], row["Win rate to hold"]) == ("40.5%", "40.6%")
     # Equal ratings: +16 or −16, so 50 % holds; the sentence says it with the usual K.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from apptest_support import open_page
+from apptest_support import cells, open_page
 from streamlit.testing.v1 import AppTest
 
 from ui.catalogs.el import EL
@@ -36,7 +36,7 @@ def sentence(at: AppTest, *starts: str) -> str:
 
 
 def tables(at: AppTest, first_column: str) -> list[pd.DataFrame]:
-    return [d.value for d in at.dataframe if d.value.columns[0] == first_column]
+    return [cells(d) for d in at.dataframe if d.value.columns[0] == first_column]
 
 
 def says(text: str, figures: dict[str, str], lang: str) -> None:

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from apptest_support import open_page
+from apptest_support import cells, open_page
 from streamlit.testing.v1 import AppTest
 
 RECORD = Path(__file__).with_name("page_numbers.json")
@@ -69,7 +69,7 @@ def shown(at: AppTest) -> list[str]:
     for metric in at.metric:
         found += numbers(f"{metric.value} {metric.delta or ''}")
     for table in at.dataframe:
-        found += numbers(table.value.to_csv(index=False, header=False))
+        found += numbers(cells(table).to_csv(index=False, header=False))
     for kind in ("markdown", "caption", "latex", "warning", "error", "info", "success"):
         for element in getattr(at, kind):
             found += numbers(str(element.value))

@@ -15,7 +15,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from apptest_support import open_page
+from apptest_support import cells, open_page
 from plain_support import shows
 
 from gammon_elo import RULES, InvalidInput
@@ -156,7 +156,7 @@ def test_the_designer_takes_csv_or_parquet(server: Callable[..., None]) -> None:
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert EN["designer.history_upload"] in [c.value for c in at.caption]
     expected = score(read_history(games_csv(60)), RULES["1.3.1"], burn_in=DEFAULT_BURN_IN)
-    assert at.dataframe[1].value["Games"].tolist() == [str(expected.games)]
+    assert cells(at.dataframe[1])["Games"].tolist() == [str(expected.games)]
 
 
 def test_a_nested_parquet_column_is_refused_on_the_history_page(
