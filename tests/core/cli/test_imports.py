@@ -56,3 +56,29 @@ def test_a_small_replay_loads_neither_numba_nor_dask() -> None:
     loaded = loaded_after("replay", SAMPLE_HISTORY)
     assert "pandas" in loaded
     assert not loaded & {"numba", "llvmlite", "dask", "distributed", "streamlit"}
+
+
+def test_the_compiled_pass_loads_without_scipys_linear_algebra() -> None:
+    # Numba loads SciPy's BLAS only to learn whether np.correlate may use it; the replay's
+    # loops do no linear algebra. The pass is forced on the sample, and must give the numbers
+    # of the NumPy paths.
+    script = (
+        "import contextlib, io, json, sys\n"
+        "from gammon_elo.cli import main\n"
+        "from gammon_elo.replay import engine\n"
+        "outputs = []\n"
+        "for compiled_from in (2**62, 0):\n"
+        "    engine.COMPILED_FROM = compiled_from\n"
+        "    with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"        assert main(['replay', {SAMPLE_HISTORY!r}, '--top', '100']) == 0\n"
+        "    outputs.append(out.getvalue())\n"
+        "print(json.dumps([outputs[0] == outputs[1], 'numba' in sys.modules,"
+        " 'scipy.linalg' in sys.modules]))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    same, numba_loaded, linalg_loaded = json.loads(ran.stdout)
+    assert numba_loaded, "the compiled pass did not run"
+    assert same, "the compiled pass and the NumPy paths disagree"
+    assert not linalg_loaded
