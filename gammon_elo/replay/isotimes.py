@@ -45,15 +45,21 @@ def whole_seconds(column: pd.Series) -> Ints | None:
             return None
     if width == 20 and not np.all(cells[:, 19] == ord("Z")):
         return None
-    digits = cells[:, _DIGITS].astype(np.int64) - ord("0")
-    if digits.size and not (digits.min() >= 0 and digits.max() <= 9):
-        return None
-    year = digits[:, 0] * 1000 + digits[:, 1] * 100 + digits[:, 2] * 10 + digits[:, 3]
-    month = digits[:, 4] * 10 + digits[:, 5]
-    day = digits[:, 6] * 10 + digits[:, 7]
-    hour = digits[:, 8] * 10 + digits[:, 9]
-    minute = digits[:, 10] * 10 + digits[:, 11]
-    second = digits[:, 12] * 10 + digits[:, 13]
+    digits = []
+    for at in _DIGITS:
+        digit = cells[:, at] - ord("0")  # wraps below "0": any byte but a digit ends above 9
+        if digit.max() > 9:
+            return None
+        digits.append(digit)
+
+    def number(first: int, count: int) -> Ints:
+        value = digits[first].astype(np.int64)
+        for digit in digits[first + 1 : first + count]:
+            value = value * 10 + digit
+        return value
+
+    year, month, day = number(0, 4), number(4, 2), number(6, 2)
+    hour, minute, second = number(8, 2), number(10, 2), number(12, 2)
     leap = (year % 4 == 0) & ((year % 100 != 0) | (year % 400 == 0))
     valid = (
         (year >= _FIRST_YEAR)
@@ -85,7 +91,9 @@ def _fixed_width(column: pd.Series) -> np.ndarray | None:
         return None
     import pyarrow as pa  # type: ignore[import-untyped]
 
-    array = pa.chunked_array(pa.array(column.array)).combine_chunks()
+    array = pa.array(column.array)
+    if isinstance(array, pa.ChunkedArray):
+        array = array.combine_chunks()
     if array.null_count:
         return None
     _, offsets, data = array.buffers()
