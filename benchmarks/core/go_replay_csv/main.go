@@ -79,7 +79,36 @@ func fail(format string, args ...interface{}) {
 	os.Exit(2)
 }
 
-func parseTime(text string) int64 {
+// parseTime reads YYYY-MM-DDTHH:MM:SSZ digit by digit (as exports write it), anything else with
+// the time package.
+func parseTime(cell []byte) int64 {
+	if len(cell) == 20 && cell[4] == '-' && cell[7] == '-' && cell[10] == 'T' && cell[13] == ':' &&
+		cell[16] == ':' && cell[19] == 'Z' {
+		n := func(from, to int) (int, bool) {
+			v := 0
+			for _, c := range cell[from:to] {
+				if c < '0' || c > '9' {
+					return 0, false
+				}
+				v = v*10 + int(c-'0')
+			}
+			return v, true
+		}
+		year, ok1 := n(0, 4)
+		month, ok2 := n(5, 7)
+		day, ok3 := n(8, 10)
+		hour, ok4 := n(11, 13)
+		minute, ok5 := n(14, 16)
+		second, ok6 := n(17, 19)
+		if ok1 && ok2 && ok3 && ok4 && ok5 && ok6 {
+			t := time.Date(year, time.Month(month), day, hour, minute, second, 0, time.UTC)
+			if t.Year() == year && int(t.Month()) == month && t.Day() == day && t.Hour() == hour &&
+				t.Minute() == minute && t.Second() == second {
+				return t.UnixMicro()
+			}
+		}
+	}
+	text := string(cell)
 	if t, err := time.Parse(time.RFC3339Nano, text); err == nil {
 		return t.UnixMicro()
 	}
@@ -96,7 +125,7 @@ func main() {
 		fail("%v", err)
 	}
 	r := bufio.NewReaderSize(f, 1<<20)
-	var record []string
+	var record [][]byte
 	line := 1
 	next := func() bool {
 		text, err := r.ReadSlice('\n')
@@ -117,10 +146,10 @@ func main() {
 		for {
 			i := bytes.IndexByte(text, ',')
 			if i < 0 {
-				record = append(record, string(text))
+				record = append(record, text)
 				break
 			}
-			record = append(record, string(text[:i]))
+			record = append(record, text[:i])
 			text = text[i+1:]
 		}
 		line++
@@ -131,39 +160,39 @@ func main() {
 	}
 	column := map[string]int{"cube": -1, "type": -1, "prize": -1}
 	for i, name := range record {
-		column[strings.ToLower(strings.TrimSpace(strings.TrimPrefix(name, "\ufeff")))] = i
+		column[strings.ToLower(strings.TrimSpace(strings.TrimPrefix(string(name), "\ufeff")))] = i
 	}
 	ids := map[string]int32{}
 	var names []string
-	player := func(name string) int32 {
-		name = strings.TrimSpace(name)
-		if name == "" {
+	player := func(name []byte) int32 {
+		name = bytes.TrimSpace(name)
+		if len(name) == 0 {
 			return -1
 		}
-		id, ok := ids[name]
+		id, ok := ids[string(name)] // no copy for a lookup
 		if !ok {
 			id = int32(len(names))
-			ids[name] = id
-			names = append(names, name)
+			ids[string(name)] = id
+			names = append(names, string(name))
 		}
 		return id
 	}
 	var games []game
 	var err2 error
 	for next() {
-		if len(record) == 1 && record[0] == "" {
+		if len(record) == 1 && len(record[0]) == 0 {
 			continue // an empty line
 		}
 		g := game{when: parseTime(record[column["time"]]), cube: 1, kind: ranked}
 		g.winner = player(record[column["winner"]])
 		g.loser = player(record[column["loser"]])
-		if c := column["cube"]; c >= 0 && record[c] != "" {
-			if g.cube, err2 = strconv.Atoi(record[c]); err2 != nil {
+		if c := column["cube"]; c >= 0 && len(record[c]) > 0 {
+			if g.cube, err2 = strconv.Atoi(string(record[c])); err2 != nil {
 				fail("cube %q", record[c])
 			}
 		}
 		if c := column["type"]; c >= 0 {
-			switch strings.ToLower(strings.TrimSpace(record[c])) {
+			switch strings.ToLower(string(bytes.TrimSpace(record[c]))) {
 			case "", "ranked":
 			case "boosted", "casual":
 				g.kind = boosted
@@ -176,13 +205,16 @@ func main() {
 			}
 		}
 		if c := column["prize"]; c >= 0 && g.kind == podium {
-			if g.prize, err2 = strconv.Atoi(record[c]); err2 != nil {
+			if g.prize, err2 = strconv.Atoi(string(record[c])); err2 != nil {
 				fail("prize %q", record[c])
 			}
 		}
 		games = append(games, g)
 	}
-	sort.SliceStable(games, func(i, j int) bool { return games[i].when < games[j].when })
+	inOrder := func(i, j int) bool { return games[i].when < games[j].when }
+	if !sort.SliceIsSorted(games, inOrder) {
+		sort.SliceStable(games, inOrder)
+	}
 
 	rating := make([]int, len(names))
 	for i := range rating {
