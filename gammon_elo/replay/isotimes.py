@@ -30,6 +30,8 @@ _FIRST_YEAR, _LAST_YEAR = 1900, 2199
 _SEPARATORS: Final = {4: b"-", 7: b"-", 10: b"T", 13: b":", 16: b":"}
 _DIGITS: Final = [i for i in range(19) if i not in _SEPARATORS]
 _MICROSECONDS: Final = 1_000_000
+#: Rows read at once: small enough for the temporaries to stay in the CPU's caches.
+_BLOCK: Final = 2**16
 _DAYS_IN_MONTH: Final = np.array([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31])
 
 
@@ -39,6 +41,19 @@ def whole_seconds(column: pd.Series) -> Ints | None:
     cells = _fixed_width(column)
     if cells is None:
         return None
+    out = np.empty(len(cells), dtype=np.int64)
+    # A block at a time: its temporaries stay small and are reused, where whole-column ones
+    # would each fault in fresh memory (80 MB apiece at 10 M rows).
+    for first in range(0, len(cells), _BLOCK):
+        block = _block(cells[first : first + _BLOCK])
+        if block is None:
+            return None
+        out[first : first + len(block)] = block
+    return out
+
+
+def _block(cells: np.ndarray) -> Ints | None:
+    """:func:`whole_seconds` of some rows' bytes (n × 19 or n × 20)."""
     width = cells.shape[1]
     for at, mark in _SEPARATORS.items():
         if not np.all(cells[:, at] == mark[0]):
