@@ -20,19 +20,15 @@ The public API is below; the modules behind it are private to the package's layo
 #: The package's version: pyproject.toml reads it from here (``gammon-elo --version`` prints it).
 __version__ = "0.1.0"
 
-from ._core.arrays import go_round_array
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING, Any
+
+# What needs neither NumPy nor pandas is imported now: a command such as ``gammon-elo change``
+# pays for nothing else.
 from ._core.checks import CUBES
 from ._core.errors import InvalidHistory, InvalidInput, UnknownRules
-from .article import (
-    change_table,
-    cube_table,
-    divisor_table,
-    expected_curves,
-    expected_curves_frame,
-    expected_table,
-    heavy_week_table,
-    points_frame,
-)
 from .classic import K_PRESETS, ClassicResult, KPreset, classic_update, team_rating
 from .fibs import FibsChange, fibs_change, fibs_k, fibs_underdog_probability
 from .formulas import (
@@ -72,22 +68,95 @@ from .player.game import (
     what_if,
 )
 from .player.performance import Performance, parse_results, performance_rating
-from .player.planner import CUBE_MIX, HoldRow, Plan, hold_table, plan, settling_rating
-from .replay import (
-    ChunkedReplay,
-    ReplayResult,
-    RulesComparison,
-    compare_rules,
-    neutralize_formulas,
-    read_history,
-    replay,
-    replay_chunks,
-    sample_history,
-    trajectories,
-)
 from .rules import CURRENT, FIBS_DIVISOR, RULES, Rules, get_rules
-from .simulate import Population, Simulation, simulate, strongest_tenth_win_rate
-from .stats import half_within, spearman
+
+if TYPE_CHECKING:
+    from ._core.arrays import go_round_array
+    from .article import (
+        change_table,
+        cube_table,
+        divisor_table,
+        expected_curves,
+        expected_curves_frame,
+        expected_table,
+        heavy_week_table,
+        points_frame,
+    )
+    from .player.planner import CUBE_MIX, HoldRow, Plan, hold_table, plan, settling_rating
+    from .replay import (
+        ChunkedReplay,
+        ReplayResult,
+        RulesComparison,
+        compare_rules,
+        neutralize_formulas,
+        read_history,
+        replay,
+        replay_chunks,
+        sample_history,
+        trajectories,
+    )
+    from .simulate import Population, Simulation, simulate, strongest_tenth_win_rate
+    from .stats import half_within, spearman
+
+#: The names that need NumPy or pandas, by the module that holds them: imported on first use.
+_LATER: dict[str, tuple[str, ...]] = {
+    "._core.arrays": ("go_round_array",),
+    ".article": (
+        "change_table",
+        "cube_table",
+        "divisor_table",
+        "expected_curves",
+        "expected_curves_frame",
+        "expected_table",
+        "heavy_week_table",
+        "points_frame",
+    ),
+    ".player.planner": ("CUBE_MIX", "HoldRow", "Plan", "hold_table", "plan", "settling_rating"),
+    ".replay": (
+        "ChunkedReplay",
+        "ReplayResult",
+        "RulesComparison",
+        "compare_rules",
+        "neutralize_formulas",
+        "read_history",
+        "replay",
+        "replay_chunks",
+        "sample_history",
+        "trajectories",
+    ),
+    ".simulate": ("Population", "Simulation", "simulate", "strongest_tenth_win_rate"),
+    ".stats": ("half_within", "spearman"),
+}
+_HOME: dict[str, str] = {name: module for module, names in _LATER.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    """A public name that needs NumPy or pandas, imported when first asked for."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME))
+
+
+class _Front(types.ModuleType):
+    """The package's module: the functions ``replay`` and ``simulate`` keep their names when
+    the subpackages of the same names are imported after them (Python's import would bind the
+    subpackage to the package's attribute; ``sys.modules`` still has it)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in ("replay", "simulate") and isinstance(value, types.ModuleType):
+            self.__dict__.pop(name, None)  # the function is fetched again on first use
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Front
 
 __all__ = [
     "CUBES",

@@ -3,8 +3,9 @@ performance | calibrate | sweep …`` (or ``python -m gammon_elo …``; ``--vers
 
 Each subcommand lives in its own module (:mod:`.change`, :mod:`.tables`, :mod:`.classic`,
 :mod:`.simulate`, :mod:`.replay`, :mod:`.plan`, :mod:`.explain`, :mod:`.performance`,
-:mod:`.calibrate`, :mod:`.sweep`), which adds its parser to :data:`SUBCOMMANDS`; the options
-they share live in :mod:`.options`. Bad input prints one line naming the field and the value
+:mod:`.calibrate`, :mod:`.sweep`, :mod:`.league`), named in :data:`SUBCOMMANDS`, whose builder
+adds its parser; only the module of the subcommand run is imported. The options they share live
+in :mod:`.options`. Bad input prints one line naming the field and the value
 on stderr and exits with status 2, never a traceback; so does a command that needs an optional
 part that is not installed, naming the extra to install (:mod:`gammon_elo.extras`).
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import os
 import signal
 import sys
@@ -22,59 +24,66 @@ from collections.abc import Callable, Iterator, Sequence
 from .. import __version__
 from .._core.errors import InvalidInput
 from ..extras import MissingExtra, extra_for
-from .calibrate import build_calibrate
-from .change import build_change
-from .classic import build_classic
-from .explain import build_explain
-from .league import build_league
 from .options import EXIT_INVALID, Subparsers
-from .performance import build_performance
-from .plan import build_plan
-from .replay import build_replay
-from .simulate import build_simulate
-from .sweep import build_sweep
-from .tables import build_tables
 
 __all__ = ["EXIT_INVALID", "SUBCOMMANDS", "build_parser", "main"]
 
-#: Every subcommand's parser builder, in the order --help lists them.
-SUBCOMMANDS: list[Callable[[Subparsers], None]] = [
-    build_change,
-    build_tables,
-    build_classic,
-    build_simulate,
-    build_replay,
-    build_plan,
-    build_explain,
-    build_performance,
-    build_calibrate,
-    build_sweep,
-    build_league,
-]
+#: The subcommands, in the order --help lists them: each is the module of that name here, whose
+#: ``build_<name>`` adds its parser. A command line imports only the module of its subcommand
+#: (``change`` needs neither pandas nor Numba, and loads neither).
+SUBCOMMANDS: tuple[str, ...] = (
+    "change",
+    "tables",
+    "classic",
+    "simulate",
+    "replay",
+    "plan",
+    "explain",
+    "performance",
+    "calibrate",
+    "sweep",
+    "league",
+)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def builder(name: str) -> Callable[[Subparsers], None]:
+    """The parser builder of the subcommand ``name`` (its module imported now)."""
+    module = importlib.import_module(f".{name}", __name__)
+    build: Callable[[Subparsers], None] = getattr(module, f"build_{name}")
+    return build
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every subcommand's, or only the one named ``only`` (a
+    subcommand's own usage, help and errors are the same either way)."""
     parser = argparse.ArgumentParser(
         prog="gammon-elo",
         description="Gammon42's ELO rules, exactly as the server computes them.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    for build in SUBCOMMANDS:
-        build(sub)
+    for name in SUBCOMMANDS if only is None else (only,):
+        builder(name)(sub)
     return parser
+
+
+def _subcommand(argv: Sequence[str]) -> str | None:
+    """The subcommand a command line starts with (None: none, or ``--help`` and the like, for
+    which every subcommand's parser is built)."""
+    return argv[0] if argv and argv[0] in SUBCOMMANDS else None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    words = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(_subcommand(words)).parse_args(words)
+    with _signals_as_exits():
+        return _run(args)
 
 
 def _ended_by(signum: int, _frame: object) -> None:
     """SIGTERM or SIGHUP as an exit, so that cleanup runs as it does for Ctrl-C (a chunked
     replay removes its ``OUT.partial``); the status is the shell's 128 + the signal's number."""
     raise SystemExit(128 + signum)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    with _signals_as_exits():
-        return _run(args)
 
 
 @contextlib.contextmanager

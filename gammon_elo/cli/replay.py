@@ -3,29 +3,28 @@ line, under one or more rule sets (names or :meth:`~gammon_elo.Rules.parse` text
 ``--chunk-rows``, a chunk at a time for histories larger than memory.
 
 Strict by default: a bad row prints the report on stderr and exits with status 2;
-``--skip-invalid`` rates the valid rows and lists the others.
+``--skip-invalid`` rates the valid rows and lists the others. ``--timings`` prints on stderr
+where the time went (:mod:`.phases`); a first compilation of the compiled pass on a machine is
+said there too, whatever the options.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import TextIO
-
-import pandas as pd
+from typing import TYPE_CHECKING, TextIO
 
 from .._core.errors import InvalidHistory, InvalidInput
 from ..extras import require
-from ..replay import (
-    compare_rules,
-    history_chunks,
-    neutralize_formulas,
-    read_history,
-    replay_chunks,
-)
-from ..replay.budget import Budget
 from ..rules import RULES, Rules
 from .options import EXIT_INVALID, Subparsers, check_writable
+from .phases import Phases, process_started
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..replay import RulesComparison
+    from ..replay.budget import Budget
 
 __all__ = ["add_budget_arguments", "budget_from", "build_replay"]
 
@@ -68,6 +67,13 @@ def build_replay(sub: Subparsers) -> None:
     )
     p.add_argument("--rejected", help="write the rejected rows' report to this CSV file")
     p.add_argument("--top", type=int, default=10, help="players listed (default 10)")
+    p.add_argument(
+        "--timings",
+        action="store_true",
+        help="print on stderr the seconds each phase took: imports (from the process's start),"
+        " read, prepare (check and code the rows), pass (rate them; Numba's loading included),"
+        " output",
+    )
     add_budget_arguments(p)
     p.set_defaults(run=_cmd_replay)
 
@@ -98,11 +104,27 @@ def budget_from(args: argparse.Namespace) -> Budget | None:
     limits = (args.max_rows, args.max_cell_bytes, args.max_cell_length)
     if all(limit is None for limit in limits):
         return None
+    from ..replay.budget import Budget
+
     names = ("--max-rows", "--max-cell-bytes", "--max-cell-length")
     return Budget(*limits, names=names)
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
+    phases = Phases(started=process_started())
+    try:
+        return _replay(args, phases)
+    finally:
+        if args.timings:
+            phases.report(sys.stderr)
+
+
+def _replay(args: argparse.Namespace, phases: Phases) -> int:
+    with phases.phase("imports"):
+        from ..replay import read_history
+        from ..replay.api import checked_history, compare_rules, distinct_rule_sets
+        from ..replay.compiled import compilations
+
     rules = [Rules.parse(text) for text in args.rules]
     # Checked before the history is read: a bad path is found in a moment, not after the replay.
     check_writable("--out", args.out)
@@ -110,12 +132,32 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     if args.out and args.out.endswith(".parquet"):
         require("pyarrow", "parquet", "gammon-elo replay --out FILE.parquet")
     if args.chunk_rows is not None:
-        return _chunked(args, rules)
-    games = read_history(args.history, budget=budget_from(args))
+        with phases.phase("chunked replay"):
+            return _chunked(args, rules)
+    with phases.phase("read"):
+        games = read_history(args.history, budget=budget_from(args))
+    rule_sets = distinct_rule_sets(rules)
     try:
-        comparison = compare_rules(games, rules, skip_invalid=args.skip_invalid)
+        with phases.phase("prepare"):
+            history = checked_history(games, skip_invalid=args.skip_invalid)
     except InvalidHistory as error:
         return _refused(error, args)
+    with phases.phase("pass"):
+        comparison = compare_rules(history, rule_sets)
+    compiled = compilations()
+    if compiled:
+        print(
+            "note: the compiled pass was compiled for this machine in this run (once: later"
+            " runs load it from Numba's cache)",
+            file=sys.stderr,
+        )
+    with phases.phase("output"):
+        _summary(args, comparison)
+    return 0
+
+
+def _summary(args: argparse.Namespace, comparison: RulesComparison) -> None:
+    import pandas as pd
 
     first = next(iter(comparison.results.values()))
     kinds = first.games["type"].value_counts()
@@ -144,7 +186,6 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         blocks = [result.games.assign(rules=label) for label, result in comparison.results.items()]
         table = pd.concat(blocks, ignore_index=True)
         _write(table[["rules", *first.games.columns]], args.out)
-    return 0
 
 
 def _refused(error: InvalidHistory, args: argparse.Namespace) -> int:
@@ -164,6 +205,8 @@ def _chunked(args: argparse.Namespace, rules: list[Rules]) -> int:
     if len(rules) != 1:
         labels = [r.label for r in rules]
         raise InvalidInput("--rules", labels, "must name one rule set with --chunk-rows")
+    from ..replay import history_chunks, replay_chunks
+
     budget = budget_from(args)
     if budget is not None:
         # The whole file checked first, a chunk at a time, before anything is written.
@@ -206,6 +249,8 @@ def _report(report: pd.DataFrame, stream: TextIO) -> None:
 
 def _write(frame: pd.DataFrame, path: str) -> None:
     """A Parquet file, or a CSV file a spreadsheet opens safely (no cell runs as a formula)."""
+    from ..replay import neutralize_formulas
+
     if path.lower().endswith(".parquet"):
         frame.to_parquet(path, index=False)
     else:

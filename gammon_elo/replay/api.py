@@ -24,7 +24,7 @@ from .onepass import replay_one_pass
 from .results import ReplayResult, RulesComparison, tabulate
 from .validate import RANKED, History, prepare
 
-__all__ = ["SPREAD_COLUMNS", "checked_history", "compare_rules", "replay"]
+__all__ = ["SPREAD_COLUMNS", "checked_history", "compare_rules", "distinct_rule_sets", "replay"]
 
 #: One row per rule set in a comparison.
 SPREAD_COLUMNS: Final = (
@@ -86,7 +86,7 @@ def replay(
 
 
 def compare_rules(
-    games: pd.DataFrame,
+    games: pd.DataFrame | History,
     rules: Iterable[Rules | str],
     *,
     initial_ratings: Mapping[str, int] | pd.Series | None = None,
@@ -101,6 +101,9 @@ def compare_rules(
     players within X points": the narrowest window [from, to] holding ⌈players / 2⌉ of the final
     ratings, the lowest such window where several are as narrow.
 
+    ``games`` may also be a history :func:`checked_history` checked already (``skip_invalid``
+    is then the one it was checked with), for a caller that times the two steps apart.
+
     >>> history = pd.DataFrame({
     ...     "time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],
     ...     "winner": ["Eleni", "Eleni"],
@@ -112,15 +115,10 @@ def compare_rules(
     >>> comparison.spread["top_to_bottom"].tolist()  # ÷400 takes 15 from Maria, ÷1200 16
     [47, 48]
     """
-    rule_sets = [get_rules(r) for r in rules]
-    if not rule_sets:
-        raise InvalidInput("rules", [], "must name at least one rule set")
+    rule_sets = distinct_rule_sets(rules)
     labels = [r.label for r in rule_sets]
-    for label in labels:
-        if labels.count(label) > 1:
-            raise InvalidInput("rules", labels, f"name {label!r} more than once")
     active_games = checks.games("active_games", active_games)
-    h = checked_history(games, skip_invalid=skip_invalid)
+    h = games if isinstance(games, History) else checked_history(games, skip_invalid=skip_invalid)
     each = _replay_each(h, rule_sets, initial_ratings)
     results = dict(zip(labels, each, strict=True))
 
@@ -134,6 +132,18 @@ def compare_rules(
         columns=list(SPREAD_COLUMNS),
     )
     return RulesComparison(results=results, ratings=ratings, spread=spread)
+
+
+def distinct_rule_sets(rules: Iterable[Rules | str]) -> list[Rules]:
+    """The rule sets named, refused when there is none or one is named twice (by its label)."""
+    rule_sets = [get_rules(r) for r in rules]
+    if not rule_sets:
+        raise InvalidInput("rules", [], "must name at least one rule set")
+    labels = [r.label for r in rule_sets]
+    for label in labels:
+        if labels.count(label) > 1:
+            raise InvalidInput("rules", labels, f"name {label!r} more than once")
+    return rule_sets
 
 
 def checked_history(games: pd.DataFrame, *, skip_invalid: bool = False) -> History:

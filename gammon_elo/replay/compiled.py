@@ -9,12 +9,14 @@ caller rates it by the exact Python path and the loop resumes at the next game.
 
 Numba is imported on first use only (it takes a while to import, and a small history is rated
 faster without it); the compiled loop is cached on disk (``cache=True``), so a process pays the
-compilation once per machine and then only the loading.
+compilation once per machine and then only the loading (:func:`compilations` says whether it
+compiled). SciPy stays out of that loading (:func:`_numba`).
 """
 
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -22,7 +24,13 @@ import numpy as np
 
 from .._core.arrays import Ints
 
-__all__ = ["compiled_loop", "compiled_replay", "compiled_sweep", "rate_compiled"]
+__all__ = [
+    "compilations",
+    "compiled_loop",
+    "compiled_replay",
+    "compiled_sweep",
+    "rate_compiled",
+]
 
 
 def _rate_from(
@@ -78,9 +86,33 @@ def _recent_sweep(times: Ints, player: Any, ticks: int, lowest: int, recent: Int
 
 
 @functools.cache
+def _numba() -> Any:
+    """Numba, imported without SciPy.
+
+    Loading cached code loads all of Numba's implementations, and one of them (``arraymath``)
+    imports SciPy, about 0.7 s, only to learn whether ``np.correlate`` may call BLAS. These
+    loops do no linear algebra: with SciPy's BLAS module hidden while ``arraymath`` is imported,
+    SciPy is not imported, and in this process Numba's ``np.correlate`` and ``np.convolve`` take
+    their own loop (the same results); whatever else needs BLAS imports SciPy as usual.
+    """
+    import numba
+
+    blas = "scipy.linalg.cython_blas"
+    if "scipy.linalg" in sys.modules or "numba.np.arraymath" in sys.modules:
+        return numba
+    sys.modules[blas] = None  # type: ignore[assignment]  # importing it now fails at once
+    try:
+        import numba.np.arraymath
+    finally:
+        if sys.modules.get(blas, ...) is None:
+            del sys.modules[blas]
+    return numba
+
+
+@functools.cache
 def compiled_sweep() -> Callable[..., None]:
     """:func:`_recent_sweep` compiled (Numba imported on the first call)."""
-    import numba
+    numba = _numba()
 
     compiled: Callable[..., None] = numba.njit(cache=True, nogil=True)(_recent_sweep)
     return compiled
@@ -89,7 +121,7 @@ def compiled_sweep() -> Callable[..., None]:
 @functools.cache
 def compiled_loop() -> Callable[..., int]:
     """:func:`_rate_from` compiled (Numba imported and the loop loaded on the first call)."""
-    import numba
+    numba = _numba()
 
     compiled: Callable[..., int] = numba.njit(cache=True, nogil=True)(_rate_from)
     return compiled
@@ -246,7 +278,18 @@ def _replay_from(
 @functools.cache
 def compiled_replay() -> Callable[..., int]:
     """:func:`_replay_from` compiled (Numba imported on the first call)."""
-    import numba
+    numba = _numba()
 
     compiled: Callable[..., int] = numba.njit(cache=True, nogil=True)(_replay_from)
     return compiled
+
+
+def compilations() -> int:
+    """How many of this process's compiled functions were compiled here rather than loaded from
+    Numba's cache: 0 once a machine has compiled them (or when none was used)."""
+    total = 0
+    for made in (compiled_loop, compiled_replay, compiled_sweep):
+        if made.cache_info().currsize:
+            dispatcher: Any = made()
+            total += sum(dispatcher.stats.cache_misses.values())
+    return total

@@ -28,6 +28,7 @@ from .budget import (
     check_parquet,
     check_rows,
 )
+from .fastcsv import read_plain_csv
 from .validate import HISTORY_COLUMNS, MAX_EXTRA_COLUMNS, column_labels
 
 __all__ = [
@@ -57,8 +58,10 @@ def read_history(source: Source, *, budget: Budget | None = None) -> pd.DataFram
     """A CSV or Parquet file of games as a DataFrame of its cells, ready for :func:`replay`.
 
     CSV: UTF-8 with or without a byte-order mark, every cell kept as text, so a bad value is
-    reported as the file spells it. The index holds each row's number as a person counts rows
-    in the file (the header is row 1, the first data row is row 2; a quoted cell spanning
+    reported as the file spells it (by pyarrow's multithreaded reader where it is installed,
+    no budget is given and every line is one row, :mod:`.fastcsv`; else by pandas' reader;
+    the same cells, rows and refusals). The index holds each row's number as a person counts
+    rows in the file (the header is row 1, the first data row is row 2; a quoted cell spanning
     several lines is one row, as in a spreadsheet), and ``replay`` reports rows by it. Wholly
     blank rows (an empty line, or only commas) are dropped, keeping the others' numbers.
     Excel's ``sep=,`` first line is read as Excel reads it: it names the delimiter and is not
@@ -87,12 +90,25 @@ def read_history(source: Source, *, budget: Budget | None = None) -> pd.DataFram
             frame = _read_parquet(stream, name, budget)
         else:
             options = _csv_options(stream, name, budget)
+            plain = None if budget is not None else _read_plain(stream, options)
+            if plain is not None:
+                return plain
             frame = _read_csv_rows(stream, name, options, None)
             if not isinstance(frame, pd.DataFrame):  # pragma: no cover (no chunks asked)
                 raise TypeError("expected one frame")
             check_rows(budget, len(frame), at_least=True)
             check_cells(budget, frame, 2)
             frame = _numbered(frame, 2)
+    return frame
+
+
+def _read_plain(stream: IO[bytes], options: _CsvOptions) -> pd.DataFrame | None:
+    """The file by pyarrow's reader where it reads it as pandas' would (:mod:`.fastcsv`), with
+    no budget to keep (the whole text is read at once); None: pandas' reader reads it."""
+    stream.seek(options.start)
+    data = stream.read()
+    frame = read_plain_csv(data, options.delimiter)
+    stream.seek(options.start)
     return frame
 
 

@@ -21,6 +21,7 @@ import pandas as pd
 from .._core import checks
 from .._core.arrays import Flags, Indices, Ints
 from .._core.errors import InvalidInput
+from .isotimes import whole_seconds
 
 __all__ = [
     "BOOSTED",
@@ -217,6 +218,9 @@ def _check_time(column: pd.Series, problems: _Problems) -> tuple[Ints, str]:
         # Numbers are no ISO 8601 time (pandas would read them as nanoseconds since 1970).
         parsed = pd.Series(pd.NaT, index=column.index, dtype="datetime64[us, UTC]")
     else:
+        ticks = whole_seconds(column)
+        if ticks is not None:  # every cell a plain, real time: read from its bytes
+            return ticks, "us"
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # pandas warns about mixed formats it still reads
             parsed = pd.to_datetime(column, format="ISO8601", utc=True, errors="coerce")

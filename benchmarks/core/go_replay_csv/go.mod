@@ -1,0 +1,3 @@
+module gammon42/goreplaycsv
+
+go 1.19

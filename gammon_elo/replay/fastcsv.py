@@ -1,0 +1,104 @@
+"""A plain CSV file read by pyarrow's multithreaded reader, cell for cell what pandas' reader
+gives (:mod:`.read`), when the file is one whose every line is one row: no quote character, no
+NUL, no line break but ``\\n`` or ``\\r\\n``, valid UTF-8, every line with the header's number
+of cells, every header cell named. Any other file, or a missing pyarrow, gives None and pandas'
+reader reads it, with its refusals and messages; the row numbers are then the lines' numbers
+here and there alike.
+
+Every cell comes as text (pandas' ``str`` columns, kept in Arrow's buffers), as pandas' reader
+gives it as Python strings. There is no size below which pandas' reader is kept: pandas imports
+pyarrow anyway, its CSV module adds about 2 ms, and a small file reads as fast either way.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import pandas as pd
+
+from .validate import column_labels
+
+__all__ = ["read_plain_csv"]
+
+#: Delimiters both readers take as the one character they are (no pattern, no blank run).
+_DELIMITERS: Final = frozenset(",;\t|")
+
+
+def read_plain_csv(data: bytes, delimiter: str) -> pd.DataFrame | None:
+    """The CSV text ``data`` (from its header on, without a byte-order mark) as
+    :func:`~gammon_elo.read_history` reads it, rows numbered from 2 and wholly blank rows
+    dropped; None when the file is not plain (see the module) or pyarrow is missing."""
+    header = _plain_header(data, delimiter)
+    if header is None:
+        return None
+    try:
+        import pyarrow as pa  # type: ignore[import-untyped]
+        import pyarrow.compute as pc  # type: ignore[import-untyped]
+        import pyarrow.csv as pcsv  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    try:
+        table = pcsv.read_csv(
+            pa.py_buffer(data),
+            read_options=pcsv.ReadOptions(use_threads=True),
+            parse_options=pcsv.ParseOptions(
+                delimiter=delimiter,
+                quote_char=False,
+                escape_char=False,
+                newlines_in_values=False,
+                # An empty line is then a row of one cell: refused, and pandas reads the file.
+                ignore_empty_lines=False,
+            ),
+            convert_options=pcsv.ConvertOptions(
+                column_types={name: pa.string() for name in header},
+                null_values=[],
+                strings_can_be_null=False,
+                quoted_strings_can_be_null=False,
+            ),
+        )
+    except (pa.ArrowInvalid, pa.ArrowKeyError, pa.ArrowTypeError, ValueError):
+        return None  # a row of too many or too few cells, say: pandas' reader says which
+    if table.column_names != header:
+        return None
+    rows = np.arange(2, table.num_rows + 2, dtype=np.int64)
+    blank = None
+    for column in table.columns:
+        empty = pc.equal(column, "")
+        blank = empty if blank is None else pc.and_(blank, empty)
+    if blank is not None and pc.any(blank).as_py():
+        kept = pc.invert(blank)
+        rows = rows[np.asarray(kept.to_numpy(zero_copy_only=False), dtype=bool)]
+        table = table.filter(kept)
+    frame: pd.DataFrame = table.to_pandas(split_blocks=True, self_destruct=True)
+    del table
+    frame.index = pd.Index(rows, name="row")
+    return frame
+
+
+def _plain_header(data: bytes, delimiter: str) -> list[str] | None:
+    """The header's cells when ``data`` is plain enough for pyarrow to read as pandas would
+    (see the module); None otherwise."""
+    if delimiter not in _DELIMITERS or b'"' in data or b"\x00" in data:
+        return None
+    if data.startswith(b"\xef\xbb\xbf"):
+        return None  # a second byte-order mark, which pandas' decoder drops too
+    if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
+        return None  # a lone carriage return: pandas and pyarrow may cut rows differently
+    if not data.isascii():
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            return None  # pandas' reader names the byte
+    end = data.find(b"\n")
+    if end < 0 or end + 1 == len(data):
+        return None  # a header alone: pandas' reader, no time to gain
+    line = data[:end].removesuffix(b"\r").decode("utf-8")
+    header = line.split(delimiter)
+    if len(header) < 2 or not all(header):
+        return None  # pandas names an unnamed column "Unnamed: N"
+    try:
+        column_labels(pd.DataFrame(columns=header))
+    except ValueError:
+        return None  # a missing column: pandas' reader's frame gets the refusal
+    return header

@@ -1,0 +1,84 @@
+"""A command imports only what its path needs: each runs in a fresh interpreter, as a user's
+shell starts it, and the modules it loaded are read from ``sys.modules`` afterwards."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from gammon_elo.replay import SAMPLE_HISTORY
+
+ROOT = Path(__file__).resolve().parents[3]
+
+#: The optional parts and the big libraries a quick command must not pay for.
+HEAVY = ("numpy", "pandas", "pyarrow", "numba", "llvmlite", "dask", "distributed", "streamlit")
+
+
+def loaded_after(*argv: str) -> set[str]:
+    """The top-level modules a fresh ``gammon-elo ARGV…`` has loaded when it ends."""
+    script = (
+        "import contextlib, io, json, sys\n"
+        "from gammon_elo.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    status = main({list(argv)!r})\n"
+        "print(json.dumps([status, sorted({m.split('.')[0] for m in sys.modules})]))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    status, modules = json.loads(ran.stdout)
+    assert status == 0, ran.stderr
+    return set(modules)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("change", "--winner", "1500", "--loser", "1600", "--cube", "4"),
+        ("change", "--winner", "1500", "--loser", "1500", "--winner-games", "60", "--json"),
+        ("explain", "--rating", "1500", "--opponent", "1600", "--change", "18"),
+        ("classic", "--a", "1500", "--b", "1600", "--score", "1"),
+    ],
+    ids=["change", "change-json", "explain", "classic"],
+)
+def test_a_one_game_command_imports_no_heavy_library(argv: tuple[str, ...]) -> None:
+    loaded = loaded_after(*argv)
+    assert "gammon_elo" in loaded  # the command did run in that interpreter
+    assert not loaded & set(HEAVY), f"{argv[0]} imported {sorted(loaded & set(HEAVY))}"
+
+
+def test_a_small_replay_loads_neither_numba_nor_dask() -> None:
+    # The sample history is far below the size from which compiled code replays a history.
+    loaded = loaded_after("replay", SAMPLE_HISTORY)
+    assert "pandas" in loaded
+    assert not loaded & {"numba", "llvmlite", "dask", "distributed", "streamlit"}
+
+
+def test_the_compiled_pass_loads_without_scipys_linear_algebra() -> None:
+    # Numba loads SciPy's BLAS only to learn whether np.correlate may use it; the replay's
+    # loops do no linear algebra. The pass is forced on the sample, and must give the numbers
+    # of the NumPy paths.
+    script = (
+        "import contextlib, io, json, sys\n"
+        "from gammon_elo.cli import main\n"
+        "from gammon_elo.replay import engine\n"
+        "outputs = []\n"
+        "for compiled_from in (2**62, 0):\n"
+        "    engine.COMPILED_FROM = compiled_from\n"
+        "    with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"        assert main(['replay', {SAMPLE_HISTORY!r}, '--top', '100']) == 0\n"
+        "    outputs.append(out.getvalue())\n"
+        "print(json.dumps([outputs[0] == outputs[1], 'numba' in sys.modules,"
+        " 'scipy.linalg' in sys.modules]))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    same, numba_loaded, linalg_loaded = json.loads(ran.stdout)
+    assert numba_loaded, "the compiled pass did not run"
+    assert same, "the compiled pass and the NumPy paths disagree"
+    assert not linalg_loaded
