@@ -322,7 +322,9 @@ def heatmap(
             alt.Tooltip("change:Q", title=value_title),
         ],
     )
-    text = base.mark_text(**HEAT_TEXT).encode(
+    # The numbers repeat the cells' values, which screen readers already hear with their titles
+    # (the ink's column name would be read too): the text layer stays out of the reading.
+    text = base.mark_text(**HEAT_TEXT, aria=False).encode(
         text=alt.Text("change:Q", title=value_title),
         fill=alt.Fill("ink:N", scale=None, legend=None),
     )

@@ -148,11 +148,20 @@ def calibration_chart(frame: pd.DataFrame) -> alt.LayerChart:
         .encode(x=x, y=alt.Y("actual:Q", title=y_title))
     )
     color = alt.Color("series:N", scale=alt.Scale(range=PALETTE), title=t("rules.label"))
+    # A screen reader hears each bar as one sentence in the reader's language (Vega would
+    # otherwise read the untitled end's column name, "high").
+    described = frame.assign(
+        description=[
+            f"{t('rules.label')}: {series}; {t('designer.interval')}: {percent(a)}–{percent(b)}"
+            for series, a, b in zip(frame["series"], frame["low"], frame["high"], strict=True)
+        ]
+    )
     bars = (
-        alt.Chart(frame)
+        alt.Chart(described)
         .mark_rule()
         .encode(
             x=x,
+            description=alt.Description("description:N"),
             # Every layer titles the y axis alike, so that it reads one title (Vega-Lite joins
             # different ones: "Won, Won: 95 % interval, Won").
             y=alt.Y("low:Q", title=y_title),

@@ -92,11 +92,19 @@ def _cases(pages: tuple[str, ...], known: dict[tuple[str, str], str]) -> list[ob
     return cases
 
 
+#: True once every chart on show has drawn its marks (a chart drawn again by a late rerun has
+#: no drawing for a moment: the measure waits for it rather than reading it empty).
+CHARTS_DRAWN = """() => [...document.querySelectorAll('[data-testid=stVegaLiteChart]')]
+  .filter(el => el.getClientRects().length)
+  .every(el => el.querySelector('svg.marks g.role-mark'))"""
+
+
 def _open(page: Page, url: str) -> None:
     open_page(page, url)
     wait_idle(page)
     _show_everything(page)
     wait_idle(page)
+    page.wait_for_function(CHARTS_DRAWN)
 
 
 @pytest.mark.parametrize(("name", "lang"), _cases(PAGES, {}))
