@@ -107,13 +107,34 @@ def _open(page: Page, url: str) -> None:
     page.wait_for_function(CHARTS_DRAWN)
 
 
+#: Each page's measures, by (page, language): the chart and the table tests read the same
+#: opening of the page (one opening per page and language keeps the suite short).
+_MEASURES: dict[tuple[str, str], dict[str, list[dict[str, object]]]] = {}
+
+
+def _measured(page: Page, app_url: str, name: str, lang: str) -> dict[str, list[dict[str, object]]]:
+    """The page's charts (:data:`CHART_TEXT`) and tables (:data:`GRID_OVERFLOW`, each measured
+    on screen once its widths settle), measured at its first request; a screenshot beside."""
+    if (name, lang) not in _MEASURES:
+        _open(page, f"{app_url}/{name}?lang={lang}")
+        charts = page.evaluate(CHART_TEXT)
+        save_full_page(page, f"phone_{name or 'home'}_{lang}")
+        tables = page.get_by_test_id("stDataFrame").filter(visible=True)
+        measured = []
+        for index in range(tables.count()):
+            table = tables.nth(index)
+            table.scroll_into_view_if_needed()  # measured on screen, where it is drawn
+            page.wait_for_function(GRID_SETTLED, arg=table.element_handle(), polling=250)
+            measured.append(table.evaluate(GRID_OVERFLOW))
+        _MEASURES[name, lang] = {"charts": charts, "tables": measured}
+    return _MEASURES[name, lang]
+
+
 @pytest.mark.parametrize(("name", "lang"), _cases(PAGES, {}))
 def test_no_chart_text_is_cut_on_a_phone(
     phone_page: Page, app_url: str, name: str, lang: str
 ) -> None:
-    page = phone_page
-    _open(page, f"{app_url}/{name}?lang={lang}")
-    charts = page.evaluate(CHART_TEXT)
+    charts = _measured(phone_page, app_url, name, lang)["charts"]
     assert all(chart["drawn"] for chart in charts), charts
     for chart in charts:
         assert chart["cut"] == [], chart
@@ -121,21 +142,12 @@ def test_no_chart_text_is_cut_on_a_phone(
         for title in chart["titles"]:
             parts = title.split(", ")
             assert len(parts) == len(set(parts)), title
-    save_full_page(page, f"phone_{name or 'home'}_{lang}")
 
 
 @pytest.mark.parametrize(("name", "lang"), _cases(TABLE_PAGES, STILL_CUT))
 def test_no_table_is_cut_on_a_phone(phone_page: Page, app_url: str, name: str, lang: str) -> None:
-    page = phone_page
-    _open(page, f"{app_url}/{name}?lang={lang}")
-    tables = page.get_by_test_id("stDataFrame").filter(visible=True)
-    expect(tables.first).to_be_visible()
-    measured = []
-    for index in range(tables.count()):
-        table = tables.nth(index)
-        table.scroll_into_view_if_needed()  # measured on screen, where it is drawn
-        page.wait_for_function(GRID_SETTLED, arg=table.element_handle(), polling=250)
-        measured.append(table.evaluate(GRID_OVERFLOW))
+    measured = _measured(phone_page, app_url, name, lang)["tables"]
+    assert measured, "no table on show"
     assert [m for m in measured if m["overflow"] > 0] == [], measured
 
 
