@@ -146,7 +146,7 @@ def fit(
         "client": client,
     }
 
-    total = len(coarse) * len(k_list) + 1 + _FINE_STEPS
+    total = fit_tasks(what, divisors, ks)
     finished = 0
 
     def run(rule_sets: list[Rules]) -> list[dict[str, float]]:
