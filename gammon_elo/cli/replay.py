@@ -148,7 +148,7 @@ def _replay(args: argparse.Namespace, phases: Phases) -> int:
     if compiled:
         print(
             "note: the compiled pass was compiled for this machine in this run (once: later"
-            " runs load it from Numba's cache)",
+            " runs load it from the cache)",
             file=sys.stderr,
         )
     with phases.phase("output"):

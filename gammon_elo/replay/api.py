@@ -19,6 +19,7 @@ from .._core.errors import InvalidHistory, InvalidInput
 from ..rules import CURRENT, Rules, get_rules
 from ..stats import iqr, narrowest_window
 from .chains import player_chains, recent_games
+from .compiled import compiled_replay
 from .engine import rate, use_compiled
 from .onepass import replay_one_pass
 from .results import ReplayResult, RulesComparison, tabulate
@@ -163,7 +164,7 @@ def _replay_each(
     """A checked history under each rule set: from ``COMPILED_FROM`` ranked games on in one
     compiled pass per rule set, else through the player chains, built once, with each week
     length's counts of recent games computed once."""
-    if use_compiled(int(np.count_nonzero(h.kind == RANKED))):
+    if use_compiled(int(np.count_nonzero(h.kind == RANKED)), kernel=compiled_replay):
         return [replay_one_pass(h, rules, initial_ratings) for rules in rule_sets]
     chains = player_chains(h)
     recent: dict[timedelta, Ints] = {}

@@ -275,9 +275,22 @@ def _replay_from(
     return rows
 
 
+#: Whether :func:`compiled_replay` may give the kernel compiled ahead of time (:mod:`.ahead`);
+#: if not, or where it cannot be had, Numba's just-in-time kernel. The numbers are the same.
+AHEAD_OF_TIME = True
+
+
 @functools.cache
 def compiled_replay() -> Callable[..., int]:
-    """:func:`_replay_from` compiled (Numba imported on the first call)."""
+    """:func:`_replay_from` compiled: the module built ahead of time where it can be had
+    (loaded without Numba, built on first use on a machine), else by Numba just in time
+    (imported on the first call); ImportError when neither can be had."""
+    if AHEAD_OF_TIME:
+        from .ahead import load_kernel
+
+        kernel = load_kernel()
+        if kernel is not None:
+            return kernel
     numba = _numba()
 
     compiled: Callable[..., int] = numba.njit(cache=True, nogil=True)(_replay_from)
@@ -286,10 +299,15 @@ def compiled_replay() -> Callable[..., int]:
 
 def compilations() -> int:
     """How many of this process's compiled functions were compiled here rather than loaded from
-    Numba's cache: 0 once a machine has compiled them (or when none was used)."""
-    total = 0
+    a cache (Numba's, or the folder of the kernel built ahead of time): 0 once a machine has
+    compiled them (or when none was used)."""
+    from .ahead import builds
+
+    total = builds()
     for made in (compiled_loop, compiled_replay, compiled_sweep):
         if made.cache_info().currsize:
             dispatcher: Any = made()
-            total += sum(dispatcher.stats.cache_misses.values())
+            stats = getattr(dispatcher, "stats", None)  # none on a kernel built ahead of time
+            if stats is not None:
+                total += sum(stats.cache_misses.values())
     return total

@@ -15,7 +15,7 @@ exact Python path.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -399,12 +399,13 @@ def rate(
     return Rated(start, positions, games, change_w, change_l, expected, heavy_k)
 
 
-def use_compiled(count: int) -> bool:
-    """Whether compiled code replays ``count`` ranked games (see COMPILED_FROM)."""
+def use_compiled(count: int, kernel: Callable[[], object] = compiled_loop) -> bool:
+    """Whether compiled code replays ``count`` ranked games (see COMPILED_FROM): ``kernel``, the
+    compiled code that would, can be had."""
     if count == 0 or count < COMPILED_FROM:
         return False
     try:
-        compiled_loop()
+        kernel()
     except ImportError:  # Numba missing: the NumPy paths give the same numbers
         return False
     return True

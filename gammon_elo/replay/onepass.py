@@ -70,10 +70,14 @@ def _run(
     following = np.empty(2 * n, dtype=np.int64)
     out = np.zeros((7, n), dtype=np.int64)
     run = compiled_replay()
+    # The kernel built ahead of time takes these types only (no copy where they are already).
+    time, prize = (np.ascontiguousarray(a, dtype=np.int64) for a in (h.time, h.prize))
+    winner, loser = (np.ascontiguousarray(a, dtype=np.int64) for a in (h.winner, h.loser))
+    kind, cube = (np.ascontiguousarray(a, dtype=np.int8) for a in (h.kind, h.cube))
     i, forced = 0, False
     while True:
         i = run(
-            i, forced, h.time, h.winner, h.loser, h.kind, h.cube, h.prize, tables.reach,
+            i, forced, time, winner, loser, kind, cube, prize, tables.reach,
             tables.width, heavy_games, ticks, lowest, tables.winner, tables.loser, state,
             following, out,
         )  # fmt: skip

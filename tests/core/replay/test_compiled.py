@@ -8,6 +8,7 @@ malformed-history corpus."""
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import pytest
 
 from gammon_elo import Rules
 from gammon_elo._core.scalar import near_tie as _near_tie
-from gammon_elo.replay import engine, read_history, replay, replay_chunks
+from gammon_elo.replay import ahead, compiled, engine, read_history, replay, replay_chunks
 from gammon_elo.replay.compiled import compiled_replay
 from tests.core.replay.test_malformed_histories import READABLE
 from tests.oracles import replay_game_by_game
@@ -25,9 +26,14 @@ from tests.oracles import replay_game_by_game
 
 @pytest.fixture
 def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Which path rates: compiled from the first game, or the NumPy paths whatever the size."""
-    monkeypatch.setattr(engine, "COMPILED_FROM", 0 if request.param == "compiled" else 2**62)
+    """Which path rates: compiled from the first game (by the kernel built ahead of time where
+    it can be had, or by Numba's just-in-time kernel: ``jit``), or the NumPy paths whatever
+    the size."""
+    monkeypatch.setattr(engine, "COMPILED_FROM", 2**62 if request.param == "numpy" else 0)
+    monkeypatch.setattr(compiled, "AHEAD_OF_TIME", request.param != "jit")
+    compiled_replay.cache_clear()
     yield request.param
+    compiled_replay.cache_clear()
 
 
 def hunted_divisor(d: int, half: float, k: int = 32) -> float:
@@ -63,7 +69,7 @@ def near_tie_history(seed: int, d: int, half: float) -> tuple[pd.DataFrame, dict
 HUNTS = [(-3, 15.5), (-57, 14.5), (-211, 11.5), (-790, 3.5)]
 
 
-@pytest.mark.parametrize("path", ["compiled", "numpy"], indirect=True)
+@pytest.mark.parametrize("path", ["compiled", "jit", "numpy"], indirect=True)
 @pytest.mark.parametrize(("d", "half"), HUNTS)
 def test_each_path_rates_near_ties_as_rating_change_does(path: str, d: int, half: float) -> None:
     divisor = hunted_divisor(d, half)
@@ -76,8 +82,10 @@ def test_each_path_rates_near_ties_as_rating_change_does(path: str, d: int, half
     assert games["winner_change"].tolist() == [row[2] for row in oracle]
     assert games["loser_change"].tolist() == [row[3] for row in oracle]
     assert games["winner_before"].tolist() == [row[0] for row in oracle]
-    if path == "compiled":
+    if path != "numpy":
         assert compiled_replay.cache_info().currsize == 1  # the one pass really rated them
+        by_module = not hasattr(compiled_replay(), "stats")  # Numba's kernel has its stats
+        assert by_module == (path == "compiled" and os.path.exists(ahead.kernel_path()))
 
 
 def test_compiled_and_numpy_paths_agree_on_random_histories(

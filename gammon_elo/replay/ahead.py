@@ -1,0 +1,162 @@
+"""The one-pass replay's kernel compiled ahead of time: Numba's ``pycc`` builds
+:func:`~.compiled._replay_from` once per machine into a small extension module kept in a cache
+folder, and a later process imports that module in milliseconds, without importing Numba (about
+half a second) or loading Numba's cache of the same kernel (as long again).
+
+The module is the same LLVM code as Numba's just-in-time kernel, built for the generic CPU of
+the platform; it needs a C compiler to link, Numba only to build. Its name holds a hash of the
+kernel's source file, so an edited kernel is built afresh. The folder is ``NUMBA_CACHE_DIR``
+where set, else the package's ``__pycache__`` if it is writable, else the user's cache folder.
+Where there is no C compiler, no Numba or the build fails, :func:`load_kernel` gives None and
+the caller uses Numba's just-in-time kernel (a failed build is noted in the folder, beside the
+module's name, so that it is not tried again; deleting the note retries).
+
+The build runs in a child process (``python -m gammon_elo.replay.ahead FOLDER NAME``), so that
+the compiler's output and Numba's warnings stay out of the command's own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+from collections.abc import Callable
+from typing import Any, Final
+
+__all__ = ["KERNEL_SIGNATURE", "builds", "can_build", "kernel_path", "load_kernel"]
+
+#: The types :func:`~.onepass._run` passes the kernel (``intp`` is int64 on the platforms
+#: Numba supports): start, forced, time, winner, loser, kind, cube, prize, reach, width,
+#: heavy games, ticks, lowest, both change tables, state, following, out.
+KERNEL_SIGNATURE: Final = (
+    "i8(i8, b1, i8[::1], i8[::1], i8[::1], i1[::1], i1[::1], i8[::1], i8, i8, i8, i8, i8,"
+    " i8[::1], i8[::1], i8[:, ::1], i8[::1], i8[:, ::1])"
+)
+
+#: The kernel's source file: its bytes name the module.
+_SOURCE: Final = os.path.join(os.path.dirname(__file__), "compiled.py")
+
+#: Modules built by this process (0 or 1): a first build on a machine, said as a compilation.
+_built: list[str] = []
+
+
+def builds() -> int:
+    """How many kernels this process built (rather than loaded from the cache folder)."""
+    return len(_built)
+
+
+def _name() -> str:
+    with open(_SOURCE, "rb") as source:
+        digest = hashlib.sha256(source.read())
+    digest.update(KERNEL_SIGNATURE.encode("ascii"))
+    digest.update(sys.implementation.cache_tag.encode("ascii"))
+    return f"gammon_elo_onepass_{digest.hexdigest()[:16]}"
+
+
+def _folder() -> str:
+    """Where the module is kept (see the module's docstring)."""
+    numba_cache = os.environ.get("NUMBA_CACHE_DIR")
+    if numba_cache:
+        return os.path.join(numba_cache, "gammon_elo")
+    beside = os.path.join(os.path.dirname(__file__), "__pycache__")
+    if os.access(beside if os.path.isdir(beside) else os.path.dirname(beside), os.W_OK):
+        return beside
+    cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(cache, "gammon_elo")
+
+
+def kernel_path() -> str:
+    """The file the module is (or will be) kept in."""
+    return os.path.join(_folder(), _name() + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
+
+
+def load_kernel() -> Callable[..., int] | None:
+    """The kernel from the cache folder, built there first if it is not yet; None where it
+    cannot be had (see the module's docstring)."""
+    path = kernel_path()
+    name = os.path.basename(path).split(".")[0]
+    if not os.path.exists(path):
+        if os.path.exists(path + ".failed") or not can_build():
+            return None
+        if not _build(path):
+            return None
+        _built.append(path)
+    try:
+        loader = importlib.machinery.ExtensionFileLoader(name, path)
+        spec = importlib.util.spec_from_file_location(name, path, loader=loader)
+        if spec is None:  # pragma: no cover (a file path always has a spec)
+            return None
+        module = importlib.util.module_from_spec(spec)
+        loader.exec_module(module)
+    except ImportError:
+        return None
+    kernel: Callable[..., int] = module.replay_from
+    return kernel
+
+
+def can_build() -> bool:
+    """A C compiler to link with and Numba to build with."""
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()
+    return (
+        bool(compiler)
+        and shutil.which(compiler[0]) is not None
+        and importlib.util.find_spec("numba") is not None
+    )
+
+
+def _build(path: str) -> bool:
+    """The module built into ``path`` by a child process; whether it was (a failure noted)."""
+    folder, name = os.path.dirname(path), os.path.basename(path).split(".")[0]
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return False
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    done = subprocess.run(
+        [sys.executable, "-m", "gammon_elo.replay.ahead", folder, name],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode == 0 and os.path.exists(path):
+        return True
+    try:
+        with open(path + ".failed", "w", encoding="utf-8") as note:
+            note.write(done.stdout + done.stderr)
+    except OSError:
+        pass
+    return False
+
+
+def build(folder: str, name: str) -> None:
+    """Build the module ``name`` into ``folder`` (in a scratch folder there, then moved into
+    place at once, so that a process building it beside this one never loads half a file)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pycc's pending deprecation, distutils'
+        pycc: Any = importlib.import_module("numba.pycc")
+
+        from .compiled import _replay_from
+
+        scratch = tempfile.mkdtemp(prefix=name, dir=folder)
+        try:
+            cc = pycc.CC(name)
+            cc.output_dir = scratch
+            cc.use_nrt = False  # the kernel allocates nothing
+            cc.export("replay_from", KERNEL_SIGNATURE)(_replay_from)
+            cc.compile()
+            os.replace(os.path.join(scratch, cc.output_file), os.path.join(folder, cc.output_file))
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    build(sys.argv[1], sys.argv[2])
