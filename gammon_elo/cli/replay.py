@@ -23,8 +23,10 @@ from .phases import Phases, process_started
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .._core.arrays import Ints
     from ..replay import RulesComparison
     from ..replay.budget import Budget
+    from ..replay.validate import History
 
 __all__ = ["add_budget_arguments", "budget_from", "build_replay"]
 
@@ -143,7 +145,8 @@ def _replay(args: argparse.Namespace, phases: Phases) -> int:
     except InvalidHistory as error:
         return _refused(error, args)
     with phases.phase("pass"):
-        comparison = compare_rules(history, rule_sets)
+        # The games table is built only to be written: the summary reads the checked history.
+        comparison = compare_rules(history, rule_sets, games_table=bool(args.out))
     compiled = compilations()
     if compiled:
         print(
@@ -152,20 +155,28 @@ def _replay(args: argparse.Namespace, phases: Phases) -> int:
             file=sys.stderr,
         )
     with phases.phase("output"):
-        _summary(args, comparison)
+        _summary(args, comparison, history)
     return 0
 
 
-def _summary(args: argparse.Namespace, comparison: RulesComparison) -> None:
+def _summary(args: argparse.Namespace, comparison: RulesComparison, history: History) -> None:
     import pandas as pd
 
+    from ..replay import GAME_TYPES
+
     first = next(iter(comparison.results.values()))
-    kinds = first.games["type"].value_counts()
-    span = first.games["time"]
+    # The replayed rows' types and times, as the games table has them (in another order).
+    types = pd.Categorical.from_codes(history.kind, categories=pd.Index(GAME_TYPES))
+    kinds = pd.Series(types).value_counts()
+    span = ""
+    if len(history.time):
+        first_time, last_time = (
+            pd.Timestamp(t, unit=history.unit, tz="UTC") for t in _extremes(history.time)
+        )
+        span = f", {first_time:%Y-%m-%d %H:%M} to {last_time:%Y-%m-%d %H:%M} UTC"
     print(
-        f"{args.history}: {first.rows_read} rows read, {len(first.games)} replayed,"
-        f" {first.rows_rejected} rejected; {len(first.players)} players"
-        + (f", {span.min():%Y-%m-%d %H:%M} to {span.max():%Y-%m-%d %H:%M} UTC" if len(span) else "")
+        f"{args.history}: {first.rows_read} rows read, {len(history.time)} replayed,"
+        f" {first.rows_rejected} rejected; {len(first.players)} players" + span
     )
     print(", ".join(f"{count} {kind}" for kind, count in kinds.items() if count))
     print()
@@ -186,6 +197,10 @@ def _summary(args: argparse.Namespace, comparison: RulesComparison) -> None:
         blocks = [result.games.assign(rules=label) for label, result in comparison.results.items()]
         table = pd.concat(blocks, ignore_index=True)
         _write(table[["rules", *first.games.columns]], args.out)
+
+
+def _extremes(values: Ints) -> tuple[int, int]:
+    return int(values.min()), int(values.max())
 
 
 def _refused(error: InvalidHistory, args: argparse.Namespace) -> int:

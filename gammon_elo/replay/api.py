@@ -93,6 +93,7 @@ def compare_rules(
     initial_ratings: Mapping[str, int] | pd.Series | None = None,
     skip_invalid: bool = False,
     active_games: int = 1,
+    games_table: bool = True,
 ) -> RulesComparison:
     """The same history under several rule sets: final ratings side by side and each rule set's
     spread over the active players (those with at least ``active_games`` ranked games).
@@ -103,7 +104,10 @@ def compare_rules(
     ratings, the lowest such window where several are as narrow.
 
     ``games`` may also be a history :func:`checked_history` checked already (``skip_invalid``
-    is then the one it was checked with), for a caller that times the two steps apart.
+    is then the one it was checked with), for a caller that times the two steps apart. With
+    ``games_table=False`` each result's ``games`` has the table's columns but no row, for a
+    caller that needs only the players, the ratings and the spread (building every row takes
+    about as long as the compiled pass).
 
     >>> history = pd.DataFrame({
     ...     "time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],
@@ -120,7 +124,7 @@ def compare_rules(
     labels = [r.label for r in rule_sets]
     active_games = checks.games("active_games", active_games)
     h = games if isinstance(games, History) else checked_history(games, skip_invalid=skip_invalid)
-    each = _replay_each(h, rule_sets, initial_ratings)
+    each = _replay_each(h, rule_sets, initial_ratings, games_table=games_table)
     results = dict(zip(labels, each, strict=True))
 
     first = results[labels[0]].players
@@ -160,12 +164,17 @@ def _replay_each(
     h: History,
     rule_sets: Sequence[Rules],
     initial_ratings: Mapping[str, int] | pd.Series | None,
+    *,
+    games_table: bool = True,
 ) -> list[ReplayResult]:
     """A checked history under each rule set: from ``COMPILED_FROM`` ranked games on in one
     compiled pass per rule set, else through the player chains, built once, with each week
     length's counts of recent games computed once."""
     if use_compiled(int(np.count_nonzero(h.kind == RANKED)), kernel=compiled_replay):
-        return [replay_one_pass(h, rules, initial_ratings) for rules in rule_sets]
+        return [
+            replay_one_pass(h, rules, initial_ratings, games_table=games_table)
+            for rules in rule_sets
+        ]
     chains = player_chains(h)
     recent: dict[timedelta, Ints] = {}
     results = []
@@ -173,7 +182,7 @@ def _replay_each(
         if rules.window not in recent:
             recent[rules.window] = recent_games(h, chains, rules.window)
         rated = rate(h, chains, recent[rules.window], rules, initial_ratings)
-        results.append(tabulate(h, chains, rated, rules))
+        results.append(tabulate(h, chains, rated, rules, games_table=games_table))
     return results
 
 

@@ -21,7 +21,7 @@ from ..formulas import rating_change
 from ..rules import Rules
 from .compiled import compiled_replay
 from .engine import check_room, initial_ratings
-from .results import PLAYER_COLUMNS, ReplayResult, game_table
+from .results import PLAYER_COLUMNS, ReplayResult, game_table, no_games
 from .validate import RANKED, History
 
 __all__ = ["replay_one_pass"]
@@ -32,9 +32,14 @@ _RANKED, _WINS, _LOSSES, _UNRATED, _PRIZES, _LAST, _HEAVY = range(6, 13)
 
 
 def replay_one_pass(
-    h: History, rules: Rules, initial: Mapping[str, int] | pd.Series | None
+    h: History,
+    rules: Rules,
+    initial: Mapping[str, int] | pd.Series | None,
+    *,
+    games_table: bool = True,
 ) -> ReplayResult:
-    """Rate the checked history ``h`` under ``rules`` in one compiled pass."""
+    """Rate the checked history ``h`` under ``rules`` in one compiled pass (the games table
+    without a row where not ``games_table``)."""
     start = initial_ratings(h.names, initial, rules)
     heavy_k = rules.k if rules.heavy_k is None else rules.heavy_k
     tables = lookup(rules.divisor, rules.k, heavy_k)
@@ -48,8 +53,11 @@ def replay_one_pass(
     state[:, _RATING] = state[:, _PEAK] = state[:, _LOWEST] = start
     state[:, _HEAD] = state[:, _TAIL] = state[:, _LAST] = -1
     out = _run(h, rules, tables, state, heavy_games, ticks)
-    per_game = _per_game(h, rules, tables, out, heavy_k, heavy_games)
-    games = game_table(h, None, per_game, (out[0], out[1]), (out[2], out[3]))
+    if games_table:
+        per_game = _per_game(h, rules, tables, out, heavy_k, heavy_games)
+        games = game_table(h, None, per_game, (out[0], out[1]), (out[2], out[3]))
+    else:
+        games = no_games(h)
     return ReplayResult(
         games=games,
         players=_players(h, start, state),

@@ -5,6 +5,7 @@ from the rated arrays; and :func:`trajectories`, each player's rating row by row
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -28,6 +29,7 @@ __all__ = [
     "ReplayResult",
     "RulesComparison",
     "game_table",
+    "no_games",
     "tabulate",
     "trajectories",
 ]
@@ -119,8 +121,11 @@ class RulesComparison:
     spread: pd.DataFrame
 
 
-def tabulate(h: History, chains: Chains, rated: Rated, rules: Rules) -> ReplayResult:
-    """The frames of a rated history: every row with its ratings, every player's figures."""
+def tabulate(
+    h: History, chains: Chains, rated: Rated, rules: Rules, *, games_table: bool = True
+) -> ReplayResult:
+    """The frames of a rated history: every row with its ratings (``games_table=False``: the
+    games table's columns only, :func:`no_games`), every player's figures."""
     n, positions, games = len(h.time), rated.positions, rated.games
     start, heavy_k = rated.start, rated.heavy_k
     # Every slot's change; each row's ratings before and after follow from them.
@@ -150,7 +155,9 @@ def tabulate(h: History, chains: Chains, rated: Rated, rules: Rules) -> ReplayRe
             per_game,
             (before_slot[0::2], before_slot[1::2]),
             (change_slot[0::2], change_slot[1::2]),
-        ),
+        )
+        if games_table
+        else no_games(h),
         players=_player_table(h, chains, start, after_sorted, games),
         rejected=h.report,
         rules=rules,
@@ -223,6 +230,30 @@ def game_table(
         "loser_after": _nullable(out(before_l + change_l), no_loser.copy()),
     }
     return _with_carried(h, pd.DataFrame(columns, copy=False))
+
+
+def no_games(h: History) -> pd.DataFrame:
+    """The games table of ``h`` without a row: its columns, typed as :func:`game_table` gives
+    them (for a caller that needs only the players; building every row takes about as long as
+    the compiled pass)."""
+    none = np.zeros(0, dtype=np.int64)
+    empty = dataclasses.replace(
+        h,
+        source=none,
+        in_input_order=True,
+        time=h.time[:0],
+        winner=h.winner[:0],
+        loser=h.loser[:0],
+        cube=h.cube[:0],
+        kind=h.kind[:0],
+        prize=h.prize[:0],
+    )
+    counts = ("winner_recent_games", "loser_recent_games", "winner_k", "loser_k")
+    per_game = {name: none for name in counts} | {
+        "cube_multiplier": np.zeros(0, dtype=np.float64),
+        "expected_winner": np.zeros(0, dtype=np.float64),
+    }
+    return game_table(empty, None, per_game, (none, none), (none, none))
 
 
 def _with_carried(h: History, frame: pd.DataFrame) -> pd.DataFrame:

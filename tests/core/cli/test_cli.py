@@ -155,6 +155,39 @@ def test_cli_replay_summary_and_out(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "'=cmd" in written.winner.tolist()
 
 
+@pytest.mark.parametrize("compiled_from", [0, 2**62], ids=["compiled", "numpy"])
+def test_cli_replay_summary_is_the_same_with_and_without_the_games_written(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    compiled_from: int,
+) -> None:
+    # Without --out no games table is built: the counts of each type, the rows replayed and
+    # the span of times are read from the checked rows instead, rejected rows left out.
+    from gammon_elo.replay import engine
+
+    monkeypatch.setattr(engine, "COMPILED_FROM", compiled_from)
+    rows = [
+        "2026-10-07T09:00:00Z,Maria,Eleni,2,boosted,",
+        "2026-10-05T20:00:00Z,Eleni,Nikos,1,ranked,",
+        "2026-10-09T22:15:00Z,Nikos,,1,podium,25",
+        "2026-10-06T08:00:00Z,Eleni,Eleni,1,ranked,",
+        "2026-10-04T23:59:00Z,Nikos,Maria,4,tournament,",
+        "2026-10-08T10:00:00Z,Maria,Nikos,1,ranked,",
+    ]
+    path = _write(tmp_path, "time,winner,loser,cube,type,prize\n" + "\n".join(rows) + "\n")
+    argv = ["replay", path, "--skip-invalid", "--rules", "1.3.1", "1.0.5"]
+    assert main(argv) == 0
+    bare = capsys.readouterr().out
+    assert main([*argv, "--out", str(tmp_path / "out.csv")]) == 0
+    assert capsys.readouterr().out == bare
+    assert (
+        "6 rows read, 5 replayed, 1 rejected; 3 players, 2026-10-04 23:59 to 2026-10-09 22:15"
+        in bare
+    )
+    assert "2 ranked, 1 boosted, 1 tournament, 1 podium\n" in bare
+
+
 def test_cli_replay_is_strict(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _write(tmp_path, GOOD_CSV + "2026-10-05T21:00:00Z,Eleni,Eleni,3\n")
     assert main(["replay", path]) == 2

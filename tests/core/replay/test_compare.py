@@ -49,3 +49,25 @@ def test_compare_rules_side_by_side() -> None:
         compare_rules(sample_history(), ["1.3.1", CURRENT])
     with pytest.raises(InvalidInput, match="at least one"):
         compare_rules(sample_history(), [])
+
+
+@pytest.mark.parametrize("compiled_from", [0, 2**62], ids=["compiled", "numpy"])
+def test_without_the_games_table_the_rest_is_the_same_and_the_table_keeps_its_columns(
+    monkeypatch: pytest.MonkeyPatch, compiled_from: int
+) -> None:
+    from gammon_elo.replay import engine
+
+    monkeypatch.setattr(engine, "COMPILED_FROM", compiled_from)
+    frame = sample_history().assign(note="kept")  # a column of the input's own, carried
+    frame = frame.sample(frac=1.0, random_state=3)  # rows out of time order
+    rules = ["1.3.1", "1.0.5"]
+    full = compare_rules(frame, rules)
+    bare = compare_rules(frame, rules, games_table=False)
+    pd.testing.assert_frame_equal(bare.ratings, full.ratings)
+    pd.testing.assert_frame_equal(bare.spread, full.spread)
+    for label, result in full.results.items():
+        games = bare.results[label].games
+        assert len(games) == 0 and len(result.games) == len(frame)
+        pd.testing.assert_series_equal(games.dtypes, result.games.dtypes)
+        pd.testing.assert_frame_equal(bare.results[label].players, result.players)
+        assert bare.results[label].rows_read == result.rows_read
