@@ -1,7 +1,9 @@
 """The one-pass replay's kernel compiled ahead of time: Numba's ``pycc`` builds
 :func:`~.compiled._replay_from` once per machine into a small extension module kept in a cache
 folder, and a later process imports that module in milliseconds, without importing Numba (about
-half a second) or loading Numba's cache of the same kernel (as long again).
+half a second) or loading Numba's cache of the same kernel (as long again). The module also
+holds :func:`~.compiled._parse_times`, which reads a column of times from their bytes for
+:mod:`.isotimes` once the module is built.
 
 The module is the same LLVM code as Numba's just-in-time kernel, built for the generic CPU of
 the platform; it needs a C compiler to link, Numba only to build. Its name holds a hash of the
@@ -17,6 +19,7 @@ the compiler's output and Numba's warnings stay out of the command's own.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -27,9 +30,21 @@ import sys
 import sysconfig
 import tempfile
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, cast
 
-__all__ = ["KERNEL_SIGNATURE", "builds", "can_build", "kernel_path", "load_kernel"]
+__all__ = [
+    "KERNEL_SIGNATURE",
+    "TIMES_SIGNATURE",
+    "builds",
+    "can_build",
+    "kernel_path",
+    "load_kernel",
+    "time_parser",
+]
+
+#: The types :func:`~.isotimes.whole_seconds` passes :func:`~.compiled._parse_times`: the
+#: cells' bytes, a row each, and the microseconds out.
+TIMES_SIGNATURE: Final = "i8(u1[:, ::1], i8[::1])"
 
 #: The types :func:`~.onepass._run` passes the kernel (``intp`` is int64 on the platforms
 #: Numba supports): start, forced, time, winner, loser, kind, cube, prize, reach, width,
@@ -44,6 +59,8 @@ _SOURCE: Final = os.path.join(os.path.dirname(__file__), "compiled.py")
 
 #: Modules built by this process (0 or 1): a first build on a machine, said as a compilation.
 _built: list[str] = []
+#: The module loaded, by its file (loaded once a process).
+_loaded: dict[str, Any] = {}
 
 
 def builds() -> int:
@@ -79,14 +96,29 @@ def kernel_path() -> str:
 def load_kernel() -> Callable[..., int] | None:
     """The kernel from the cache folder, built there first if it is not yet; None where it
     cannot be had (see the module's docstring)."""
+    module = _module(build=True)
+    return None if module is None else cast(Callable[..., int], module.replay_from)
+
+
+def time_parser() -> Callable[..., int] | None:
+    """:func:`~.compiled._parse_times` from the module where it is built already (it is never
+    built for this: a replay big enough for the compiled pass builds it); None elsewhere."""
+    module = _module(build=False)
+    return None if module is None else cast(Callable[..., int], module.parse_times)
+
+
+def _module(*, build: bool) -> Any:
     path = kernel_path()
+    if path in _loaded:
+        return _loaded[path]
     name = os.path.basename(path).split(".")[0]
     if not os.path.exists(path):
-        if os.path.exists(path + ".failed") or not can_build():
+        if not build or os.path.exists(path + ".failed") or not can_build():
             return None
         if not _build(path):
             return None
         _built.append(path)
+        _remove_older(path)
     try:
         loader = importlib.machinery.ExtensionFileLoader(name, path)
         spec = importlib.util.spec_from_file_location(name, path, loader=loader)
@@ -96,8 +128,17 @@ def load_kernel() -> Callable[..., int] | None:
         loader.exec_module(module)
     except ImportError:
         return None
-    kernel: Callable[..., int] = module.replay_from
-    return kernel
+    _loaded[path] = module
+    return module
+
+
+def _remove_older(path: str) -> None:
+    """Modules of earlier kernels beside ``path`` removed (a process that loaded one keeps it)."""
+    folder, name = os.path.split(path)
+    for other in os.listdir(folder):
+        if other.startswith("gammon_elo_onepass_") and not other.startswith(name.split(".")[0]):
+            with contextlib.suppress(OSError):
+                os.remove(os.path.join(folder, other))
 
 
 def can_build() -> bool:
@@ -144,7 +185,7 @@ def build(folder: str, name: str) -> None:
         warnings.simplefilter("ignore")  # pycc's pending deprecation, distutils'
         pycc: Any = importlib.import_module("numba.pycc")
 
-        from .compiled import _replay_from
+        from .compiled import _parse_times, _replay_from
 
         scratch = tempfile.mkdtemp(prefix=name, dir=folder)
         try:
@@ -152,6 +193,7 @@ def build(folder: str, name: str) -> None:
             cc.output_dir = scratch
             cc.use_nrt = False  # the kernel allocates nothing
             cc.export("replay_from", KERNEL_SIGNATURE)(_replay_from)
+            cc.export("parse_times", TIMES_SIGNATURE)(_parse_times)
             cc.compile()
             os.replace(os.path.join(scratch, cc.output_file), os.path.join(folder, cc.output_file))
         finally:

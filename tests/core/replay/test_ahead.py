@@ -17,8 +17,11 @@ from gammon_elo.replay import ahead
 
 @pytest.fixture
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty cache folder (through NUMBA_CACHE_DIR, as a user would set it)."""
+    """An empty cache folder (through NUMBA_CACHE_DIR, as a user would set it), this process's
+    record of modules built and loaded put back afterwards."""
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(ahead, "_built", [])
+    monkeypatch.setattr(ahead, "_loaded", {})
     return tmp_path / "gammon_elo"
 
 
@@ -97,3 +100,24 @@ def test_the_built_module_is_loaded_from_the_folder_and_runs_the_pass(
     assert state[:, 0].tolist() == [0, 0]  # +1 -1, then -1 +1
     assert out[2].tolist() == [1, 1] and out[3].tolist() == [-1, -1]
     assert out[4].tolist() == [0, 1] and out[6].tolist() == [0, 2]
+
+
+def test_a_new_build_removes_the_modules_of_earlier_kernels(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder.mkdir(parents=True)
+    older = folder / ("gammon_elo_onepass_0123456789abcdef" + Path(ahead.kernel_path()).suffix)
+    older.write_bytes(b"an earlier kernel")
+    other = folder / "notes.txt"
+    other.write_text("not ours", encoding="utf-8")
+
+    def building(command: list[str], **_options: Any) -> subprocess.CompletedProcess[str]:
+        Path(ahead.kernel_path()).write_bytes(b"not a loadable module")
+        return subprocess.CompletedProcess(command, 0, "", "")
+
+    monkeypatch.setattr(ahead, "can_build", lambda: True)
+    monkeypatch.setattr(ahead.subprocess, "run", building)
+    assert ahead.load_kernel() is None  # built, but this one cannot be loaded
+    assert Path(ahead.kernel_path()).exists()
+    assert not older.exists()
+    assert other.exists()
