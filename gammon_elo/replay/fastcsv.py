@@ -12,6 +12,7 @@ pyarrow anyway, its CSV module adds about 2 ms, and a small file reads as fast e
 
 from __future__ import annotations
 
+import mmap
 from typing import Final
 
 import numpy as np
@@ -19,7 +20,7 @@ import pandas as pd
 
 from .validate import column_labels
 
-__all__ = ["read_plain_csv"]
+__all__ = ["ordinary", "read_plain_csv", "read_plain_mapped"]
 
 #: Delimiters both readers take as the one character they are (no pattern, no blank run).
 _DELIMITERS: Final = frozenset(",;\t|")
@@ -29,9 +30,38 @@ def read_plain_csv(data: bytes, delimiter: str) -> pd.DataFrame | None:
     """The CSV text ``data`` (from its header on, without a byte-order mark) as
     :func:`~gammon_elo.read_history` reads it, rows numbered from 2 and wholly blank rows
     dropped; None when the file is not plain (see the module) or pyarrow is missing."""
-    header = _plain_header(data, delimiter)
+    if not _plain_text(data):
+        return None
+    end = data.find(b"\n")
+    header = _plain_header(data[: max(end, 0)], end, len(data), delimiter)
+    return None if header is None else _read(data, header, delimiter)
+
+
+def ordinary(mapped: mmap.mmap, start: int) -> bool:
+    """Whether the mapped file's text from ``start`` on has no quote character, no NUL, no
+    carriage return and no byte outside ASCII: plain, as the module means it, without a look
+    at its lines (:func:`read_plain_mapped` reads it where it is; other files are read into
+    memory for :func:`read_plain_csv`'s checks)."""
+    if any(mapped.find(byte, start) >= 0 for byte in (b'"', b"\x00", b"\r")):
+        return False
+    text = np.frombuffer(mapped, dtype=np.uint8, offset=start)
+    return bool(text.size) and int(text.max()) < 0x80
+
+
+def read_plain_mapped(mapped: mmap.mmap, start: int, delimiter: str) -> pd.DataFrame | None:
+    """:func:`read_plain_csv` of an :func:`ordinary` mapped file's text from ``start`` on, read
+    where it lies (no copy of it in memory)."""
+    end = mapped.find(b"\n", start)
+    line = mapped[start : end if end >= 0 else start]
+    size = len(mapped) - start
+    header = _plain_header(line, end - start if end >= 0 else -1, size, delimiter)
     if header is None:
         return None
+    return _read(memoryview(mapped)[start:], header, delimiter)
+
+
+def _read(data: bytes | memoryview, header: list[str], delimiter: str) -> pd.DataFrame | None:
+    """pyarrow's reader over plain text whose header is ``header``."""
     try:
         import pyarrow as pa  # type: ignore[import-untyped]
         import pyarrow.compute as pc  # type: ignore[import-untyped]
@@ -76,25 +106,32 @@ def read_plain_csv(data: bytes, delimiter: str) -> pd.DataFrame | None:
     return frame
 
 
-def _plain_header(data: bytes, delimiter: str) -> list[str] | None:
-    """The header's cells when ``data`` is plain enough for pyarrow to read as pandas would
-    (see the module); None otherwise."""
-    if delimiter not in _DELIMITERS or b'"' in data or b"\x00" in data:
-        return None
+def _plain_text(data: bytes) -> bool:
+    """Whether the text has no quote character, no NUL, no carriage return but in ``\\r\\n``,
+    and is valid UTF-8 (see the module)."""
+    if b'"' in data or b"\x00" in data:
+        return False
     if data.startswith(b"\xef\xbb\xbf"):
-        return None  # a second byte-order mark, which pandas' decoder drops too
+        return False  # a second byte-order mark, which pandas' decoder drops too
     if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
-        return None  # a lone carriage return: pandas and pyarrow may cut rows differently
+        return False  # a lone carriage return: pandas and pyarrow may cut rows differently
     if not data.isascii():
         try:
             data.decode("utf-8")
         except UnicodeDecodeError:
-            return None  # pandas' reader names the byte
-    end = data.find(b"\n")
-    if end < 0 or end + 1 == len(data):
+            return False  # pandas' reader names the byte
+    return True
+
+
+def _plain_header(line: bytes, end: int, size: int, delimiter: str) -> list[str] | None:
+    """The header's cells (``line``, the text's first line, ending at ``end``, -1: the text
+    has no line break; ``size`` bytes in all) when plain text is plain enough for pyarrow to
+    read as pandas would (see the module); None otherwise."""
+    if delimiter not in _DELIMITERS:
+        return None
+    if end < 0 or end + 1 == size:
         return None  # a header alone: pandas' reader, no time to gain
-    line = data[:end].removesuffix(b"\r").decode("utf-8")
-    header = line.split(delimiter)
+    header = line.removesuffix(b"\r").decode("utf-8").split(delimiter)
     if len(header) < 2 or not all(header):
         return None  # pandas names an unnamed column "Unnamed: N"
     try:

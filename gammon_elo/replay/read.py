@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import mmap
 import os
 import re
 import warnings
@@ -28,7 +29,7 @@ from .budget import (
     check_parquet,
     check_rows,
 )
-from .fastcsv import read_plain_csv
+from .fastcsv import ordinary, read_plain_csv, read_plain_mapped
 from .validate import HISTORY_COLUMNS, MAX_EXTRA_COLUMNS, column_labels
 
 __all__ = [
@@ -104,12 +105,25 @@ def read_history(source: Source, *, budget: Budget | None = None) -> pd.DataFram
 
 def _read_plain(stream: IO[bytes], options: _CsvOptions) -> pd.DataFrame | None:
     """The file by pyarrow's reader where it reads it as pandas' would (:mod:`.fastcsv`), with
-    no budget to keep (the whole text is read at once); None: pandas' reader reads it."""
+    no budget to keep (the whole text is read at once: where it lies, for a file on disk with
+    nothing out of the ordinary in it, else into memory); None: pandas' reader reads it."""
+    mapped = _mapped(stream)
+    if mapped is not None and ordinary(mapped, options.start):
+        return read_plain_mapped(mapped, options.start, options.delimiter)
     stream.seek(options.start)
     data = stream.read()
     frame = read_plain_csv(data, options.delimiter)
     stream.seek(options.start)
     return frame
+
+
+def _mapped(stream: IO[bytes]) -> mmap.mmap | None:
+    """The file under ``stream`` mapped into memory, read only; None for a stream of no file
+    (an upload), an empty file, or one the system will not map."""
+    try:
+        return mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return None
 
 
 @dataclass(frozen=True, slots=True)
