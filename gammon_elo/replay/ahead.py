@@ -54,6 +54,10 @@ KERNEL_SIGNATURE: Final = (
     " i8[::1], i8[::1], i8[:, ::1], i8[::1], i8[:, ::1])"
 )
 
+#: Seconds a build may take (about 5 on an idle machine, 30 on a busy one) before it is given
+#: up for Numba's kernel, and noted as failed.
+_BUILD_SECONDS: Final = 900
+
 #: The kernel's source file: its bytes name the module.
 _SOURCE: Final = os.path.join(os.path.dirname(__file__), "compiled.py")
 
@@ -159,18 +163,23 @@ def _build(path: str) -> bool:
     except OSError:
         return False
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    done = subprocess.run(
-        [sys.executable, "-m", "gammon_elo.replay.ahead", folder, name],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode == 0 and os.path.exists(path):
-        return True
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "gammon_elo.replay.ahead", folder, name],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=False,
+            timeout=_BUILD_SECONDS,
+        )
+        output = done.stdout + done.stderr
+        if done.returncode == 0 and os.path.exists(path):
+            return True
+    except subprocess.TimeoutExpired:
+        output = f"the build took more than {_BUILD_SECONDS} s"
     try:
         with open(path + ".failed", "w", encoding="utf-8") as note:
-            note.write(done.stdout + done.stderr)
+            note.write(output)
     except OSError:
         pass
     return False
