@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import pandas as pd
@@ -18,6 +18,10 @@ from .i18n import decimal_comma, number, percent, signed, t
 
 #: Keys every catalog holds (tests/ui/test_i18n.py checks the parity).
 CATALOG_KEYS = frozenset(EN)
+#: What a table's columns may take in all on a 390-px phone (the page's margins and the grid's
+#: border take the rest of the 390): the pixel widths a table sets (:attr:`Shown.widths`) sum to
+#: at most this, and a wider page shares out what is left among them.
+PHONE_WIDTH = 350
 #: Rows of a table a page shows at most (the rest are in its download): Streamlit sends a table
 #: whole in one message, and refuses a message over ``server.maxMessageSize``.
 SHOWN_ROWS = 1000
@@ -30,6 +34,10 @@ class Shown:
 
     shown: pd.DataFrame
     raw: pd.DataFrame
+    #: Pixel widths of some columns, set where a phone needs them (the rest size to their cells).
+    widths: Mapping[str, int] = field(default_factory=dict)
+    #: Lines a row shows: over 1, a cell wraps at its column's width (see :func:`grid`).
+    lines: int = 1
 
 
 def dress(raw: pd.DataFrame, formats: Mapping[str, Callable[[float], str]]) -> Shown:
@@ -257,7 +265,7 @@ def show(
     """
     long = len(table.shown) > max_rows
     if not only_download:
-        grid(table.shown.head(max_rows), width="stretch")
+        grid(table.shown.head(max_rows), widths=table.widths, lines=table.lines, width="stretch")
         if long:
             st.caption(
                 t("upload.sample", shown=count(max_rows), total=count(len(table.shown)))
@@ -278,11 +286,32 @@ def show(
         )
 
 
-def grid(shown: pd.DataFrame, **options: Any) -> None:
+#: The grid wraps a cell's text only in rows taller than 4 rem (its code, Streamlit 1.67).
+WRAPPING_ROW = 4 * 16 + 4
+
+
+def row_height(lines: int) -> int | None:
+    """Pixels a row needs to show ``lines`` lines of wrapped text (18 px a line and the cell's
+    padding: 76 px holds three), or None (the grid's own height) for one line."""
+    return None if lines <= 1 else max(WRAPPING_ROW, 22 + 18 * lines)
+
+
+def grid(
+    shown: pd.DataFrame,
+    *,
+    widths: Mapping[str, int] | None = None,
+    lines: int = 1,
+    **options: Any,
+) -> None:
     """A table of written cells (one a page builds itself, or :func:`show`'s), its number
-    columns sorting by number."""
+    columns sorting by number; ``widths`` sets some columns' widths in pixels (a number
+    column keeps sorting by number) and ``lines`` over 1 wraps each cell at its width."""
     data, config = sorting.grid_data(shown)
-    config = {**config, **options.pop("column_config", {})}
+    for column, width in (widths or {}).items():
+        config[column] = {**config.get(column, st.column_config.TextColumn()), "width": width}
+    height = row_height(lines)
+    if height is not None:
+        options["row_height"] = height
     st.dataframe(data, hide_index=True, column_config=config or None, **options)
 
 

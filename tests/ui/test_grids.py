@@ -127,6 +127,25 @@ def test_signed_changes_sort_by_number_and_keep_their_real_minus(
     assert _written(styler) == shown.to_numpy().tolist()
 
 
+def test_a_width_set_for_a_phone_keeps_a_number_column_sorting_by_number(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(grids.st, "dataframe", lambda data, **k: sent.append(k))
+    shown = pd.DataFrame({"Rules": ["1.3.1", "1.2.0"], "Half within": ["58", "74"]})
+    table = grids.Shown(shown=shown, raw=shown, widths={"Half within": 90, "Rules": 60}, lines=2)
+    grids.show(table, download=None)
+    config = sent[0]["column_config"]
+    assert config["Half within"]["type_config"]["type"] == "number"
+    assert config["Half within"]["alignment"] == "left"
+    assert (config["Half within"]["width"], config["Rules"]["width"]) == (90, 60)
+    assert config["Rules"]["type_config"]["type"] == "text"
+    # The grid wraps a cell only in rows taller than 4 rem (64 px); one line keeps its own.
+    assert sent[0]["row_height"] > 64
+    grids.show(grids.Shown(shown=shown, raw=shown), download=None)
+    assert "row_height" not in sent[1]
+
+
 def test_a_table_of_text_only_or_too_many_cells_is_sent_as_its_text(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
