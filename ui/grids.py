@@ -54,6 +54,12 @@ def pair(win: float, loss: float) -> str:
     return t("pair.format", win=signed(win), loss=signed(loss))
 
 
+#: A column of pairs on a phone: "win +5 ·" over "loss −27" (the cell wraps at its space before
+#: "loss", two lines): the widest second line, "ήττα −100", takes 58 px of its 60 (8 px each
+#: side), and the shortest first line with the word after it, "win +5 · loss", takes 70.
+PAIR_WIDTH = 76
+
+
 def _pairs(gains: Iterable[float], losses: Iterable[float]) -> list[str]:
     return [pair(g, lo) for g, lo in zip(gains, losses, strict=True)]
 
@@ -124,7 +130,7 @@ def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
             t("col.loss"): frame["loss"],
         }
     )
-    return Shown(shown=shown, raw=raw)
+    return Shown(shown=shown, raw=raw, widths={t("col.favourite_points"): PAIR_WIDTH}, lines=2)
 
 
 def _by_divisor(
@@ -158,7 +164,10 @@ def standard_points(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
     """The favourite's "win +5 · loss −27" at the standard differences, a column per divisor;
     the CSV keeps expected, win and loss in columns of their own."""
     shown = _by_divisor(frame, labels, lambda b: _pairs(b["win"], b["loss"]))
-    return Shown(shown=shown, raw=_standard_raw(frame, labels))
+    # Three divisors' pairs and the differences fit a phone (÷1200 among them: a custom divisor
+    # and FIBS come after it, the only columns a phone may have to scroll to).
+    widths = {name: PAIR_WIDTH for name in shown.columns[1:]}
+    return Shown(shown=shown, raw=_standard_raw(frame, labels), widths=widths, lines=2)
 
 
 def _per_rule_set(

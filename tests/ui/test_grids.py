@@ -84,8 +84,11 @@ def test_a_shown_table_sends_numbers_written_as_before(
     assert pd.api.types.is_float_dtype(data[rate])
     # The numbers the reader sees: 84.9 for "84.9%", which sorts by number.
     assert data[rate].tolist() == [84.9, 70.3, 64.0]
-    # A number column, aligned left as the text columns are; names and pairs stay text.
-    assert list(config) == [rate]
+    # A number column, aligned left as the text columns are; names and pairs stay text, the
+    # pairs in a column narrow enough for a phone.
+    assert list(config) == [rate, points]
+    assert config[points]["type_config"]["type"] == "text"
+    assert config[points]["width"] == grids.PAIR_WIDTH
     assert config[rate]["type_config"]["type"] == "number"
     assert config[rate]["alignment"] == "left"
     assert config[rate]["type_config"]["format"] is None  # the Styler's text is painted

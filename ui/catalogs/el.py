@@ -258,7 +258,7 @@ EL: dict[str, str] = {
     "col.divisor": "Διαιρέτης",
     "col.win": "Πόντοι για νίκη",
     "col.loss": "Πόντοι για ήττα",
-    "col.favourite_points": "Πόντοι του φαβορί",
+    "col.favourite_points": "Πόντοι",
     "col.favourite": "Φαβορί",
     "col.underdog": "Αουτσάιντερ",
     "col.favourite_k": "Φαβορί με K {k}",

@@ -228,7 +228,7 @@ EN: dict[str, str] = {
     "col.divisor": "Divisor",
     "col.win": "Points for a win",
     "col.loss": "Points for a loss",
-    "col.favourite_points": "Favourite's points",
+    "col.favourite_points": "Points",
     "col.favourite": "Favourite",
     "col.underdog": "Underdog",
     "col.favourite_k": "Favourite at K {k}",
