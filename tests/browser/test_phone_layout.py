@@ -25,7 +25,6 @@ STILL_CUT = {
     ("history", "en"): "the final ratings and the spread, a column per rule set",
     ("simulator", "en"): "the summary and the heavy-week table, long measure names",
     ("designer", "en"): "the league's win rates, the scores and the calibration table",
-    ("tables", "el"): "the cube and divisor tables, 16 and 28 px too wide with Greek headers",
 }
 STILL_CUT |= {
     (name, "el"): reason for (name, lang), reason in list(STILL_CUT.items()) if lang == "en"

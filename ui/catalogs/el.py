@@ -263,12 +263,15 @@ EL: dict[str, str] = {
     "col.underdog": "Αουτσάιντερ",
     "col.favourite_k": "Φαβορί με K {k}",
     "pair.format": "νίκη {win} · ήττα {loss}",
+    "tables.cube_key": (
+        "Πόσους πόντους κερδίζει ο νικητής και χάνει ο ηττημένος (±) σε κάθε κύβο, με κάθε K."
+    ),
     "tables.pair_key": (
         "«νίκη +12 · ήττα −20»: οι πόντοι που κερδίζει ο παίκτης με μια νίκη και χάνει με μια ήττα."
     ),
     "col.cube": "Κύβος",
     "col.multiplier": "Συντελεστής",
-    "col.change_k": "Αλλαγή με K = {k}",
+    "col.change_k": "Με K {k}",
     "col.change": "Αλλαγή",
     "col.outcome": "Αποτέλεσμα",
     "col.rules": "Κανόνες",

@@ -233,6 +233,9 @@ EN: dict[str, str] = {
     "col.underdog": "Underdog",
     "col.favourite_k": "Favourite at K {k}",
     "pair.format": "win {win} · loss {loss}",
+    "tables.cube_key": (
+        "The points the winner gains and the loser loses (±) at each cube, at each K."
+    ),
     "tables.pair_key": (
         "“win +12 · loss −20”: the points that player gains for a win and loses for a loss."
     ),
