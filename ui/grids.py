@@ -349,25 +349,29 @@ def history_trajectories(
     return frame.assign(series=frame["rules"].map(labels))
 
 
-def history_ratings(ratings: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
+def history_ratings(ratings: pd.DataFrame) -> Shown:
+    """Each player's ranked games and final rating under each rule set, a column per rule set
+    headed by its version ("1.3.1"): three such columns fit a phone where "1.3.1 (÷1200)" did
+    not (the caption above the table names each version's divisor)."""
     raw = ratings.rename(
-        columns={"player": t("history.player"), "ranked_games": t("history.ranked_games"), **labels}
+        columns={"player": t("history.player"), "ranked_games": t("history.games")}
     )
     return Shown(shown=raw.astype(str), raw=raw)
 
 
 def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
+    """A row per rule set: its active players, the half within, top to bottom; short headers
+    (the caption above says them in full), the CSV's as before."""
     columns = {
-        "players": t("history.active_players"),
-        "half_within": t("simulator.half_within"),
-        "top_to_bottom": t("simulator.spread"),
+        "players": (t("history.active_players"), t("history.active_players")),
+        "half_within": (t("simulator.half_within"), t("history.col_half_within")),
+        "top_to_bottom": (t("simulator.spread"), t("history.col_spread")),
     }
     raw = pd.DataFrame({t("col.rules"): spread["rules"].map(labels)})
-    for column, header in columns.items():
-        raw[header] = spread[column].to_numpy()
     shown = raw.copy()
-    for header in columns.values():
-        shown[header] = [number(v) for v in raw[header]]
+    for column, (header, short) in columns.items():
+        raw[header] = spread[column].to_numpy()
+        shown[short] = [number(v) for v in spread[column]]
     return Shown(shown=shown.astype(str), raw=raw)
 
 

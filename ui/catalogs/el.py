@@ -524,7 +524,18 @@ EL: dict[str, str] = {
         "μετά από κάθε παιχνίδι τους, ένα χρώμα ανά παίκτη."
     ),
     "history.final_title": "Τελικά rating",
-    "history.ranked_games": "Παιχνίδια κατάταξης",
+    "history.games": "Παιχνίδια",
+    "history.final_caption": (
+        "Τα παιχνίδια κατάταξης κάθε παίκτη και το rating του μετά το τελευταίο του παιχνίδι, "
+        "με κάθε σύνολο κανόνων: {rules}."
+    ),
+    "history.spread_caption": (
+        "Για κάθε σύνολο κανόνων: οι ενεργοί παίκτες, οι μισοί μέσα σε (η στενότερη ζώνη "
+        "rating που χωρά τους μισούς, σε πόντους) και το εύρος (το υψηλότερο rating μείον το "
+        "χαμηλότερο)."
+    ),
+    "history.col_half_within": "Οι μισοί μέσα σε",
+    "history.col_spread": "Εύρος",
     "history.spread_title": "Πόσο απέχουν τα rating στο τέλος",
     "history.active_players": "Παίκτες",
     "history.rejected_title": "{rejected:Απορριφθείσα γραμμή|Απορριφθείσες γραμμές} ({rejected:,})",

@@ -482,7 +482,17 @@ EN: dict[str, str] = {
         "their games, one colour per player."
     ),
     "history.final_title": "Final ratings",
-    "history.ranked_games": "Ranked games",
+    "history.games": "Games",
+    "history.final_caption": (
+        "Each player's ranked games and rating after their last game, under each rule set: {rules}."
+    ),
+    "history.spread_caption": (
+        "For each rule set: its active players, half within (the narrowest band of ratings "
+        "that holds half of them, in points) and top to bottom (the highest rating less the "
+        "lowest)."
+    ),
+    "history.col_half_within": "Half within",
+    "history.col_spread": "Top to bottom",
     "history.spread_title": "How far apart the ratings end",
     "history.active_players": "Players",
     "history.rejected_title": "Rejected {rejected:row|rows} ({rejected:,})",
