@@ -175,7 +175,18 @@ def _label(rules: Rules) -> str:
     return t("simulator.custom_label", divisor=f"{rules.divisor:g}", k=rules.k)
 
 
+def _header(rules: Rules) -> str:
+    """A rule set's column header in the results' tables: its version ("1.3.1"), or the
+    shortest name of the flat variant or of a custom set (the caption names each in full)."""
+    if rules.name in RULES:
+        return rules.name
+    if rules.name == NO_HEAVY:
+        return t("simulator.flat_header")
+    return t("simulator.custom_header", divisor=f"{rules.divisor:g}", k=rules.k)
+
+
 labels = {r.label: _label(r) for r in rule_sets}
+headers = {r.label: _header(r) for r in rule_sets}
 st.caption(
     t(
         "simulator.ran",
@@ -186,6 +197,6 @@ st.caption(
     )
 )
 
-simulation.results(page, result, population, labels)
+simulation.results(page, result, population, labels, headers)
 # The compact view offers "Embed this" here too (the other pages keep it to the full page).
 page.embed_section(views=("compact", "chart", "table"), also_compact=True)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pandas as pd
@@ -185,7 +185,36 @@ def _per_rule_set(
     return Shown(shown=shown, raw=raw)
 
 
-def simulation_summary(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
+#: A rule set's column in a table with a row per measure, headed by its short name ("1.3.1"):
+#: as wide as "57.8%" or "−187" needs; the measure column takes the rest of a phone's width.
+RULES_COLUMN = 60
+#: The narrowest the measure column gets, however many rule sets: past three rule sets a phone
+#: scrolls to the last ones (the first three, in the reader's order, show).
+MEASURE_COLUMN = 120
+
+
+def _by_measure(
+    frame: pd.DataFrame,
+    labels: Mapping[str, str],
+    headers: Mapping[str, str],
+    columns: Mapping[str, tuple[str, Callable[[Any], str]]],
+) -> Shown:
+    """A row per measure (its name wrapped over up to three lines) and a column per rule set
+    under its short header (``headers``; ``labels`` name them in the CSV, a row per rule set)."""
+    measure = t("simulator.measure")
+    shown = pd.DataFrame({measure: [header for header, _ in columns.values()]})
+    for _, row in frame.iterrows():
+        shown[headers[row["rules"]]] = [
+            fmt(row[c]) if pd.notna(row[c]) else "—" for c, (_, fmt) in columns.items()
+        ]
+    width = max(MEASURE_COLUMN, PHONE_WIDTH - RULES_COLUMN * len(frame))
+    raw = _per_rule_set(frame, labels, columns).raw
+    return Shown(shown=shown, raw=raw, widths={measure: width}, lines=3)
+
+
+def simulation_summary(
+    frame: pd.DataFrame, labels: Mapping[str, str], headers: Mapping[str, str]
+) -> Shown:
     """The last week's spread and accuracy, the tenths' win rates: a row per measure and a column
     per rule set (a few rule sets fit across where seven long headers did not). The headline
     spread is "half the players within"; the CSV also keeps the interquartile range."""
@@ -197,13 +226,9 @@ def simulation_summary(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
         "top_tenth_actual": (t("simulator.top_actual"), percent),
         "newcomer_games_to_level": (t("simulator.newcomer_games"), number),
     }
-    shown = pd.DataFrame({t("simulator.measure"): [header for header, _ in columns.values()]})
-    for _, row in frame.iterrows():
-        shown[labels[row["rules"]]] = [
-            fmt(row[c]) if pd.notna(row[c]) else "—" for c, (_, fmt) in columns.items()
-        ]
+    table = _by_measure(frame, labels, headers, columns)
     raw_columns = {"iqr": (t("simulator.iqr"), number), **columns}
-    return Shown(shown=shown, raw=_per_rule_set(frame, labels, raw_columns).raw)
+    return replace(table, raw=_per_rule_set(frame, labels, raw_columns).raw)
 
 
 def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: int = 0) -> Shown:
@@ -243,8 +268,11 @@ def data_expander(table: Shown) -> None:
         show(table, download=None)
 
 
-def heavy_claim(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
-    """The article's heavy week: what 300+ games at 2–3 points under expectation cost."""
+def heavy_claim(
+    frame: pd.DataFrame, labels: Mapping[str, str], headers: Mapping[str, str]
+) -> Shown:
+    """The article's heavy week: what 300+ games at 2–3 points under expectation cost, a row
+    per measure and a column per rule set, as in the summary."""
     columns = {
         "player_weeks": (t("simulator.player_weeks"), number),
         "games": (t("simulator.games"), number),
@@ -252,7 +280,7 @@ def heavy_claim(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
         "change": (t("simulator.week_change"), signed),
         "k_games_shortfall": (t("simulator.estimate"), lambda v: signed(-v)),
     }
-    return _per_rule_set(frame, labels, columns)
+    return _by_measure(frame, labels, headers, columns)
 
 
 def show(
@@ -297,6 +325,8 @@ def show(
 
 #: The grid wraps a cell's text only in rows taller than 4 rem (its code, Streamlit 1.67).
 WRAPPING_ROW = 4 * 16 + 4
+#: Rows of wrapped text a table shows all of (a longer one scrolls in its own frame).
+WRAPPED_ROWS = 12
 
 
 def row_height(lines: int) -> int | None:
@@ -321,6 +351,10 @@ def grid(
     height = row_height(lines)
     if height is not None:
         options["row_height"] = height
+        if len(shown) <= WRAPPED_ROWS:
+            # Every row on show: the grid's own height (about ten one-line rows) would hide
+            # the last few tall ones behind a scroll inside the page's.
+            options.setdefault("height", "content")
     st.dataframe(data, hide_index=True, column_config=config or None, **options)
 
 

@@ -361,11 +361,25 @@ def test_classic_draw_and_teams() -> None:
 
 def test_simulator_runs_the_three_rule_sets_on_the_same_games() -> None:
     at = run("pages/simulator.py", players="300", weeks="4", seed="7")
-    summary = table_with(at, "Measure").set_index("Measure")
-    assert summary.columns.tolist() == ["1.0.5 (÷400)", "1.2.0 (÷800)", "1.3.1 (÷1200)"]
+    # The summary and the heavy week, each a row per measure.
+    summary, heavy = [cells(d).set_index("Measure") for d in at.dataframe if "Measure" in d.value]
+    # A column per rule set under its version; the caption above names each in full.
+    assert summary.columns.tolist() == ["1.0.5", "1.2.0", "1.3.1"]
+    assert any(
+        "A column per rule set, in order: 1.0.5 (÷400), 1.2.0 (÷800), 1.3.1 (÷1200)." in c.value
+        for c in at.caption
+    )
     # Theory: the spread scales with the divisor, so it grows 400 → 800 → 1200.
     half = [int(v) for v in summary.loc["Half the players within (points)"]]
     assert half[0] < half[1] < half[2]
+    assert heavy.columns.tolist() == ["1.0.5", "1.2.0", "1.3.1"]
+    assert heavy.index.tolist() == [
+        "Such weeks",
+        "Games",
+        "Under expectation",
+        "Change over the week",
+        "K × games × shortfall",
+    ]
     assert at.query_params["seed"] == "7"
     assert len(at.get("vega_lite_chart")) == 4
 

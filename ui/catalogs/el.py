@@ -397,6 +397,9 @@ EL: dict[str, str] = {
     "simulator.top_actual": "Κορυφαίο δέκατο: πραγματικό ποσοστό νίκης",
     "simulator.newcomer_games": "Παιχνίδια νεοφερμένου ως το 90 % του επιπέδου",
     "simulator.measure": "Μέτρο",
+    "simulator.columns": "Μία στήλη ανά σύνολο κανόνων, με τη σειρά: {rules}.",
+    "simulator.flat_header": "1.3.1 σταθερό",
+    "simulator.custom_header": "÷{divisor} K {k}",
     "simulator.spearman_short": "Συσχέτιση κατάταξης",
     "simulator.half_within_help": (
         "Το άπλωμα των rating μετριέται παντού με έναν τρόπο: η στενότερη ζώνη rating που "

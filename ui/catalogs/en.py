@@ -361,6 +361,9 @@ EN: dict[str, str] = {
     "simulator.top_actual": "Top tenth: actual win rate",
     "simulator.newcomer_games": "Newcomer's games to 90 % of level",
     "simulator.measure": "Measure",
+    "simulator.columns": "A column per rule set, in order: {rules}.",
+    "simulator.flat_header": "1.3.1 flat",
+    "simulator.custom_header": "÷{divisor} K {k}",
     "simulator.spearman_short": "Rank correlation",
     "simulator.half_within_help": (
         "How wide the ratings spread is measured one way throughout: the narrowest band "
