@@ -128,7 +128,7 @@ def _waiting(note: DeltaGenerator) -> Callable[[int], object]:
 st.header(t("league.title"))
 if league.shipped():
     shipped = cached.league()
-    grids.show(league.rates_table(shipped.rates), download="league_win_rates.csv")
+    league.show_rates(shipped.rates, download="league_win_rates.csv")
     st.markdown(league.rates_sentence(shipped.rates))
     st.caption(
         league.provenance_caption(shipped.provenance, len(shipped.games), len(shipped.players))
@@ -318,6 +318,7 @@ if not frame.empty:
     )
     with table_col:
         st.markdown(f"**{t('designer.calibration_table', rules=shown)}**")
+        st.caption(t("designer.calibration_key"))
         grids.show(designer.calibration_table(scores[shown]), download="calibration.csv")
     st.caption(sentence)
 

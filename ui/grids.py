@@ -193,7 +193,7 @@ RULES_COLUMN = 60
 MEASURE_COLUMN = 120
 
 
-def _by_measure(
+def by_measure(
     frame: pd.DataFrame,
     labels: Mapping[str, str],
     headers: Mapping[str, str],
@@ -226,7 +226,7 @@ def simulation_summary(
         "top_tenth_actual": (t("simulator.top_actual"), percent),
         "newcomer_games_to_level": (t("simulator.newcomer_games"), number),
     }
-    table = _by_measure(frame, labels, headers, columns)
+    table = by_measure(frame, labels, headers, columns)
     raw_columns = {"iqr": (t("simulator.iqr"), number), **columns}
     return replace(table, raw=_per_rule_set(frame, labels, raw_columns).raw)
 
@@ -280,7 +280,7 @@ def heavy_claim(
         "change": (t("simulator.week_change"), signed),
         "k_games_shortfall": (t("simulator.estimate"), lambda v: signed(-v)),
     }
-    return _by_measure(frame, labels, headers, columns)
+    return by_measure(frame, labels, headers, columns)
 
 
 def show(

@@ -86,6 +86,52 @@ def rates_table(rates: pd.DataFrame) -> grids.Shown:
     return grids.dress(raw, formats)
 
 
+#: The pair-of-levels column: the longest level name ("περιστασιακός", "προχωρημένος") and a
+#: dash on a line, the other level under it.
+LEVELS_WIDTH = 112
+
+
+def rates_tables(rates: pd.DataFrame) -> tuple[grids.Shown, grids.Shown]:
+    """:func:`rates_table` as two tables that each fit a phone, a row per pair of levels
+    ("expert – beginner", the stronger first) in both: the games and the stronger side's win
+    rate with its 95 % interval; then its win rate without the cube (where a cubeless league
+    was played) and the gap each divisor reads. Each one's CSV is the whole table's."""
+    whole = rates_table(rates)
+    cubeful = _with_the_cube(rates)
+    levels = t("league.col_levels")
+    pairs = [
+        t("league.pair", stronger=level(a), weaker=level(b))
+        for a, b in zip(cubeful["stronger"], cubeful["weaker"], strict=True)
+    ]
+    columns = {t("league.games"): "league.games", t("league.win_rate"): "league.col_won"}
+    columns[t("league.interval")] = "league.interval"
+    wins = pd.DataFrame({levels: pairs})
+    for header, short in columns.items():
+        wins[t(short)] = whole.shown[header].to_numpy()
+    gaps = pd.DataFrame({levels: pairs})
+    if t("league.cubeless") in whole.shown:
+        gaps[t("league.col_cubeless")] = whole.shown[t("league.cubeless")].to_numpy()
+    for divisor in DIVISORS:
+        gaps[t("divisors.label", divisor=divisor)] = whole.shown[
+            t("league.gap", divisor=divisor)
+        ].to_numpy()
+    widths = {levels: LEVELS_WIDTH}
+    return (
+        grids.Shown(shown=wins, raw=whole.raw, widths=widths, lines=2),
+        grids.Shown(shown=gaps, raw=whole.raw, widths=widths, lines=2),
+    )
+
+
+def show_rates(rates: pd.DataFrame, *, download: str, key: str | None = None) -> None:
+    """The two win-rate tables, each under the sentence saying what it shows; the download
+    (of every column) under the first."""
+    wins, gaps = rates_tables(rates)
+    st.caption(t("league.wins_key"))
+    grids.show(wins, download=download, key=key)
+    st.caption(t("league.gaps_key"))
+    grids.show(gaps, download=None)
+
+
 def _with_the_cube(rates: pd.DataFrame) -> pd.DataFrame:
     """The rows of the league played with the cube (all rows, for a table of one league)."""
     if rates["mode"].nunique() > 1:
@@ -248,5 +294,5 @@ def live_section(page: Any, waiting: Callable[[DeltaGenerator], Callable[[int], 
         return
     rates = win_rates({"cubeful": played})
     st.caption(t("league.live_ran", games=grids.count(len(played)), players=players))
-    grids.show(rates_table(rates), download="live_league_win_rates.csv", key=page.key("live_rates"))
+    show_rates(rates, download="live_league_win_rates.csv", key=page.key("live_rates"))
     st.markdown(rates_sentence(rates))

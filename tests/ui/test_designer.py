@@ -46,11 +46,15 @@ def test_scores_the_sample_history_as_the_core_does() -> None:
     best = min(scores, key=lambda name: scores[name].log_loss)
     shown = _captions(at)
     assert f"{best} predicted best (log-loss {scores[best].log_loss:.4f})" in shown
-    table = cells(at.dataframe[1])  # after the real-dice table
-    assert table["Log-loss"].tolist() == [f"{s.log_loss:.4f}" for s in scores.values()]
-    assert table["Games"].tolist() == [str(s.games) for s in scores.values()]
-    calibration = cells(at.dataframe[2])
-    assert calibration["Games"].astype(int).sum() == scores["1.3.1"].games
+    # After the real-dice tables (two): a row per measure, a column per rule set.
+    table = cells(at.dataframe[2]).set_index("Measure")
+    assert table.columns.tolist() == list(scores)
+    assert table.loc["Log-loss"].tolist() == [f"{s.log_loss:.4f}" for s in scores.values()]
+    assert table.loc["Games"].tolist() == [str(s.games) for s in scores.values()]
+    calibration = cells(at.dataframe[3])
+    assert calibration.columns.tolist() == ["Band", "Expected", "Won", "95 % interval"]
+    # The games the bands hold, all of 1.3.1's scored games, in the sentence under the table.
+    assert f"over all {scores['1.3.1'].games} games" in shown
     assert EN["designer.sweep_waiting"] in [i.value for i in at.info]
 
 

@@ -849,6 +849,11 @@ EN: dict[str, str] = {
     "designer.no_games": "No ranked game is left after the burn-in.",
     "designer.calibration_chart": "Favourite's expected against actual win rate",
     "designer.calibration_table": "Calibration under {rules}",
+    "designer.col_band": "Band",
+    "designer.calibration_key": (
+        "Each band of the favourite's expected score: the games' mean expected score, the share "
+        "the favourite won and its 95 % interval (the CSV also counts each band's games)."
+    ),
     "designer.bin": "Favourite's expected score",
     "designer.expected": "Expected",
     "designer.actual": "Won",
@@ -918,6 +923,18 @@ EN: dict[str, str] = {
     "league.win_rate": "Stronger won",
     "league.interval": "95 % interval",
     "league.cubeless": "Without the cube",
+    "league.col_levels": "Levels",
+    "league.pair": "{stronger} – {weaker}",
+    "league.col_won": "Won",
+    "league.col_cubeless": "No cube",
+    "league.wins_key": (
+        "Each pair of levels, the stronger first: the games they played with the cube, the "
+        "share the stronger won and its 95 % interval."
+    ),
+    "league.gaps_key": (
+        "The same pairs: the share the stronger won without the cube (where a cubeless league "
+        "was played too), and the rating gap each divisor reads into the share with the cube."
+    ),
     "league.gap": "÷{divisor} gap",
     "league.level_beginner": "beginner",
     "league.level_casual": "casual",
