@@ -328,9 +328,7 @@ def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
     expect(column(favourite, "Expected win rate")).to_have_text(
         [accessible_number(p) for p in ("84.9%", "70.3%", "64.0%")]
     )
-    expect(column(favourite, "Points")).to_have_text(
-        [pair(5, 27), pair(9, 23), pair(12, 20)]
-    )
+    expect(column(favourite, "Points")).to_have_text([pair(5, 27), pair(9, 23), pair(12, 20)])
 
     # One expected-score curve per divisor, drawn in its own colour, and the rule at +300.
     colours = line_colours(curves, 3)
