@@ -101,6 +101,8 @@ def heavy(frame: pd.DataFrame, ks: tuple[int, ...]) -> Shown:
 
 
 def cube(frame: pd.DataFrame, ks: tuple[int, ...]) -> Shown:
+    """The cube's multiplier and each K's change; on show each K's column says just "Με K 32"
+    in Greek (the caption above says it is the change), the CSV its full name."""
     renames = {"cube": t("col.cube"), "multiplier": t("col.multiplier")}
     renames |= {f"k{k}": t("col.change_k", k=k) for k in ks}
     raw = frame.rename(columns=renames)
@@ -109,7 +111,9 @@ def cube(frame: pd.DataFrame, ks: tuple[int, ...]) -> Shown:
         t("col.multiplier"): lambda v: number(v, 2),
     }
     formats |= {t("col.change_k", k=k): lambda v: "±" + number(v) for k in ks}
-    return dress(raw, formats)
+    shown = dress(raw, formats).shown
+    shown = shown.rename(columns={t("col.change_k", k=k): t("col.change_at_k", k=k) for k in ks})
+    return Shown(shown=shown, raw=raw)
 
 
 def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:

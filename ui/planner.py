@@ -183,7 +183,8 @@ def hold_rows(
 
 
 def hold_grid(rows: list[HoldRow]) -> Shown:
-    """Opponent, your expected score against them, and the win rate that holds you put."""
+    """Opponent, your expected score against them, and the win rate that holds you put (its
+    header on show short enough for a phone in Greek, the CSV's as before)."""
     raw = pd.DataFrame(
         {
             t("planner.col_opponent"): [r.opponent for r in rows],
@@ -195,7 +196,7 @@ def hold_grid(rows: list[HoldRow]) -> Shown:
         {
             t("planner.col_opponent"): [number(r.opponent) for r in rows],
             t("planner.col_expected"): [percent(r.expected) for r in rows],
-            t("planner.col_hold"): ["—" if r.hold is None else percent(r.hold) for r in rows],
+            t("planner.col_hold_short"): ["—" if r.hold is None else percent(r.hold) for r in rows],
         }
     )
     return Shown(shown=shown, raw=raw)

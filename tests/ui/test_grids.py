@@ -161,3 +161,19 @@ def test_a_table_of_text_only_or_too_many_cells_is_sent_as_its_text(
     assert isinstance(sorting.grid_data(zeros)[0], pd.DataFrame)
     big = pd.DataFrame({"n": [str(i) for i in range(sorting.STYLED_CELLS + 1)]})
     assert sorting.grid_data(big)[0] is big
+
+
+def test_the_greek_cube_table_shows_short_headers_and_its_csv_keeps_its_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(i18n, "language", lambda: "el")
+    # SPEC: cube 1/2/4, multiplier 1.00/1.17/1.33; two players at 1500, K 32 ±16/19/21.
+    frame = pd.DataFrame(
+        {"cube": [1, 2, 4], "multiplier": [1.0, 7 / 6, 4 / 3], "k32": [16.0, 19.0, 21.0]}
+    )
+    table = grids.cube(frame, (32,))
+    assert table.shown.columns.tolist() == ["Κύβος", "Συντελεστής", "Με K 32"]
+    assert table.shown["Με K 32"].tolist() == ["±16", "±19", "±21"]
+    assert table.shown["Συντελεστής"].tolist() == ["1,00", "1,17", "1,33"]
+    assert table.raw.columns.tolist() == ["Κύβος", "Συντελεστής", "Αλλαγή με K = 32"]
+    assert table.raw["Αλλαγή με K = 32"].tolist() == [16.0, 19.0, 21.0]

@@ -271,7 +271,8 @@ EL: dict[str, str] = {
     ),
     "col.cube": "Κύβος",
     "col.multiplier": "Συντελεστής",
-    "col.change_k": "Με K {k}",
+    "col.change_k": "Αλλαγή με K = {k}",
+    "col.change_at_k": "Με K {k}",
     "col.change": "Αλλαγή",
     "col.outcome": "Αποτέλεσμα",
     "col.rules": "Κανόνες",
@@ -693,7 +694,8 @@ EL: dict[str, str] = {
     ),
     "planner.col_opponent": "Αντίπαλος",
     "planner.col_expected": "Αναμενόμενο σκορ",
-    "planner.col_hold": "Ποσοστό ισορροπίας",
+    "planner.col_hold": "Ποσοστό νικών για να μείνεις ίδιος",
+    "planner.col_hold_short": "Ποσοστό ισορροπίας",
     "planner.performance_title": "Rating απόδοσης σε μια σειρά αποτελεσμάτων",
     "planner.results": (
         "Αντίπαλοι και αποτελέσματα: ΒΑΘΜΟΛΟΓΙΑ ΑΠΟΤΕΛΕΣΜΑ, ένα παιχνίδι ανά γραμμή ή ; (1, 0, 0.5)"
