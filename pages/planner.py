@@ -51,7 +51,6 @@ page = Page(
             format="%g",
             label="planner.per_week",
             help="planner.per_week_help",
-            shared="games",
         ),
         OptionalIntParam(
             name="this_week",
@@ -61,6 +60,9 @@ page = Page(
             help="planner.this_week_help",
             placeholder="planner.this_week_placeholder",
             empty="planner.this_week_empty",
+            # The home page's "your ranked games in the last 7 days": the same count (a rate,
+            # the games a week, is not). Nothing typed there: a usual week at the rate.
+            shared="games",
         ),
         ChoiceParam(
             name="cube",
