@@ -123,7 +123,7 @@ def scores_sentence(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> 
         worst=labels.get(worst, worst),
         worst_loss=number(worst_loss, 4),
         coin=number(math.log(2), 4),
-        games=number(scores[best].games),
+        games=int(scores[best].games),
     )
 
 
@@ -225,7 +225,7 @@ def calibration_sentence(scores: Scores, label: str) -> str:
         rules=label,
         inside=inside,
         bins=len(frame),
-        games=number(games),
+        games=games,
         expected=percent(expected),
         actual=percent(actual),
     )

@@ -118,12 +118,12 @@ def band_text(result: Plan) -> str:
     """The spread of the games needed: 8 paths in 10 between two counts, or, where more than
     one path in 10 never gets there, how fast the quickest tenth is and how many never do."""
     if result.games_p90 is not None:
-        return t("planner.band", low=number(result.games_p10), high=number(result.games_p90))
+        return t("planner.band", low=round(result.games_p10), high=round(result.games_p90))
     return t(
         "planner.band_open",
-        low=number(result.games_p10),
+        low=round(result.games_p10),
         missed=percent(1 - result.reached_share, 0),
-        games=number(result.horizon),
+        games=result.horizon,
     )
 
 
@@ -142,7 +142,7 @@ def k_text(result: Plan) -> str:
     said = t(
         "planner.first_k",
         k=result.first_k,
-        games=number(result.games_this_week),
+        games=result.games_this_week,
         threshold=rules.heavy_games,
     )
     heavy = result.heavy
