@@ -238,15 +238,17 @@ def fit_chart(result: FitResult) -> alt.LayerChart:
         alt.Chart(frame)
         .mark_line(point=True)
         .encode(
+            # A divisor is written as the article writes it, ÷1200: no thousands mark.
             x=alt.X(
                 "divisor:Q",
                 title=t("designer.divisor"),
                 scale=alt.Scale(type="log", nice=False, zero=False),
+                axis=alt.Axis(format="~f"),
             ),
             y=alt.Y("log_loss:Q", title=t("designer.log_loss"), scale=alt.Scale(zero=False)),
             color=alt.Color("series:N", scale=alt.Scale(range=PALETTE), title="K"),
             tooltip=[
-                alt.Tooltip("divisor:Q", title=t("designer.divisor")),
+                alt.Tooltip("divisor:Q", title=t("designer.divisor"), format="~f"),
                 alt.Tooltip("series:N", title="K"),
                 alt.Tooltip("log_loss:Q", title=t("designer.log_loss"), format=".4f"),
             ],

@@ -123,3 +123,28 @@ def fits_and_reads(page: Page, phone: bool) -> None:
     whole_page_on_screen(page)
     serious, _ = serious_violations(page)
     assert serious == []
+
+
+#: Each chart's axes as drawn: every axis's labels.
+AXIS_LABELS = """chart => [...chart.querySelectorAll('g.role-axis')].map(
+    axis => [...axis.querySelectorAll('g.role-axis-label text')].map(t => t.textContent))"""
+
+
+@pytest.mark.parametrize(("lang", "games"), [("en", "2,000"), ("el", "2.000")])
+def test_the_projection_counts_games_and_writes_ratings_plain(
+    page: Page, app_url: str, lang: str, games: str
+) -> None:
+    """The chart's games axis read "2000" in Greek and its rating axis "1,500" in English: the
+    games are a count, the ratings are written as the article writes them."""
+    open_page(page, f"{app_url}/planner?lang={lang}")
+    wait_idle(page)
+    chart = page.get_by_test_id("stVegaLiteChart").first
+    chart.scroll_into_view_if_needed()
+    expect(chart.locator("svg.marks g.mark-area path")).to_have_count(1)
+    axes = chart.evaluate(AXIS_LABELS)
+    # The horizon, 2,000 games (ui.cached's 1,000 paths of 2,000 games), ends the games axis.
+    games_axis = next(labels for labels in axes if labels and labels[0] == "0")
+    assert games_axis[-1] == games, axes
+    # 1500 → 1600 at 58 %: the band spans 1500 to past 1600; every rating label is plain.
+    ratings = next(labels for labels in axes if labels and labels is not games_axis)
+    assert {"1500", "1600"} <= set(ratings) and all(label.isdigit() for label in ratings), axes
