@@ -14,7 +14,7 @@ from gammon_elo.calibrate import FitResult, Scores
 
 from .charts import HEAT_TEXT, LABEL_INK, PALETTE, heat_inks, heat_scale, style
 from .grids import Shown, dress
-from .i18n import number, percent, t
+from .i18n import count, number, percent, t
 
 #: The sweep's metrics drawn as heat maps: column, catalog key, how a value is written.
 METRICS = (
@@ -98,7 +98,7 @@ def scores_table(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> Sho
     return dress(
         raw,
         {
-            t("designer.games"): number,
+            t("designer.games"): count,
             t("designer.log_loss"): four,
             t("designer.brier"): four,
             t("designer.top_expected"): percent,
@@ -205,7 +205,7 @@ def calibration_table(scores: Scores) -> Shown:
             ],
         }
     )
-    formats = {t("designer.games"): number}
+    formats = {t("designer.games"): count}
     for column in ("expected", "actual"):
         formats[t(f"designer.{column}")] = percent
     return dress(raw, formats)

@@ -31,7 +31,7 @@ from gammon_elo.parallel import run_tasks
 from gammon_elo.replay import read_history, sample_history
 from gammon_elo.sweep import Grid, sweep
 from ui import runs, settings
-from ui.catalogs import EN
+from ui.catalogs import EL, EN
 from ui.settings import Settings
 
 
@@ -65,8 +65,9 @@ def test_scores_the_sample_history_as_the_core_does() -> None:
 def test_the_league_s_counts_carry_the_thousands_mark(
     lang: str, mark: str, scored: str, calibrated: str
 ) -> None:
-    """The shipped league scores tens of thousands of games: its sentences wrote "48576 games"
-    where every other count of the app reads 48,576 (48.576 in Greek)."""
+    """The shipped league scores tens of thousands of games: its sentences and its scores
+    table wrote "48576" where every other count of the app reads 48,576 (48.576 in Greek)."""
+    catalog = EN if lang == "en" else EL
     at = open_page("pages/designer.py", timeout=180, lang=lang)
     assert not at.exception, [e.message for e in at.exception]
     games = score(shipped_league(), RULES["1.3.1"], burn_in=DEFAULT_BURN_IN).games
@@ -75,6 +76,11 @@ def test_the_league_s_counts_carry_the_thousands_mark(
     shown = _captions(at)
     assert scored.format(written) in shown
     assert calibrated.format(written) in shown
+    # The scores table's column of games too (after the real-dice table), every rule set's.
+    games_column = catalog["designer.games"]
+    table = cells(at.dataframe[1])
+    assert written in table[games_column].tolist()
+    assert all(mark in cell for cell in table[games_column]), table
 
 
 def test_runs_a_sweep_on_a_local_cluster_and_the_fit() -> None:

@@ -66,6 +66,8 @@ def test_planner_counts_carry_the_thousands_mark(lang: str, reach: str, caption:
     wrote them "1000" and "2000"."""
     at = run("pages/planner.py", lang=lang)
     assert reach in metrics(at)
+    each = {"en": "paths of 2,000 games each", "el": "πορείες των 2.000 παιχνιδιών"}[lang]
+    assert each in at.caption[0].value
     after = {"en": "after 2,000 games, when", "el": "μετά από 2.000 παιχνίδια, όταν"}[lang]
     assert any(caption in c.value and after in c.value for c in at.caption)
 

@@ -523,7 +523,7 @@ EN: dict[str, str] = {
     "planner.nav": "Planner",
     "planner.title": "How many games to reach my target?",
     "planner.intro": (
-        "A thousand simulated paths of 2000 games each under the exact rules: Go's rounding, "
+        "A thousand simulated paths of 2,000 games each under the exact rules: Go's rounding, "
         "the 7-day K that drops in a heavy week, the cube. Your games are spread evenly over "
         "the week."
     ),
