@@ -20,6 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 from test_accessibility import serious_violations, whole_page_on_screen
 
 from gammon_elo import plan
+from ui.catalogs import EL
 
 pytestmark = pytest.mark.browser
 
@@ -148,3 +149,32 @@ def test_the_projection_counts_games_and_writes_ratings_plain(
     # 1500 → 1600 at 58 %: the band spans 1500 to past 1600; every rating label is plain.
     ratings = next(labels for labels in axes if labels and labels is not games_axis)
     assert {"1500", "1600"} <= set(ratings) and all(label.isdigit() for label in ratings), axes
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "phone"), [(1280, 720, False), (390, 844, True)], ids=["1280", "390"]
+)
+def test_explain_s_longest_answer_is_whole_and_largest_on_the_first_screen(
+    browser: Browser, app_url: str, width: int, height: int, phone: bool
+) -> None:
+    """The longest worded answer, Greek's "no exact match" (48 letters), at its size."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone,
+        locale="el-GR",
+    )  # fmt: skip
+    try:
+        page = context.new_page()
+        open_page(page, app_url + "/explain?change=3&lang=el")
+        answer = page.locator(".gammon-answer-figure")
+        expect(answer).to_have_text(EL["explain.none_figure"])
+        wait_idle(page)
+        page.evaluate("document.fonts.ready.then(() => true)")
+        box = answer.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+        largest = largest_text(page, width, height)
+        assert largest["text"] == EL["explain.none_figure"][:40], largest
+        save_full_page(page, f"explain_none_el_{width}")
+    finally:
+        context.close()
