@@ -178,14 +178,12 @@ def play_live(
     from gammon_elo.league import play_league
     from gammon_elo.league.league import BATCH
 
-    bar = st.progress(
-        0.0, text=t("league.progress", played=grids.count(0), total=grids.count(games))
-    )
+    bar = st.progress(0.0, text=t("league.progress", played=0, total=games))
 
     def progress(played: int, total: int) -> None:
         bar.progress(
             played / total,
-            text=t("league.progress", played=grids.count(played), total=grids.count(total)),
+            text=t("league.progress", played=played, total=total),
         )
 
     tasks = -(-games // BATCH)

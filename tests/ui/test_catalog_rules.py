@@ -87,8 +87,8 @@ def test_counted_fields_are_written_one_way() -> None:
 COUNTED_FIELDS = frozenset(
     {
         *("ahead", "bins", "done", "games", "inside", "length", "limit", "paths", "players"),
-        *("rated", "rejected", "rows", "rule_sets", "runs", "seeds", "tasks", "threshold"),
-        "workers",
+        *("played", "rated", "rejected", "rows", "rule_sets", "runs", "seeds", "tasks"),
+        *("threshold", "workers"),
     }
 )
 #: Where such a name holds something else: the chosen players' names.
