@@ -161,7 +161,7 @@ def test_cli_replay_is_strict(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     captured = capsys.readouterr()
     assert captured.out == ""
     # A row's problems are listed in the order of the columns: loser before cube.
-    assert "1 of 2 rows are invalid (2 problems); first, row 3: loser" in captured.err
+    assert "1 of 2 rows is invalid (2 problems); first, row 3: loser" in captured.err
     assert "must be a power of two from 1 to 64" in captured.err
 
     rejected = tmp_path / "rejected.csv"
