@@ -10,7 +10,7 @@ import streamlit as st
 
 from gammon_elo import CURRENT, RULES, InvalidInput, Rules
 from gammon_elo.simulate import Population
-from ui import cached, grids, simulation
+from ui import cached, simulation
 from ui.i18n import percent, t
 from ui.page import Page
 from ui.params import ChoiceParam, FloatParam, IntParam, ListParam
@@ -190,8 +190,8 @@ headers = {r.label: _header(r) for r in rule_sets}
 st.caption(
     t(
         "simulator.ran",
-        games=grids.count(result.games),
-        players=grids.count(population.players),
+        games=int(result.games),
+        players=population.players,
         weeks=population.weeks,
         seed=population.seed,
     )

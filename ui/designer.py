@@ -15,7 +15,7 @@ from gammon_elo.calibrate import FitResult, Scores
 
 from .charts import HEAT_TEXT, LABEL_INK, PALETTE, heat_inks, heat_scale, style
 from .grids import Shown, by_measure, dress
-from .i18n import number, percent, t
+from .i18n import count, number, percent, t
 
 #: The sweep's metrics drawn as heat maps: column, catalog key, how a value is written.
 METRICS = (
@@ -97,7 +97,7 @@ def scores_table(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> Sho
     )
     four = lambda v: number(v, 4)  # noqa: E731
     columns: dict[str, tuple[str, Callable[[Any], str]]] = {
-        "games": (t("designer.games"), number),
+        "games": (t("designer.games"), count),
         "log_loss": (t("designer.log_loss"), four),
         "brier": (t("designer.brier"), four),
         "top_expected": (t("designer.top_expected"), percent),
@@ -123,7 +123,7 @@ def scores_sentence(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> 
         worst=labels.get(worst, worst),
         worst_loss=number(worst_loss, 4),
         coin=number(math.log(2), 4),
-        games=number(scores[best].games),
+        games=int(scores[best].games),
     )
 
 
@@ -205,7 +205,7 @@ def calibration_table(scores: Scores) -> Shown:
             ],
         }
     )
-    formats = {t("designer.games"): number}
+    formats = {t("designer.games"): count}
     for column in ("expected", "actual"):
         formats[t(f"designer.{column}")] = percent
     # On show, short headers and no games column (four columns fit a phone; the caption above
@@ -236,7 +236,7 @@ def calibration_sentence(scores: Scores, label: str) -> str:
         rules=label,
         inside=inside,
         bins=len(frame),
-        games=number(games),
+        games=games,
         expected=percent(expected),
         actual=percent(actual),
     )
@@ -249,15 +249,17 @@ def fit_chart(result: FitResult) -> alt.LayerChart:
         alt.Chart(frame)
         .mark_line(point=True)
         .encode(
+            # A divisor is written as the article writes it, ÷1200: no thousands mark.
             x=alt.X(
                 "divisor:Q",
                 title=t("designer.divisor"),
                 scale=alt.Scale(type="log", nice=False, zero=False),
+                axis=alt.Axis(format="~f"),
             ),
             y=alt.Y("log_loss:Q", title=t("designer.log_loss"), scale=alt.Scale(zero=False)),
             color=alt.Color("series:N", scale=alt.Scale(range=PALETTE), title="K"),
             tooltip=[
-                alt.Tooltip("divisor:Q", title=t("designer.divisor")),
+                alt.Tooltip("divisor:Q", title=t("designer.divisor"), format="~f"),
                 alt.Tooltip("series:N", title="K"),
                 alt.Tooltip("log_loss:Q", title=t("designer.log_loss"), format=".4f"),
             ],

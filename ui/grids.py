@@ -14,7 +14,8 @@ from gammon_elo.replay import RulesComparison, neutralize_formulas, trajectories
 
 from . import sorting
 from .catalogs import EN
-from .i18n import decimal_comma, number, percent, signed, t
+from .i18n import count as count  # re-exported: the one count formatter, as grids.count
+from .i18n import number, percent, signed, t
 
 #: Keys every catalog holds (tests/ui/test_i18n.py checks the parity).
 CATALOG_KEYS = frozenset(EN)
@@ -62,12 +63,6 @@ PAIR_WIDTH = 76
 
 def _pairs(gains: Iterable[float], losses: Iterable[float]) -> list[str]:
     return [pair(g, lo) for g, lo in zip(gains, losses, strict=True)]
-
-
-def count(value: float) -> str:
-    """A count with a thousands separator: 975,511 (975.511 in Greek). Ratings stay 1500."""
-    text = f"{value:,.0f}"
-    return text.replace(",", ".") if decimal_comma() else text
 
 
 def expected(frame: pd.DataFrame) -> Shown:

@@ -156,7 +156,7 @@ def rates_sentence(rates: pd.DataFrame) -> str:
     values: dict[str, Any] = {
         "stronger": t(f"league.subject_{row['stronger']}"),
         "weaker": t(f"league.object_{row['weaker']}"),
-        "games": grids.count(row["games"]),
+        "games": int(row["games"]),
         "tenths": number(round(10 * row["win_rate"])),
     }
     if not math.isfinite(row["gap_1200"]):
@@ -180,8 +180,8 @@ def provenance_caption(provenance: Mapping[str, Any], games: int, players: int) 
         levels=mix,
         seed=Outside(provenance.get("seed", "?")),
         made=Outside(str(provenance.get("made", "?"))[:10]),
-        games=grids.count(games),
-        players=grids.count(players),
+        games=games,
+        players=players,
         weeks=Outside(provenance.get("weeks", "?")),
     )
 
@@ -203,7 +203,7 @@ def refusal(players: int, games: int, limits: server_settings.Settings) -> str |
     if players > limits.league_players:
         return t("league.too_many_players", players=players, limit=limits.league_players)
     if games > limits.league_games:
-        return t("league.too_many_games", games=grids.count(games), limit=limits.league_games)
+        return t("league.too_many_games", games=games, limit=limits.league_games)
     return None
 
 
@@ -224,14 +224,12 @@ def play_live(
     from gammon_elo.league import play_league
     from gammon_elo.league.league import BATCH
 
-    bar = st.progress(
-        0.0, text=t("league.progress", played=grids.count(0), total=grids.count(games))
-    )
+    bar = st.progress(0.0, text=t("league.progress", played=0, total=games))
 
     def progress(played: int, total: int) -> None:
         bar.progress(
             played / total,
-            text=t("league.progress", played=grids.count(played), total=grids.count(total)),
+            text=t("league.progress", played=played, total=total),
         )
 
     tasks = -(-games // BATCH)
@@ -268,7 +266,7 @@ def live_section(page: Any, waiting: Callable[[DeltaGenerator], Callable[[int], 
             t(
                 "league.live_limits",
                 players=limits.league_players,
-                games=grids.count(limits.league_games),
+                games=limits.league_games,
             )
         )
         play = st.form_submit_button(t("league.run"), type="primary", icon=":material/casino:")
@@ -293,6 +291,6 @@ def live_section(page: Any, waiting: Callable[[DeltaGenerator], Callable[[int], 
         st.info(t("league.live_waiting"), icon=":material/casino:")
         return
     rates = win_rates({"cubeful": played})
-    st.caption(t("league.live_ran", games=grids.count(len(played)), players=players))
+    st.caption(t("league.live_ran", games=len(played), players=players))
     show_rates(rates, download="live_league_win_rates.csv", key=page.key("live_rates"))
     st.markdown(rates_sentence(rates))
