@@ -186,14 +186,10 @@ if not page.compact:
             }
         ),
         width="stretch",
-        # Widths that fit a phone (a wider page shares out the rest), and rows tall enough for
-        # the grid to wrap a sentence (it wraps only rows taller than 4 rem) over three lines.
-        column_config={
-            "K": st.column_config.TextColumn(width=60),
-            who: st.column_config.TextColumn(width=140),
-            effect: st.column_config.TextColumn(width=150),
-        },
-        row_height=76,
+        # Widths that fit a phone (a wider page shares out the rest), each sentence wrapped over
+        # at most three lines.
+        widths={"K": 60, who: 140, effect: 150},
+        lines=3,
     )
     st.caption(t("classic.guide_note"))
     page.embed_section()

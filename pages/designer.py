@@ -128,7 +128,7 @@ def _waiting(note: DeltaGenerator) -> Callable[[int], object]:
 st.header(t("league.title"))
 if league.shipped():
     shipped = cached.league()
-    grids.show(league.rates_table(shipped.rates), download="league_win_rates.csv")
+    league.show_rates(shipped.rates, download="league_win_rates.csv")
     st.markdown(league.rates_sentence(shipped.rates))
     st.caption(
         league.provenance_caption(shipped.provenance, len(shipped.games), len(shipped.players))
@@ -309,7 +309,8 @@ frame = designer.calibration_frame(scores, labels)
 if not frame.empty:
     shown = rule_sets[-1].label
     sentence = designer.calibration_sentence(scores[shown], shown)
-    chart_col, table_col = st.columns([3, 2])
+    # Halves: the table's four columns need 332 px in Greek, more than two fifths of 1280 px.
+    chart_col, table_col = st.columns(2)
     charts.show(
         chart_col,
         designer.calibration_chart(frame),
@@ -318,6 +319,7 @@ if not frame.empty:
     )
     with table_col:
         st.markdown(f"**{t('designer.calibration_table', rules=shown)}**")
+        st.caption(t("designer.calibration_key"))
         grids.show(designer.calibration_table(scores[shown]), download="calibration.csv")
     st.caption(sentence)
 

@@ -3,6 +3,8 @@ under one rule set or several side by side."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import streamlit as st
 
 from gammon_elo import RULES, InvalidInput
@@ -111,7 +113,7 @@ players = st.multiselect(
 lines = grids.history_trajectories(comparison, players, labels)
 domain = (float(lines["rating"].min()), float(lines["rating"].max())) if len(lines) else (0.0, 1.0)
 chart_alt = t("history.chart_alt", players=", ".join(players), rules=", ".join(labels.values()))
-ratings_table = grids.history_ratings(comparison.ratings, labels)
+ratings_table = grids.history_ratings(comparison.ratings)
 
 
 def draw_charts() -> None:
@@ -128,18 +130,19 @@ def draw_charts() -> None:
         )
         charts.show(column, chart, title=name, alt_text=chart_alt)
     if players:
-        st.markdown(final_sentence(ratings_table, players, list(labels.values())))
+        st.markdown(final_sentence(ratings_table, players, labels))
 
 
-def final_sentence(table: grids.Shown, chosen: list[str], names: list[str]) -> str:
-    """Where the chosen players end under each rule set: "1528–1664 under 1.3.1 (÷1200) …"."""
+def final_sentence(table: grids.Shown, chosen: list[str], names: Mapping[str, str]) -> str:
+    """Where the chosen players end under each rule set: "1528–1664 under 1.3.1 (÷1200) …"
+    (``names``: each rule set's column and its name)."""
     rows = table.raw[table.raw[t("history.player")].isin(chosen)]
-    items = [(name, f"{rows[name].min()}–{rows[name].max()}") for name in names]
+    items = [(name, f"{rows[key].min()}–{rows[key].max()}") for key, name in names.items()]
     return simulation.comparison(items, "history.chart_sentence")
 
 
 def spread_sentence(table: grids.Shown, names: list[str]) -> str:
-    header = t("simulator.half_within")
+    header = t("history.col_half_within")
     values = dict(zip(table.shown[t("col.rules")], table.shown[header], strict=True))
     return simulation.comparison([(n, values[n]) for n in names], "history.spread_sentence")
 
@@ -148,9 +151,11 @@ page.only("chart", draw_charts)
 
 draw_charts()
 st.header(t("history.final_title"))
+st.caption(t("history.final_caption", rules=", ".join(labels.values())))
 grids.show(ratings_table, download=None)
 
 st.header(t("history.spread_title"))
+st.caption(t("history.spread_caption"))
 spread_table = grids.history_spread(comparison.spread, labels)
 grids.show(spread_table, download="spread.csv")
 st.markdown(spread_sentence(spread_table, list(labels.values())))

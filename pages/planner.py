@@ -12,7 +12,7 @@ import streamlit as st
 from gammon_elo import CUBES, InvalidInput, k_factor, parse_results, performance_rating
 from gammon_elo.player.planner import MAX_WEEK_GAMES
 from ui import answer, cached, charts, grids, planner, rules_input
-from ui.i18n import number, percent, t
+from ui.i18n import count, number, percent, t
 from ui.page import Page
 from ui.params import (
     BoolParam,
@@ -51,7 +51,6 @@ page = Page(
             format="%g",
             label="planner.per_week",
             help="planner.per_week_help",
-            shared="games",
         ),
         OptionalIntParam(
             name="this_week",
@@ -61,6 +60,9 @@ page = Page(
             help="planner.this_week_help",
             placeholder="planner.this_week_placeholder",
             empty="planner.this_week_empty",
+            # The home page's "your ranked games in the last 7 days": the same count (a rate,
+            # the games a week, is not). Nothing typed there: a usual week at the rate.
+            shared="games",
         ),
         ChoiceParam(
             name="cube",
@@ -104,7 +106,7 @@ elif result.games_median is not None:
     key = "planner.answer_label" if result.mean_games is not None else "planner.median_label"
     answer.answer(
         t(key, target=result.target),
-        number(games),
+        count(games),
         t(
             "planner.answer_line",
             weeks=number(games / result.games_per_week, 1),
@@ -116,7 +118,7 @@ elif result.games_median is not None:
     )
 else:
     answer.answer(
-        t("planner.share_label", target=result.target, games=number(result.horizon)),
+        t("planner.share_label", target=result.target, games=result.horizon),
         percent(result.reached_share),
         t("planner.share_line"),
         note=planner.caveat(result),
@@ -131,7 +133,7 @@ if page.shows_inputs:
         page.input("win_rate", first, disabled=page["expected"])
         page.input("expected", first)
         page.input("per_week", second)
-        page.input("this_week", second, placeholder_fields={"games": number(usual_this_week)})
+        page.input("this_week", second, placeholder_fields={"games": usual_this_week})
         page.input("cube", third)
         page.input("rules", third)
         rules_input.custom_row(page, st)
@@ -152,14 +154,12 @@ def settling_text() -> str:
         opponent=result.opponent,
         target=result.target,
         share=percent(result.reached_share),
-        games=number(result.horizon),
+        games=result.horizon,
     )
 
 
 chart = planner.projection_chart(result)
-chart_alt = t(
-    "planner.chart_alt", rating=result.rating, target=result.target, games=number(result.horizon)
-)
+chart_alt = t("planner.chart_alt", rating=result.rating, target=result.target, games=result.horizon)
 
 
 def chart_view() -> None:
@@ -167,9 +167,9 @@ def chart_view() -> None:
     st.caption(
         t(
             "planner.chart_caption",
-            paths=number(result.paths),
+            paths=result.paths,
             rating=result.rating,
-            games=number(result.horizon),
+            games=result.horizon,
             mean=number(result.mean[-1]),
             low=number(result.low[-1]),
             high=number(result.high[-1]),
@@ -187,7 +187,7 @@ settle_col.metric(
     "—" if abs(result.settling) == float("inf") else number(result.settling),
     help=t("planner.settling_help"),
 )
-share_col.metric(t("planner.reached", games=number(result.horizon)), percent(result.reached_share))
+share_col.metric(t("planner.reached", games=result.horizon), percent(result.reached_share))
 rate_col.metric(
     t("planner.win_rate_used"), percent(result.win_rate), help=t("planner.win_rate_used_help")
 )

@@ -10,7 +10,7 @@ import streamlit as st
 
 from gammon_elo import CURRENT, RULES, InvalidInput, Rules
 from gammon_elo.simulate import Population
-from ui import cached, grids, simulation
+from ui import cached, simulation
 from ui.i18n import percent, t
 from ui.page import Page
 from ui.params import ChoiceParam, FloatParam, IntParam, ListParam
@@ -175,17 +175,28 @@ def _label(rules: Rules) -> str:
     return t("simulator.custom_label", divisor=f"{rules.divisor:g}", k=rules.k)
 
 
+def _header(rules: Rules) -> str:
+    """A rule set's column header in the results' tables: its version ("1.3.1"), or the
+    shortest name of the flat variant or of a custom set (the caption names each in full)."""
+    if rules.name in RULES:
+        return rules.name
+    if rules.name == NO_HEAVY:
+        return t("simulator.flat_header")
+    return t("simulator.custom_header", divisor=f"{rules.divisor:g}", k=rules.k)
+
+
 labels = {r.label: _label(r) for r in rule_sets}
+headers = {r.label: _header(r) for r in rule_sets}
 st.caption(
     t(
         "simulator.ran",
-        games=grids.count(result.games),
-        players=grids.count(population.players),
+        games=int(result.games),
+        players=population.players,
         weeks=population.weeks,
         seed=population.seed,
     )
 )
 
-simulation.results(page, result, population, labels)
+simulation.results(page, result, population, labels, headers)
 # The compact view offers "Embed this" here too (the other pages keep it to the full page).
 page.embed_section(views=("compact", "chart", "table"), also_compact=True)

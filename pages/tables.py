@@ -70,7 +70,7 @@ sections = [
     ("expected", t("tables.expected"), grids.expected(frames["expected"]), None),
     ("changes", t("tables.changes"), grids.changes(frames["changes"]), "tables.pair_key"),
     ("heavy", heavy_title, heavy_table, "tables.pair_key"),
-    ("cube", t("tables.cube_table"), grids.cube(frames["cube"], ks), None),
+    ("cube", t("tables.cube_table"), grids.cube(frames["cube"], ks), "tables.cube_key"),
 ]
 
 heat_alt = t("tables.heatmap_alt", k=k, rules=rules.label)

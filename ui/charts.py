@@ -52,7 +52,8 @@ def style(chart: alt.Chart | alt.LayerChart) -> alt.LayerChart:
     # of its letters outside the drawing, where the browser clips them).
     styled = chart.properties(height=340, padding={"top": 14, "left": 5, "right": 5, "bottom": 5})
     if decimal_comma():
-        # Axes and tooltips as the Greek article writes numbers: 64,0% and no thousands mark.
+        # Axes and tooltips as the Greek article writes numbers: 64,0%, and a count 2.000 where
+        # its format groups it (",d"); a rating's axis says "d", 1500 in either language.
         # (configure() replaces the whole config, so it comes before the other configure_*.)
         styled = styled.configure(locale=_GREEK_NUMBERS)
     configured: alt.LayerChart = (
@@ -91,7 +92,7 @@ Y_TITLE_ABOVE: dict[str, Any] = {
 
 
 _GREEK_NUMBERS = {
-    "number": {"decimal": ",", "thousands": "", "grouping": [3], "currency": ["", " €"]}
+    "number": {"decimal": ",", "thousands": ".", "grouping": [3], "currency": ["", " €"]}
 }
 
 

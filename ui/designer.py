@@ -5,7 +5,8 @@ them out."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import altair as alt
 import pandas as pd
@@ -13,8 +14,8 @@ import pandas as pd
 from gammon_elo.calibrate import FitResult, Scores
 
 from .charts import HEAT_TEXT, LABEL_INK, PALETTE, heat_inks, heat_scale, style
-from .grids import Shown, dress
-from .i18n import number, percent, t
+from .grids import Shown, by_measure, dress
+from .i18n import count, number, percent, t
 
 #: The sweep's metrics drawn as heat maps: column, catalog key, how a value is written.
 METRICS = (
@@ -81,30 +82,29 @@ def heatmap_sentence(means: pd.DataFrame, metric: str, title: str, digits: int) 
 
 
 def scores_table(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> Shown:
-    """One row per rule set: games scored, log-loss, Brier, the top tenth's two rates."""
-    rows = [
+    """Games scored, log-loss, Brier, the top tenth's two rates: a row per measure and a column
+    per rule set (``labels``: its name, a version such as "1.3.1"), as the simulator's summary;
+    the CSV a row per rule set."""
+    frame = pd.DataFrame(
         {
-            t("rules.label"): labels.get(name, name),
-            t("designer.games"): s.games,
-            t("designer.log_loss"): s.log_loss,
-            t("designer.brier"): s.brier,
-            t("designer.top_expected"): s.top_tenth.expected,
-            t("designer.top_actual"): s.top_tenth.actual,
+            "rules": list(scores),
+            "games": [s.games for s in scores.values()],
+            "log_loss": [s.log_loss for s in scores.values()],
+            "brier": [s.brier for s in scores.values()],
+            "top_expected": [s.top_tenth.expected for s in scores.values()],
+            "top_actual": [s.top_tenth.actual for s in scores.values()],
         }
-        for name, s in scores.items()
-    ]
-    raw = pd.DataFrame(rows)
-    four = lambda v: number(v, 4)  # noqa: E731
-    return dress(
-        raw,
-        {
-            t("designer.games"): number,
-            t("designer.log_loss"): four,
-            t("designer.brier"): four,
-            t("designer.top_expected"): percent,
-            t("designer.top_actual"): percent,
-        },
     )
+    four = lambda v: number(v, 4)  # noqa: E731
+    columns: dict[str, tuple[str, Callable[[Any], str]]] = {
+        "games": (t("designer.games"), count),
+        "log_loss": (t("designer.log_loss"), four),
+        "brier": (t("designer.brier"), four),
+        "top_expected": (t("designer.top_expected"), percent),
+        "top_actual": (t("designer.top_actual"), percent),
+    }
+    names = {name: labels.get(name, name) for name in scores}
+    return by_measure(frame, names, names, columns)
 
 
 def scores_sentence(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> str:
@@ -123,7 +123,7 @@ def scores_sentence(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> 
         worst=labels.get(worst, worst),
         worst_loss=number(worst_loss, 4),
         coin=number(math.log(2), 4),
-        games=number(scores[best].games),
+        games=int(scores[best].games),
     )
 
 
@@ -205,10 +205,21 @@ def calibration_table(scores: Scores) -> Shown:
             ],
         }
     )
-    formats = {t("designer.games"): number}
+    formats = {t("designer.games"): count}
     for column in ("expected", "actual"):
         formats[t(f"designer.{column}")] = percent
-    return dress(raw, formats)
+    # On show, short headers and no games column (four columns fit a phone; the caption above
+    # says what each shows): the CSV keeps every column under its full name.
+    full = dress(raw, formats).shown
+    shown = pd.DataFrame(
+        {
+            t("designer.col_band"): full[t("designer.bin")],
+            t("designer.expected"): full[t("designer.expected")],
+            t("designer.actual"): full[t("designer.actual")],
+            t("league.interval"): full[t("designer.interval")],
+        }
+    )
+    return Shown(shown=shown, raw=raw)
 
 
 def calibration_sentence(scores: Scores, label: str) -> str:
@@ -225,7 +236,7 @@ def calibration_sentence(scores: Scores, label: str) -> str:
         rules=label,
         inside=inside,
         bins=len(frame),
-        games=number(games),
+        games=games,
         expected=percent(expected),
         actual=percent(actual),
     )
@@ -238,15 +249,17 @@ def fit_chart(result: FitResult) -> alt.LayerChart:
         alt.Chart(frame)
         .mark_line(point=True)
         .encode(
+            # A divisor is written as the article writes it, ÷1200: no thousands mark.
             x=alt.X(
                 "divisor:Q",
                 title=t("designer.divisor"),
                 scale=alt.Scale(type="log", nice=False, zero=False),
+                axis=alt.Axis(format="~f"),
             ),
             y=alt.Y("log_loss:Q", title=t("designer.log_loss"), scale=alt.Scale(zero=False)),
             color=alt.Color("series:N", scale=alt.Scale(range=PALETTE), title="K"),
             tooltip=[
-                alt.Tooltip("divisor:Q", title=t("designer.divisor")),
+                alt.Tooltip("divisor:Q", title=t("designer.divisor"), format="~f"),
                 alt.Tooltip("series:N", title="K"),
                 alt.Tooltip("log_loss:Q", title=t("designer.log_loss"), format=".4f"),
             ],

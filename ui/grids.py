@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pandas as pd
@@ -14,10 +14,15 @@ from gammon_elo.replay import RulesComparison, neutralize_formulas, trajectories
 
 from . import sorting
 from .catalogs import EN
-from .i18n import decimal_comma, number, percent, signed, t
+from .i18n import count as count  # re-exported: the one count formatter, as grids.count
+from .i18n import number, percent, signed, t
 
 #: Keys every catalog holds (tests/ui/test_i18n.py checks the parity).
 CATALOG_KEYS = frozenset(EN)
+#: What a table's columns may take in all on a 390-px phone (the page's margins and the grid's
+#: border take the rest of the 390): the pixel widths a table sets (:attr:`Shown.widths`) sum to
+#: at most this, and a wider page shares out what is left among them.
+PHONE_WIDTH = 350
 #: Rows of a table a page shows at most (the rest are in its download): Streamlit sends a table
 #: whole in one message, and refuses a message over ``server.maxMessageSize``.
 SHOWN_ROWS = 1000
@@ -30,6 +35,10 @@ class Shown:
 
     shown: pd.DataFrame
     raw: pd.DataFrame
+    #: Pixel widths of some columns, set where a phone needs them (the rest size to their cells).
+    widths: Mapping[str, int] = field(default_factory=dict)
+    #: Lines a row shows: over 1, a cell wraps at its column's width (see :func:`grid`).
+    lines: int = 1
 
 
 def dress(raw: pd.DataFrame, formats: Mapping[str, Callable[[float], str]]) -> Shown:
@@ -46,14 +55,14 @@ def pair(win: float, loss: float) -> str:
     return t("pair.format", win=signed(win), loss=signed(loss))
 
 
+#: A column of pairs on a phone: "win +5 ·" over "loss −27" (the cell wraps at its space before
+#: "loss", two lines): the widest second line, "ήττα −100", takes 58 px of its 60 (8 px each
+#: side), and the shortest first line with the word after it, "win +5 · loss", takes 70.
+PAIR_WIDTH = 76
+
+
 def _pairs(gains: Iterable[float], losses: Iterable[float]) -> list[str]:
     return [pair(g, lo) for g, lo in zip(gains, losses, strict=True)]
-
-
-def count(value: float) -> str:
-    """A count with a thousands separator: 975,511 (975.511 in Greek). Ratings stay 1500."""
-    text = f"{value:,.0f}"
-    return text.replace(",", ".") if decimal_comma() else text
 
 
 def expected(frame: pd.DataFrame) -> Shown:
@@ -87,6 +96,8 @@ def heavy(frame: pd.DataFrame, ks: tuple[int, ...]) -> Shown:
 
 
 def cube(frame: pd.DataFrame, ks: tuple[int, ...]) -> Shown:
+    """The cube's multiplier and each K's change; on show each K's column says just "Με K 32"
+    in Greek (the caption above says it is the change), the CSV its full name."""
     renames = {"cube": t("col.cube"), "multiplier": t("col.multiplier")}
     renames |= {f"k{k}": t("col.change_k", k=k) for k in ks}
     raw = frame.rename(columns=renames)
@@ -95,7 +106,9 @@ def cube(frame: pd.DataFrame, ks: tuple[int, ...]) -> Shown:
         t("col.multiplier"): lambda v: number(v, 2),
     }
     formats |= {t("col.change_k", k=k): lambda v: "±" + number(v) for k in ks}
-    return dress(raw, formats)
+    shown = dress(raw, formats).shown
+    shown = shown.rename(columns={t("col.change_k", k=k): t("col.change_at_k", k=k) for k in ks})
+    return Shown(shown=shown, raw=raw)
 
 
 def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
@@ -116,7 +129,7 @@ def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
             t("col.loss"): frame["loss"],
         }
     )
-    return Shown(shown=shown, raw=raw)
+    return Shown(shown=shown, raw=raw, widths={t("col.favourite_points"): PAIR_WIDTH}, lines=2)
 
 
 def _by_divisor(
@@ -150,7 +163,10 @@ def standard_points(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
     """The favourite's "win +5 · loss −27" at the standard differences, a column per divisor;
     the CSV keeps expected, win and loss in columns of their own."""
     shown = _by_divisor(frame, labels, lambda b: _pairs(b["win"], b["loss"]))
-    return Shown(shown=shown, raw=_standard_raw(frame, labels))
+    # Three divisors' pairs and the differences fit a phone (÷1200 among them: a custom divisor
+    # and FIBS come after it, the only columns a phone may have to scroll to).
+    widths = {name: PAIR_WIDTH for name in shown.columns[1:]}
+    return Shown(shown=shown, raw=_standard_raw(frame, labels), widths=widths, lines=2)
 
 
 def _per_rule_set(
@@ -168,7 +184,36 @@ def _per_rule_set(
     return Shown(shown=shown, raw=raw)
 
 
-def simulation_summary(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
+#: A rule set's column in a table with a row per measure, headed by its short name ("1.3.1"):
+#: as wide as "57.8%" or "−187" needs; the measure column takes the rest of a phone's width.
+RULES_COLUMN = 60
+#: The narrowest the measure column gets, however many rule sets: past three rule sets a phone
+#: scrolls to the last ones (the first three, in the reader's order, show).
+MEASURE_COLUMN = 120
+
+
+def by_measure(
+    frame: pd.DataFrame,
+    labels: Mapping[str, str],
+    headers: Mapping[str, str],
+    columns: Mapping[str, tuple[str, Callable[[Any], str]]],
+) -> Shown:
+    """A row per measure (its name wrapped over up to three lines) and a column per rule set
+    under its short header (``headers``; ``labels`` name them in the CSV, a row per rule set)."""
+    measure = t("simulator.measure")
+    shown = pd.DataFrame({measure: [header for header, _ in columns.values()]})
+    for _, row in frame.iterrows():
+        shown[headers[row["rules"]]] = [
+            fmt(row[c]) if pd.notna(row[c]) else "—" for c, (_, fmt) in columns.items()
+        ]
+    width = max(MEASURE_COLUMN, PHONE_WIDTH - RULES_COLUMN * len(frame))
+    raw = _per_rule_set(frame, labels, columns).raw
+    return Shown(shown=shown, raw=raw, widths={measure: width}, lines=3)
+
+
+def simulation_summary(
+    frame: pd.DataFrame, labels: Mapping[str, str], headers: Mapping[str, str]
+) -> Shown:
     """The last week's spread and accuracy, the tenths' win rates: a row per measure and a column
     per rule set (a few rule sets fit across where seven long headers did not). The headline
     spread is "half the players within"; the CSV also keeps the interquartile range."""
@@ -180,13 +225,9 @@ def simulation_summary(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
         "top_tenth_actual": (t("simulator.top_actual"), percent),
         "newcomer_games_to_level": (t("simulator.newcomer_games"), number),
     }
-    shown = pd.DataFrame({t("simulator.measure"): [header for header, _ in columns.values()]})
-    for _, row in frame.iterrows():
-        shown[labels[row["rules"]]] = [
-            fmt(row[c]) if pd.notna(row[c]) else "—" for c, (_, fmt) in columns.items()
-        ]
+    table = by_measure(frame, labels, headers, columns)
     raw_columns = {"iqr": (t("simulator.iqr"), number), **columns}
-    return Shown(shown=shown, raw=_per_rule_set(frame, labels, raw_columns).raw)
+    return replace(table, raw=_per_rule_set(frame, labels, raw_columns).raw)
 
 
 def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: int = 0) -> Shown:
@@ -226,8 +267,11 @@ def data_expander(table: Shown) -> None:
         show(table, download=None)
 
 
-def heavy_claim(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
-    """The article's heavy week: what 300+ games at 2–3 points under expectation cost."""
+def heavy_claim(
+    frame: pd.DataFrame, labels: Mapping[str, str], headers: Mapping[str, str]
+) -> Shown:
+    """The article's heavy week: what 300+ games at 2–3 points under expectation cost, a row
+    per measure and a column per rule set, as in the summary."""
     columns = {
         "player_weeks": (t("simulator.player_weeks"), number),
         "games": (t("simulator.games"), number),
@@ -235,7 +279,7 @@ def heavy_claim(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
         "change": (t("simulator.week_change"), signed),
         "k_games_shortfall": (t("simulator.estimate"), lambda v: signed(-v)),
     }
-    return _per_rule_set(frame, labels, columns)
+    return by_measure(frame, labels, headers, columns)
 
 
 def show(
@@ -257,7 +301,7 @@ def show(
     """
     long = len(table.shown) > max_rows
     if not only_download:
-        grid(table.shown.head(max_rows), width="stretch")
+        grid(table.shown.head(max_rows), widths=table.widths, lines=table.lines, width="stretch")
         if long:
             st.caption(
                 t("upload.sample", shown=count(max_rows), total=count(len(table.shown)))
@@ -278,11 +322,38 @@ def show(
         )
 
 
-def grid(shown: pd.DataFrame, **options: Any) -> None:
+#: The grid wraps a cell's text only in rows taller than 4 rem (its code, Streamlit 1.67).
+WRAPPING_ROW = 4 * 16 + 4
+#: Rows of wrapped text a table shows all of (a longer one scrolls in its own frame).
+WRAPPED_ROWS = 12
+
+
+def row_height(lines: int) -> int | None:
+    """Pixels a row needs to show ``lines`` lines of wrapped text (18 px a line and the cell's
+    padding: 76 px holds three), or None (the grid's own height) for one line."""
+    return None if lines <= 1 else max(WRAPPING_ROW, 22 + 18 * lines)
+
+
+def grid(
+    shown: pd.DataFrame,
+    *,
+    widths: Mapping[str, int] | None = None,
+    lines: int = 1,
+    **options: Any,
+) -> None:
     """A table of written cells (one a page builds itself, or :func:`show`'s), its number
-    columns sorting by number."""
+    columns sorting by number; ``widths`` sets some columns' widths in pixels (a number
+    column keeps sorting by number) and ``lines`` over 1 wraps each cell at its width."""
     data, config = sorting.grid_data(shown)
-    config = {**config, **options.pop("column_config", {})}
+    for column, width in (widths or {}).items():
+        config[column] = {**config.get(column, st.column_config.TextColumn()), "width": width}
+    height = row_height(lines)
+    if height is not None:
+        options["row_height"] = height
+        if len(shown) <= WRAPPED_ROWS:
+            # Every row on show: the grid's own height (about ten one-line rows) would hide
+            # the last few tall ones behind a scroll inside the page's.
+            options.setdefault("height", "content")
     st.dataframe(data, hide_index=True, column_config=config or None, **options)
 
 
@@ -311,25 +382,29 @@ def history_trajectories(
     return frame.assign(series=frame["rules"].map(labels))
 
 
-def history_ratings(ratings: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
+def history_ratings(ratings: pd.DataFrame) -> Shown:
+    """Each player's ranked games and final rating under each rule set, a column per rule set
+    headed by its version ("1.3.1"): three such columns fit a phone where "1.3.1 (÷1200)" did
+    not (the caption above the table names each version's divisor)."""
     raw = ratings.rename(
-        columns={"player": t("history.player"), "ranked_games": t("history.ranked_games"), **labels}
+        columns={"player": t("history.player"), "ranked_games": t("history.games")}
     )
     return Shown(shown=raw.astype(str), raw=raw)
 
 
 def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
+    """A row per rule set: its active players, the half within, top to bottom; short headers
+    (the caption above says them in full), the CSV's as before."""
     columns = {
-        "players": t("history.active_players"),
-        "half_within": t("simulator.half_within"),
-        "top_to_bottom": t("simulator.spread"),
+        "players": (t("history.active_players"), t("history.active_players")),
+        "half_within": (t("simulator.half_within"), t("history.col_half_within")),
+        "top_to_bottom": (t("simulator.spread"), t("history.col_spread")),
     }
     raw = pd.DataFrame({t("col.rules"): spread["rules"].map(labels)})
-    for column, header in columns.items():
-        raw[header] = spread[column].to_numpy()
     shown = raw.copy()
-    for header in columns.values():
-        shown[header] = [number(v) for v in raw[header]]
+    for column, (header, short) in columns.items():
+        raw[header] = spread[column].to_numpy()
+        shown[short] = [number(v) for v in spread[column]]
     return Shown(shown=shown.astype(str), raw=raw)
 
 

@@ -86,6 +86,52 @@ def rates_table(rates: pd.DataFrame) -> grids.Shown:
     return grids.dress(raw, formats)
 
 
+#: The pair-of-levels column: the longest level name ("περιστασιακός", "προχωρημένος") and a
+#: dash on a line, the other level under it.
+LEVELS_WIDTH = 112
+
+
+def rates_tables(rates: pd.DataFrame) -> tuple[grids.Shown, grids.Shown]:
+    """:func:`rates_table` as two tables that each fit a phone, a row per pair of levels
+    ("expert – beginner", the stronger first) in both: the games and the stronger side's win
+    rate with its 95 % interval; then its win rate without the cube (where a cubeless league
+    was played) and the gap each divisor reads. Each one's CSV is the whole table's."""
+    whole = rates_table(rates)
+    cubeful = _with_the_cube(rates)
+    levels = t("league.col_levels")
+    pairs = [
+        t("league.pair", stronger=level(a), weaker=level(b))
+        for a, b in zip(cubeful["stronger"], cubeful["weaker"], strict=True)
+    ]
+    columns = {t("league.games"): "league.games", t("league.win_rate"): "league.col_won"}
+    columns[t("league.interval")] = "league.interval"
+    wins = pd.DataFrame({levels: pairs})
+    for header, short in columns.items():
+        wins[t(short)] = whole.shown[header].to_numpy()
+    gaps = pd.DataFrame({levels: pairs})
+    if t("league.cubeless") in whole.shown:
+        gaps[t("league.col_cubeless")] = whole.shown[t("league.cubeless")].to_numpy()
+    for divisor in DIVISORS:
+        gaps[t("divisors.label", divisor=divisor)] = whole.shown[
+            t("league.gap", divisor=divisor)
+        ].to_numpy()
+    widths = {levels: LEVELS_WIDTH}
+    return (
+        grids.Shown(shown=wins, raw=whole.raw, widths=widths, lines=2),
+        grids.Shown(shown=gaps, raw=whole.raw, widths=widths, lines=2),
+    )
+
+
+def show_rates(rates: pd.DataFrame, *, download: str, key: str | None = None) -> None:
+    """The two win-rate tables, each under the sentence saying what it shows; the download
+    (of every column) under the first."""
+    wins, gaps = rates_tables(rates)
+    st.caption(t("league.wins_key"))
+    grids.show(wins, download=download, key=key)
+    st.caption(t("league.gaps_key"))
+    grids.show(gaps, download=None)
+
+
 def _with_the_cube(rates: pd.DataFrame) -> pd.DataFrame:
     """The rows of the league played with the cube (all rows, for a table of one league)."""
     if rates["mode"].nunique() > 1:
@@ -110,7 +156,7 @@ def rates_sentence(rates: pd.DataFrame) -> str:
     values: dict[str, Any] = {
         "stronger": t(f"league.subject_{row['stronger']}"),
         "weaker": t(f"league.object_{row['weaker']}"),
-        "games": grids.count(row["games"]),
+        "games": int(row["games"]),
         "tenths": number(round(10 * row["win_rate"])),
     }
     if not math.isfinite(row["gap_1200"]):
@@ -134,8 +180,8 @@ def provenance_caption(provenance: Mapping[str, Any], games: int, players: int) 
         levels=mix,
         seed=Outside(provenance.get("seed", "?")),
         made=Outside(str(provenance.get("made", "?"))[:10]),
-        games=grids.count(games),
-        players=grids.count(players),
+        games=games,
+        players=players,
         weeks=Outside(provenance.get("weeks", "?")),
     )
 
@@ -157,7 +203,7 @@ def refusal(players: int, games: int, limits: server_settings.Settings) -> str |
     if players > limits.league_players:
         return t("league.too_many_players", players=players, limit=limits.league_players)
     if games > limits.league_games:
-        return t("league.too_many_games", games=grids.count(games), limit=limits.league_games)
+        return t("league.too_many_games", games=games, limit=limits.league_games)
     return None
 
 
@@ -178,14 +224,12 @@ def play_live(
     from gammon_elo.league import play_league
     from gammon_elo.league.league import BATCH
 
-    bar = st.progress(
-        0.0, text=t("league.progress", played=grids.count(0), total=grids.count(games))
-    )
+    bar = st.progress(0.0, text=t("league.progress", played=0, total=games))
 
     def progress(played: int, total: int) -> None:
         bar.progress(
             played / total,
-            text=t("league.progress", played=grids.count(played), total=grids.count(total)),
+            text=t("league.progress", played=played, total=total),
         )
 
     tasks = -(-games // BATCH)
@@ -222,7 +266,7 @@ def live_section(page: Any, waiting: Callable[[DeltaGenerator], Callable[[int], 
             t(
                 "league.live_limits",
                 players=limits.league_players,
-                games=grids.count(limits.league_games),
+                games=limits.league_games,
             )
         )
         play = st.form_submit_button(t("league.run"), type="primary", icon=":material/casino:")
@@ -247,6 +291,6 @@ def live_section(page: Any, waiting: Callable[[DeltaGenerator], Callable[[int], 
         st.info(t("league.live_waiting"), icon=":material/casino:")
         return
     rates = win_rates({"cubeful": played})
-    st.caption(t("league.live_ran", games=grids.count(len(played)), players=players))
-    grids.show(rates_table(rates), download="live_league_win_rates.csv", key=page.key("live_rates"))
+    st.caption(t("league.live_ran", games=len(played), players=players))
+    show_rates(rates, download="live_league_win_rates.csv", key=page.key("live_rates"))
     st.markdown(rates_sentence(rates))

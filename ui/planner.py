@@ -59,8 +59,12 @@ def projection_chart(result: Plan) -> alt.LayerChart:
     """Your expected rating over the games: the 10th–90th percentile band, the mean, the target
     as a line, and the games at the heavy-week K as a strip along the foot."""
     frame = projection_frame(result)
-    x = alt.X("game:Q", title=t("planner.chart_games"))
+    # Games are counted (2,000 / 2.000), ratings written plain (1500) in either language.
+    games_axis = alt.Axis(format=",d")
+    x = alt.X("game:Q", title=t("planner.chart_games"), axis=games_axis)
+    games_tip = alt.Tooltip("game:Q", title=t("planner.chart_games"), format=",d")
     y_title = t("planner.chart_rating")
+    y_axis = alt.Axis(format="d")
     layers: list[alt.Chart] = []
     heavy = heavy_frame(result)
     if not heavy.empty:
@@ -69,9 +73,9 @@ def projection_chart(result: Plan) -> alt.LayerChart:
             alt.Chart(heavy.assign(label=t("planner.chart_heavy")))
             .mark_rect(color=charts.PALETTE[2], opacity=0.9)
             .encode(
-                x=alt.X("start:Q", title=t("planner.chart_games")),
+                x=alt.X("start:Q", title=t("planner.chart_games"), axis=games_axis),
                 x2="end:Q",
-                y=alt.Y("bottom:Q", title=y_title),
+                y=alt.Y("bottom:Q", title=y_title, axis=y_axis),
                 y2="top:Q",
                 tooltip=[alt.Tooltip("label:N", title=t("planner.chart_heavy_title"))],
             )
@@ -81,12 +85,12 @@ def projection_chart(result: Plan) -> alt.LayerChart:
         .mark_area(color=charts.PALETTE[1], opacity=0.25)
         .encode(
             x=x,
-            y=alt.Y("low:Q", title=y_title, scale=alt.Scale(zero=False)),
+            y=alt.Y("low:Q", title=y_title, scale=alt.Scale(zero=False), axis=y_axis),
             y2="high:Q",
             tooltip=[
-                alt.Tooltip("game:Q", title=t("planner.chart_games")),
-                alt.Tooltip("low:Q", title=t("planner.chart_low")),
-                alt.Tooltip("high:Q", title=t("planner.chart_high")),
+                games_tip,
+                alt.Tooltip("low:Q", title=t("planner.chart_low"), format=".1f"),
+                alt.Tooltip("high:Q", title=t("planner.chart_high"), format=".1f"),
             ],
         )
     )
@@ -95,19 +99,16 @@ def projection_chart(result: Plan) -> alt.LayerChart:
         .mark_line(color=charts.PALETTE[1], strokeWidth=2.5)
         .encode(
             x=x,
-            y=alt.Y("mean:Q", title=y_title),
-            tooltip=[
-                alt.Tooltip("game:Q", title=t("planner.chart_games")),
-                alt.Tooltip("mean:Q", title=t("planner.chart_mean")),
-            ],
+            y=alt.Y("mean:Q", title=y_title, axis=y_axis),
+            tooltip=[games_tip, alt.Tooltip("mean:Q", title=t("planner.chart_mean"), format=".1f")],
         )
     )
     target = (
         alt.Chart(pd.DataFrame({"rating": [result.target]}))
         .mark_rule(color=charts.PALETTE[0], strokeDash=[6, 4], strokeWidth=2)
         .encode(
-            y=alt.Y("rating:Q", title=y_title),
-            tooltip=[alt.Tooltip("rating:Q", title=t("planner.target"))],
+            y=alt.Y("rating:Q", title=y_title, axis=y_axis),
+            tooltip=[alt.Tooltip("rating:Q", title=t("planner.target"), format="d")],
         )
     )
     layers += [band, mean, target]
@@ -118,12 +119,12 @@ def band_text(result: Plan) -> str:
     """The spread of the games needed: 8 paths in 10 between two counts, or, where more than
     one path in 10 never gets there, how fast the quickest tenth is and how many never do."""
     if result.games_p90 is not None:
-        return t("planner.band", low=number(result.games_p10), high=number(result.games_p90))
+        return t("planner.band", low=round(result.games_p10), high=round(result.games_p90))
     return t(
         "planner.band_open",
-        low=number(result.games_p10),
+        low=round(result.games_p10),
         missed=percent(1 - result.reached_share, 0),
-        games=number(result.horizon),
+        games=result.horizon,
     )
 
 
@@ -142,7 +143,7 @@ def k_text(result: Plan) -> str:
     said = t(
         "planner.first_k",
         k=result.first_k,
-        games=number(result.games_this_week),
+        games=result.games_this_week,
         threshold=rules.heavy_games,
     )
     heavy = result.heavy
@@ -183,7 +184,8 @@ def hold_rows(
 
 
 def hold_grid(rows: list[HoldRow]) -> Shown:
-    """Opponent, your expected score against them, and the win rate that holds you put."""
+    """Opponent, your expected score against them, and the win rate that holds you put (its
+    header on show short enough for a phone in Greek, the CSV's as before)."""
     raw = pd.DataFrame(
         {
             t("planner.col_opponent"): [r.opponent for r in rows],
@@ -195,7 +197,7 @@ def hold_grid(rows: list[HoldRow]) -> Shown:
         {
             t("planner.col_opponent"): [number(r.opponent) for r in rows],
             t("planner.col_expected"): [percent(r.expected) for r in rows],
-            t("planner.col_hold"): ["—" if r.hold is None else percent(r.hold) for r in rows],
+            t("planner.col_hold_short"): ["—" if r.hold is None else percent(r.hold) for r in rows],
         }
     )
     return Shown(shown=shown, raw=raw)

@@ -113,10 +113,10 @@ class Runner:
 
     def caption(self) -> str:
         """Where the runs go, for any reader: never the configured address itself."""
-        runs = number(self.settings.concurrent_runs)
+        runs = self.settings.concurrent_runs
         if self.settings.scheduler is not None:
             return t("designer.cluster_configured", runs=runs)
-        return t("designer.cluster_local", workers=number(self.settings.workers), runs=runs)
+        return t("designer.cluster_local", workers=self.settings.workers, runs=runs)
 
     def client(self) -> Any:
         """The cluster's client, started or connected at the first call and kept."""
@@ -150,7 +150,7 @@ class Runner:
         limits = self.settings
         if tasks > limits.tasks_per_run:
             raise RunRefusedError(
-                t("designer.queue_too_many", tasks=number(tasks), limit=limits.tasks_per_run)
+                t("designer.queue_too_many", tasks=tasks, limit=limits.tasks_per_run)
             )
         ticket = object()
         with self._changed:

@@ -126,12 +126,18 @@ def _chart(
 
 
 def results(
-    page: Page, result: Simulation, population: Population, labels: Mapping[str, str]
+    page: Page,
+    result: Simulation,
+    population: Population,
+    labels: Mapping[str, str],
+    headers: Mapping[str, str],
 ) -> None:
-    """Everything the simulator shows after a run (ends the run in the chart and table views)."""
+    """Everything the simulator shows after a run (ends the run in the chart and table views);
+    ``headers`` are the rule sets' short names over the tables' columns."""
     names = list(labels.values())
     weekly = result.weekly.assign(series=lambda f: f["rules"].map(labels))
-    summary_table = grids.simulation_summary(result.summary(), labels)
+    summary_table = grids.simulation_summary(result.summary(), labels, headers)
+    columns_text = t("simulator.columns", rules=", ".join(names))
     rules_text = ", ".join(names)
     spread_chart = _lines(weekly, "half_within", t("simulator.half_within"), "d")
     spread = {
@@ -149,7 +155,7 @@ def results(
     page.only("table", lambda: grids.show(summary_table, download=None))
 
     st.header(t("simulator.summary"))
-    st.caption(t("simulator.half_within_help"))
+    st.caption(f"{columns_text} {t('simulator.half_within_help')}")
     grids.show(summary_table, download=f"simulation_seed{population.seed}_summary.csv")
     _chart(
         spread_chart,
@@ -171,8 +177,8 @@ def results(
     _distribution(result, labels)
 
     st.header(t("simulator.heavy_title"))
-    st.caption(t("simulator.heavy_text"))
-    grids.show(grids.heavy_claim(result.heavy_week_claim(), labels), download=None)
+    st.caption(f"{t('simulator.heavy_text')} {columns_text}")
+    grids.show(grids.heavy_claim(result.heavy_week_claim(), labels, headers), download=None)
     grids.show(
         grids.Shown(shown=weekly, raw=weekly.drop(columns="series")),
         download=f"simulation_seed{population.seed}_weekly.csv",

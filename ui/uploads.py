@@ -17,8 +17,7 @@ import streamlit as st
 from gammon_elo.replay.read import Budget, OverBudget, read_history
 
 from . import settings
-from .grids import count
-from .i18n import t
+from .i18n import count, t
 
 __all__ = ["TYPES", "budget", "limits_text", "read", "upload_megabytes", "uploader"]
 
@@ -54,8 +53,8 @@ def limits_text() -> str:
     return t(
         "upload.limits",
         size=count(upload_megabytes()),
-        rows=count(current.upload_rows),
-        length=count(current.upload_cell_length),
+        rows=current.upload_rows,
+        length=current.upload_cell_length,
     )
 
 

@@ -52,6 +52,7 @@ class InvalidHistory(InvalidInput):
         super().__init__(str(first["column"]), first["value"], str(first["reason"]))
         problems = len(report)
         self.args = (
-            f"{self.rows_rejected} of {rows_read} rows are invalid ({problems} problem"
+            f"{self.rows_rejected:,} of {rows_read:,} row{'s' if rows_read != 1 else ''}"
+            f" {'is' if self.rows_rejected == 1 else 'are'} invalid ({problems:,} problem"
             f"{'s' if problems != 1 else ''}); first, row {first['row']}: {self}",
         )

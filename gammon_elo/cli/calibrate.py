@@ -13,7 +13,7 @@ from ..calibrate import DEFAULT_BURN_IN, FitResult, Scores, fit, score
 from ..extras import require
 from ..replay import read_history
 from ..rules import RULES, Rules
-from .options import Subparsers
+from .options import Subparsers, counted
 from .replay import add_budget_arguments, budget_from
 
 __all__ = ["build_calibrate"]
@@ -92,8 +92,9 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
         top = s.top_tenth
         print()
         print(
-            f"{label}: {s.games} games, log-loss {s.log_loss:.4f}, Brier {s.brier:.4f};"
-            f" top tenth {top.games} games, expected {top.expected:.1%}, won {top.actual:.1%}"
+            f"{label}: {counted(s.games, 'game')}, log-loss {s.log_loss:.4f},"
+            f" Brier {s.brier:.4f}; top tenth {counted(top.games, 'game')},"
+            f" expected {top.expected:.1%}, won {top.actual:.1%}"
         )
         if len(s.calibration):
             print(s.calibration.to_string(index=False, float_format=lambda x: f"{x:.3f}"))

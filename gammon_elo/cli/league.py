@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .._core.errors import InvalidInput
 from ..extras import require
-from .options import Subparsers, check_writable
+from .options import Subparsers, check_writable, counted
 
 __all__ = ["build_league", "players_path"]
 
@@ -81,8 +81,9 @@ def _cmd_league(args: argparse.Namespace) -> int:
         s = score(league.games, label)
         top = s.top_tenth
         print(
-            f"{label}: {s.games} games, log-loss {s.log_loss:.4f}, Brier {s.brier:.4f};"
-            f" top tenth {top.games} games, expected {top.expected:.1%}, won {top.actual:.1%}"
+            f"{label}: {counted(s.games, 'game')}, log-loss {s.log_loss:.4f},"
+            f" Brier {s.brier:.4f}; top tenth {counted(top.games, 'game')},"
+            f" expected {top.expected:.1%}, won {top.actual:.1%}"
         )
     fitted = fit(league.games, scheduler=args.scheduler, workers=args.workers, serial=args.serial)
     print(fitted.sentence())

@@ -1,5 +1,6 @@
 """What several subcommands share: the rule-set options of ``change`` and ``tables`` (a named
-rule set, with custom overrides), and the exit status for input the rules cannot rate.
+rule set, with custom overrides), the exit status for input the rules cannot rate, and counts
+written as the summaries print them.
 """
 
 from __future__ import annotations
@@ -11,7 +12,14 @@ from typing import TypeAlias
 from .._core.errors import InvalidInput
 from ..rules import RULES, Rules, get_rules
 
-__all__ = ["EXIT_INVALID", "Subparsers", "add_rules_arguments", "check_writable", "rules_from"]
+__all__ = [
+    "EXIT_INVALID",
+    "Subparsers",
+    "add_rules_arguments",
+    "check_writable",
+    "counted",
+    "rules_from",
+]
 
 #: Exit status for input the rules cannot rate (argparse uses the same for bad usage).
 EXIT_INVALID = 2
@@ -22,6 +30,15 @@ Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 #: A heavy week's K and threshold where only the other one is given and the rule set has none:
 #: the current rules' (K 16 from 50 ranked games in 7 days).
 _HEAVY_K, _HEAVY_GAMES = 16, 50
+
+
+def counted(count: int, one: str, other: str | None = None) -> str:
+    """``count`` with a thousands separator and the noun that agrees with it: 1 row, 20,000 rows.
+
+    >>> counted(1, "row"), counted(0, "row"), counted(20_000, "row"), counted(2, "match", "matches")
+    ('1 row', '0 rows', '20,000 rows', '2 matches')
+    """
+    return f"{count:,} {one if count == 1 else other or one + 's'}"
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:

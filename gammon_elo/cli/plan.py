@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from ..player.planner import CUBE_MIX, Cubes, plan
-from .options import Subparsers, add_rules_arguments, rules_from
+from .options import Subparsers, add_rules_arguments, counted, rules_from
 
 __all__ = ["build_plan"]
 
@@ -90,8 +90,8 @@ def _cmd_plan(args: argparse.Namespace) -> int:
     if result.beyond_settling:
         print("The target is beyond where you settle: reached only by a lucky streak.")
     print(
-        f"Reached within {result.horizon} games on {result.reached_share:.1%} of"
-        f" {result.paths} simulated paths"
+        f"Reached within {counted(result.horizon, 'game')} on {result.reached_share:.1%} of"
+        f" {result.paths:,} simulated paths"
     )
     if result.games_median is not None:
         print(

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TextIO
 from .._core.errors import InvalidHistory, InvalidInput
 from ..extras import require
 from ..rules import RULES, Rules
-from .options import EXIT_INVALID, Subparsers, check_writable
+from .options import EXIT_INVALID, Subparsers, check_writable, counted
 from .phases import Phases, process_started
 
 if TYPE_CHECKING:
@@ -175,10 +175,10 @@ def _summary(args: argparse.Namespace, comparison: RulesComparison, history: His
         )
         span = f", {first_time:%Y-%m-%d %H:%M} to {last_time:%Y-%m-%d %H:%M} UTC"
     print(
-        f"{args.history}: {first.rows_read} rows read, {len(history.time)} replayed,"
-        f" {first.rows_rejected} rejected; {len(first.players)} players" + span
+        f"{args.history}: {counted(first.rows_read, 'row')} read, {len(history.time):,} replayed,"
+        f" {first.rows_rejected:,} rejected; {counted(len(first.players), 'player')}" + span
     )
-    print(", ".join(f"{count} {kind}" for kind, count in kinds.items() if count))
+    print(", ".join(f"{count:,} {kind}" for kind, count in kinds.items() if count))
     print()
     labels = list(comparison.results)
     top = comparison.ratings.head(max(args.top, 0))
@@ -189,7 +189,7 @@ def _summary(args: argparse.Namespace, comparison: RulesComparison, history: His
     print(comparison.spread.to_string(index=False))
     if first.rows_rejected:
         print()
-        print(f"Rejected rows ({first.rows_rejected}):")
+        print(f"Rejected rows ({first.rows_rejected:,}):")
         _report(first.rejected, sys.stdout)
         if args.rejected:
             _write(first.rejected, args.rejected)
@@ -238,9 +238,9 @@ def _chunked(args: argparse.Namespace, rules: list[Rules]) -> int:
     except InvalidHistory as error:
         return _refused(error, args)
     print(
-        f"{args.history}: {done.rows_read} rows read in {done.chunks} chunks,"
-        f" {done.rows_replayed} replayed, {done.rows_rejected} rejected;"
-        f" {len(done.players)} players; games written to {done.out}"
+        f"{args.history}: {counted(done.rows_read, 'row')} read in {counted(done.chunks, 'chunk')},"
+        f" {done.rows_replayed:,} replayed, {done.rows_rejected:,} rejected;"
+        f" {counted(len(done.players), 'player')}; games written to {done.out}"
     )
     print()
     top = done.players[["player", "ranked_games", "final"]].head(max(args.top, 0))
@@ -248,7 +248,7 @@ def _chunked(args: argparse.Namespace, rules: list[Rules]) -> int:
     print(top.rename(columns={"final": done.rules.label}).to_string(index=False))
     if done.rows_rejected:
         print()
-        print(f"Rejected rows ({done.rows_rejected}):")
+        print(f"Rejected rows ({done.rows_rejected:,}):")
         _report(done.rejected, sys.stdout)
         if args.rejected:
             _write(done.rejected, args.rejected)
@@ -259,7 +259,7 @@ def _report(report: pd.DataFrame, stream: TextIO) -> None:
     shown = report.head(SHOWN_PROBLEMS)
     print(shown.to_string(index=False), file=stream)
     if len(report) > len(shown):
-        print(f"… and {len(report) - len(shown)} more problems", file=stream)
+        print(f"… and {len(report) - len(shown):,} more problems", file=stream)
 
 
 def _write(frame: pd.DataFrame, path: str) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..rules import RULES, Rules
 from ..simulate import Population, Simulation, simulate
-from .options import Subparsers
+from .options import Subparsers, counted
 
 __all__ = ["build_simulate"]
 
@@ -57,8 +57,9 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(_payload(run), ensure_ascii=False, indent=2))
         return 0
     print(
-        f"{population.players} players, {population.weeks} weeks, seed {population.seed},"
-        f" {population.pairing} pairing: {run.games} games, rated under each rule set"
+        f"{counted(population.players, 'player')}, {counted(population.weeks, 'week')},"
+        f" seed {population.seed}, {population.pairing} pairing: {counted(run.games, 'game')},"
+        " rated under each rule set"
     )
     summary = run.summary().set_index("rules")
     columns = [

@@ -328,9 +328,7 @@ def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
     expect(column(favourite, "Expected win rate")).to_have_text(
         [accessible_number(p) for p in ("84.9%", "70.3%", "64.0%")]
     )
-    expect(column(favourite, "Favourite's points")).to_have_text(
-        [pair(5, 27), pair(9, 23), pair(12, 20)]
-    )
+    expect(column(favourite, "Points")).to_have_text([pair(5, 27), pair(9, 23), pair(12, 20)])
 
     # One expected-score curve per divisor, drawn in its own colour, and the rule at +300.
     colours = line_colours(curves, 3)
@@ -343,7 +341,7 @@ def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
 
     # SPEC, K = 16 at a difference of 300 under ÷1200: +6 / −10.
     type_number(page, "K", "16")
-    expect(column(favourite, "Favourite's points")).to_have_text(
+    expect(column(favourite, "Points")).to_have_text(
         [pair(2, 14), pair(5, 11), pair(6, 10)]
     )  # hand: 16 × 0.849 = 13.6, 16 × 0.703 = 11.3, 16 × 0.640 = 10.2
 

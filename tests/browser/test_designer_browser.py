@@ -1,21 +1,35 @@
 """The Rule designer in Chromium: a fit belongs to the history beside it. A designer uploads
 one history (A), fits it, then uploads another (B): A's figures go at once, a notice asks for a
-new fit, and the fit run then is B's, as the core computes it from B's games."""
+new fit, and the fit run then is B's, as the core computes it from B's games. A sweep's heat
+maps read whole at 1280 and at 390 px: each legend's title and labels, axes and cells, in
+English and in Greek."""
 
 from __future__ import annotations
 
 import pytest
-from browser_support import open_page, wait_idle
-from playwright.sync_api import Page, expect
+from browser_support import open_page, save_full_page, wait_idle
+from playwright.sync_api import Browser, Page, expect
+from test_phone_layout import CHART_TEXT, CHARTS_DRAWN
 
 from gammon_elo.calibrate import fit
 from gammon_elo.replay import read_history, sample_history
-from ui.catalogs import EN
+from ui.catalogs import EL, EN
 
 pytestmark = pytest.mark.browser
 
 #: A fit replays the history some 25 times on the server's cluster: long under load.
 FIT_TIMEOUT_MS = 240_000
+#: A sweep of 2 divisors × 2 K on one seed of 20 players for a week: four small tasks.
+SWEEP = "divisors=800,1200&ks=16,32&seeds=1&players=20&weeks=1"
+SWEEP_TIMEOUT_MS = 180_000
+
+#: Each heat map's legend as drawn: its title and its labels.
+LEGENDS = """() => [...document.querySelectorAll('[data-testid=stVegaLiteChart]')]
+  .filter(el => el.getClientRects().length && el.querySelector('g.role-legend'))
+  .map(el => ({
+    title: [...el.querySelectorAll('g.role-legend-title text')].map(t => t.textContent),
+    labels: [...el.querySelectorAll('g.role-legend-label text')].map(t => t.textContent),
+  }))"""
 
 
 def upload(page: Page, name: str, data: bytes) -> None:
@@ -52,3 +66,36 @@ def test_upload_a_fit_upload_b_shows_bs_fit_or_none(page: Page, app_url: str) ->
     expect(page.get_by_text(f"÷{fit_b.divisor:g} with K {fit_b.k} predicts")).to_be_visible()
     expect(fitted(page, fit_a.log_loss)).to_have_count(0)
     expect(page.get_by_text(EN["designer.fit_stale"])).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_sweep_s_heat_maps_read_whole_on_a_laptop_and_a_phone(
+    browser: Browser, app_url: str, lang: str
+) -> None:
+    catalog = EN if lang == "en" else EL
+    metrics = [catalog[key] for key in ("designer.metric_iqr", "designer.metric_spearman")]
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+    try:
+        page = context.new_page()
+        open_page(page, f"{app_url}/designer?source=sample&lang={lang}&{SWEEP}")
+        wait_idle(page)
+        page.get_by_role("button", name=catalog["designer.run_sweep"], exact=True).click()
+        heading = page.get_by_text(catalog["designer.heatmap_title"].format(metric=metrics[0]))
+        expect(heading).to_be_visible(timeout=SWEEP_TIMEOUT_MS)
+        wait_idle(page)
+        for width, height in ((1280, 900), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            wait_idle(page)
+            for chart in page.get_by_test_id("stVegaLiteChart").filter(visible=True).all():
+                chart.scroll_into_view_if_needed()
+            page.wait_for_function(CHARTS_DRAWN)
+            legends = page.evaluate(LEGENDS)
+            titles = [title for legend in legends for title in legend["title"]]
+            # Every metric's heat map has its legend, titled with the metric's whole name.
+            assert set(metrics) <= set(titles), (width, legends)
+            assert all(len(legend["labels"]) >= 2 for legend in legends), (width, legends)
+            for chart in page.evaluate(CHART_TEXT):
+                assert chart["drawn"] and chart["cut"] == [], (width, chart)
+            save_full_page(page, f"designer_sweep_{lang}_{width}")
+    finally:
+        context.close()

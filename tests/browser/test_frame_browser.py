@@ -45,8 +45,9 @@ def test_a_menu_tap_on_a_phone_closes_the_sidebar_and_keeps_the_inputs(
     expect(page).to_have_url(re.compile(r"/planner\?"))
     expect(sidebar).to_have_attribute("data-collapsed", "true")
     expect(page.get_by_label("Your rating", exact=True)).to_have_value("1650")
-    expect(page.get_by_label("Ranked games a week", exact=True)).to_have_value("60")
-    expect(page).to_have_url(re.compile(r"per_week=60"))
+    # The same count, the 7 days before the Planner's first game (not its games a week).
+    expect(page.get_by_label("Ranked games in the last 7 days", exact=True)).to_have_value("60")
+    expect(page).to_have_url(re.compile(r"this_week=60"))
     expect(page).to_have_url(re.compile(r"rating=1650"))
     # Closed, the sidebar leaves the page's title in view and takes no taps.
     title = page.get_by_role("heading", level=1)

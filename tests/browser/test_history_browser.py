@@ -90,7 +90,7 @@ def test_a_hostile_player_name_is_shown_as_text_and_runs_nothing(page: Page, app
     open_page(page, f"{app_url}/history")
     upload(page, "hostile.csv", csv)
     expect(page.get_by_text("1 row read: 1 rated or counted, 0 rejected")).to_be_visible()
-    final = grid_rows(dataframe_with(page, "Player", "Ranked games"))
+    final = grid_rows(dataframe_with(page, "Player", "Games"))
     assert HOSTILE_NAME in [row["Player"] for row in final]
     page.wait_for_timeout(500)  # give an injected onerror the time to fire, were there one
     assert page.evaluate("() => window.__pwned") is None

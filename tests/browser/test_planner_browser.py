@@ -1,8 +1,9 @@
 """The Planner in Chromium: its answer — the number of games to the target, on average — is on the
 first screen of a laptop (1280 × 720) and of a phone (390 × 844), the largest text there,
 without scrolling, and equal to the core's; the projection chart draws its band, its line and
-the target; the phone does not scroll sideways and axe-core finds nothing serious. Full-page
-screenshots of the Planner and of "Explain my result" go to tests/artifacts/.
+the target; "Explain my result"'s answer, in words, is the largest text there too; the phone
+does not scroll sideways and axe-core finds nothing serious. Full-page screenshots of the
+Planner and of "Explain my result" go to tests/artifacts/.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 from test_accessibility import serious_violations, whole_page_on_screen
 
 from gammon_elo import plan
+from ui.catalogs import EL
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +45,7 @@ def test_planner_answer_is_the_largest_text_on_the_first_screen(
         page = context.new_page()
         open_page(page, app_url + LINK)
         figure = page.locator(".gammon-answer-figure")
-        expect(figure).to_have_text(f"{expected.mean_games:.0f}")
+        expect(figure).to_have_text(f"{expected.mean_games:,.0f}")
         wait_idle(page)
         page.evaluate("document.fonts.ready.then(() => true)")
         box = figure.bounding_box()
@@ -52,24 +54,8 @@ def test_planner_answer_is_the_largest_text_on_the_first_screen(
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
         assert page.get_by_test_id("stMain").evaluate("e => e.scrollTop") == 0
         # The largest font of any text drawn on the first screen is the answer's.
-        largest = page.evaluate(
-            """([w, h]) => {
-                let best = {size: 0, text: ''};
-                for (const el of document.querySelectorAll('body *')) {
-                    const own = [...el.childNodes].some(
-                        n => n.nodeType === 3 && n.textContent.trim());
-                    if (!own) continue;
-                    const r = el.getBoundingClientRect();
-                    if (r.width === 0 || r.bottom <= 0 || r.top >= h || r.right <= 0 || r.left >= w)
-                        continue;
-                    const size = parseFloat(getComputedStyle(el).fontSize);
-                    if (size > best.size) best = {size, text: el.textContent.trim().slice(0, 40)};
-                }
-                return best;
-            }""",
-            [width, height],
-        )
-        assert largest["text"] == f"{expected.mean_games:.0f}", largest
+        largest = largest_text(page, width, height)
+        assert largest["text"] == f"{expected.mean_games:,.0f}", largest
         if not phone:
             chart = page.get_by_test_id("stVegaLiteChart").first
             chart.scroll_into_view_if_needed()
@@ -86,12 +72,47 @@ def test_planner_answer_is_the_largest_text_on_the_first_screen(
         expect(page.get_by_test_id("stException")).to_have_count(0)
         fits_and_reads(page, phone)
         open_page(page, app_url + "/explain?rating=1650&opponent=1820&change=12")
-        expect(page.locator(".gammon-answer-figure")).to_have_text("Win · K 16 · cube 4")
+        answer = page.locator(".gammon-answer-figure")
+        expect(answer).to_have_text("Win · K 16 · cube 4")
         wait_idle(page)
+        page.evaluate("document.fonts.ready.then(() => true)")
+        # Explain's answer is words, not a number, and the largest text all the same: larger
+        # than the page's title, whole on the first screen.
+        box = answer.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+        largest = largest_text(page, width, height)
+        assert largest["text"] == "Win · K 16 · cube 4", largest
+        title = page.locator("h1").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+        assert largest["size"] > title, (largest, title)
         save_full_page(page, f"explain_{width}")
         fits_and_reads(page, phone)
     finally:
         context.close()
+
+
+def largest_text(page: Page, width: int, height: int) -> dict[str, object]:
+    """The text drawn in the largest font on the first screen (``width`` × ``height``): its
+    size in pixels and its first 40 characters."""
+    found: dict[str, object] = page.evaluate(
+        """([w, h]) => {
+            let best = {size: 0, text: ''};
+            for (const el of document.querySelectorAll('body *')) {
+                const own = [...el.childNodes].some(
+                    n => n.nodeType === 3 && n.textContent.trim());
+                if (!own) continue;
+                const r = el.getBoundingClientRect();
+                if (r.width === 0 || r.bottom <= 0 || r.top >= h || r.right <= 0 || r.left >= w)
+                    continue;
+                const size = parseFloat(getComputedStyle(el).fontSize);
+                if (size > best.size) best = {size, text: el.textContent.trim().slice(0, 40)};
+            }
+            return best;
+        }""",
+        [width, height],
+    )
+    return found
 
 
 def fits_and_reads(page: Page, phone: bool) -> None:
@@ -103,3 +124,57 @@ def fits_and_reads(page: Page, phone: bool) -> None:
     whole_page_on_screen(page)
     serious, _ = serious_violations(page)
     assert serious == []
+
+
+#: Each chart's axes as drawn: every axis's labels.
+AXIS_LABELS = """chart => [...chart.querySelectorAll('g.role-axis')].map(
+    axis => [...axis.querySelectorAll('g.role-axis-label text')].map(t => t.textContent))"""
+
+
+@pytest.mark.parametrize(("lang", "games"), [("en", "2,000"), ("el", "2.000")])
+def test_the_projection_counts_games_and_writes_ratings_plain(
+    page: Page, app_url: str, lang: str, games: str
+) -> None:
+    """The chart's games axis read "2000" in Greek and its rating axis "1,500" in English: the
+    games are a count, the ratings are written as the article writes them."""
+    open_page(page, f"{app_url}/planner?lang={lang}")
+    wait_idle(page)
+    chart = page.get_by_test_id("stVegaLiteChart").first
+    chart.scroll_into_view_if_needed()
+    expect(chart.locator("svg.marks g.mark-area path")).to_have_count(1)
+    axes = chart.evaluate(AXIS_LABELS)
+    # The horizon, 2,000 games (ui.cached's 1,000 paths of 2,000 games), ends the games axis.
+    games_axis = next(labels for labels in axes if labels and labels[0] == "0")
+    assert games_axis[-1] == games, axes
+    # 1500 → 1600 at 58 %: the band spans 1500 to past 1600; every rating label is plain.
+    ratings = next(labels for labels in axes if labels and labels is not games_axis)
+    assert {"1500", "1600"} <= set(ratings) and all(label.isdigit() for label in ratings), axes
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "phone"), [(1280, 720, False), (390, 844, True)], ids=["1280", "390"]
+)
+def test_explain_s_longest_answer_is_whole_and_largest_on_the_first_screen(
+    browser: Browser, app_url: str, width: int, height: int, phone: bool
+) -> None:
+    """The longest worded answer, Greek's "no exact match" (48 letters), at its size."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone,
+        locale="el-GR",
+    )  # fmt: skip
+    try:
+        page = context.new_page()
+        open_page(page, app_url + "/explain?change=3&lang=el")
+        answer = page.locator(".gammon-answer-figure")
+        expect(answer).to_have_text(EL["explain.none_figure"])
+        wait_idle(page)
+        page.evaluate("document.fonts.ready.then(() => true)")
+        box = answer.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+        largest = largest_text(page, width, height)
+        assert largest["text"] == EL["explain.none_figure"][:40], largest
+        save_full_page(page, f"explain_none_el_{width}")
+    finally:
+        context.close()

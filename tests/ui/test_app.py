@@ -290,7 +290,9 @@ def pair(win: str, loss: str) -> str:
 
 def test_divisors_page_shows_the_favourite_table_and_three_charts() -> None:
     at = run("pages/divisors.py")
-    table = table_with(at, "Favourite's points").set_index("Divisor")
+    table = table_with(at, "Points", exactly=["Divisor", "Expected win rate", "Points"]).set_index(
+        "Divisor"
+    )
     assert table.index.tolist() == ["÷400", "÷800", "÷1200"]
     assert table.loc["÷400"].tolist() == ["84.9%", pair("+5", f"{MINUS}27")]
     assert table.loc["÷800"].tolist() == ["70.3%", pair("+9", f"{MINUS}23")]
@@ -306,7 +308,7 @@ def test_divisors_page_shows_the_favourite_table_and_three_charts() -> None:
 
 def test_divisors_page_adds_custom_and_fibs_curves() -> None:
     at = run("pages/divisors.py", custom_on="1", custom="1600", fibs="1")
-    table = table_with(at, "Favourite's points")
+    table = table_with(at, "Points", exactly=["Divisor", "Expected win rate", "Points"])
     assert table["Divisor"].tolist() == ["÷400", "÷800", "÷1200", "÷1600", "FIBS ÷2000"]
     # Hand: FIBS favourite by 300, 1-point match: 1 / (1 + 10^(−300/2000)) = 58.5 %.
     assert table["Expected win rate"].tolist()[-1] == "58.5%"
@@ -359,20 +361,38 @@ def test_classic_draw_and_teams() -> None:
 
 def test_simulator_runs_the_three_rule_sets_on_the_same_games() -> None:
     at = run("pages/simulator.py", players="300", weeks="4", seed="7")
-    summary = table_with(at, "Measure").set_index("Measure")
-    assert summary.columns.tolist() == ["1.0.5 (÷400)", "1.2.0 (÷800)", "1.3.1 (÷1200)"]
+    # The summary and the heavy week, each a row per measure.
+    summary, heavy = [cells(d).set_index("Measure") for d in at.dataframe if "Measure" in d.value]
+    # A column per rule set under its version; the caption above names each in full.
+    assert summary.columns.tolist() == ["1.0.5", "1.2.0", "1.3.1"]
+    assert any(
+        "A column per rule set, in order: 1.0.5 (÷400), 1.2.0 (÷800), 1.3.1 (÷1200)." in c.value
+        for c in at.caption
+    )
     # Theory: the spread scales with the divisor, so it grows 400 → 800 → 1200.
     half = [int(v) for v in summary.loc["Half the players within (points)"]]
     assert half[0] < half[1] < half[2]
+    assert heavy.columns.tolist() == ["1.0.5", "1.2.0", "1.3.1"]
+    assert heavy.index.tolist() == [
+        "Such weeks",
+        "Games",
+        "Under expectation",
+        "Change over the week",
+        "K × games × shortfall",
+    ]
     assert at.query_params["seed"] == "7"
     assert len(at.get("vega_lite_chart")) == 4
 
 
 def test_history_opens_on_the_sample_and_compares_rule_sets() -> None:
     at = run("pages/history.py", rules="1.3.1,1.0.5")
-    final = table_with(at, "1.0.5 (÷400)")
-    assert list(final.columns) == ["Player", "Ranked games", "1.3.1 (÷1200)", "1.0.5 (÷400)"]
-    spread = table_with(at, "Half the players within (points)")
+    final = table_with(at, "1.0.5")
+    # A column per rule set, headed by its version; the caption above names their divisors.
+    assert list(final.columns) == ["Player", "Games", "1.3.1", "1.0.5"]
+    assert any(
+        c.value.endswith("under each rule set: 1.3.1 (÷1200), 1.0.5 (÷400).") for c in at.caption
+    )
+    spread = table_with(at, "Half within")
     # Theory: a larger divisor spreads the same games wider (÷1200 against ÷400).
     top_to_bottom = [int(v) for v in spread["Top to bottom"]]
     assert top_to_bottom[0] > top_to_bottom[1]

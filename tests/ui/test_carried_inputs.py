@@ -30,16 +30,36 @@ def home_with(**values: object) -> AppTest:
 
 
 def test_home_to_planner_keeps_rating_games_and_rule_set() -> None:
-    """The issue's case: 1650 and 60 ranked games this week on the home page; the Planner
-    opens at 1650 and 60 games a week, under the same rules, and its link says so."""
+    """The issue's case: 1650 and 60 ranked games in the last 7 days on the home page; the
+    Planner opens at 1650, with the same 60 games in its last 7 days, under the same rules, and
+    its link says so. The games a week are a rate, not that count: they keep their default."""
     at = go(home_with(rating=1650, games=60, rules="1.2.0"), "pages/planner.py")
     assert at.number_input(key="planner.rating").value == 1650
-    assert at.number_input(key="planner.per_week").value == 60
+    assert at.number_input(key="planner.this_week").value == 60
+    assert at.number_input(key="planner.per_week").value == 20
     assert at.selectbox(key="planner.rules").value == "1.2.0"
     # Not typed on the home page: the Planner's own opponent stays.
     assert at.number_input(key="planner.opponent").value == 1500
     assert at.query_params["rating"] == "1650"
-    assert at.query_params["per_week"] == "60"
+    assert at.query_params["this_week"] == "60"
+    assert "per_week" not in at.query_params
+
+
+def test_the_planner_s_week_goes_back_to_the_home_page() -> None:
+    at = go(open_page("app.py"), "pages/planner.py")
+    at.number_input(key="planner.this_week").set_value(70).run()
+    at = go(at, "pages/home.py")
+    assert at.number_input(key="home.games").value == 70
+
+
+def test_no_games_typed_at_home_leaves_the_planner_s_usual_week() -> None:
+    """The home page's 0 was not typed: the Planner's box stays empty, a week at the usual
+    rate (its placeholder names it: 20 a week, 20 games)."""
+    at = go(open_page("app.py"), "pages/planner.py")
+    box = at.number_input(key="planner.this_week")
+    assert box.value is None
+    assert box.proto.placeholder == "A usual week: 20"
+    assert "this_week" not in at.query_params
 
 
 def test_values_carry_through_a_page_without_them_and_back() -> None:
@@ -66,11 +86,10 @@ def test_an_input_left_at_its_default_carries_nothing() -> None:
 
 
 def test_a_value_the_next_page_cannot_take_leaves_its_default_quietly() -> None:
-    """62.5 games a week is no count of ranked games: the home page keeps 0, and no notice."""
-    at = go(open_page("app.py"), "pages/planner.py")
-    at.number_input(key="planner.per_week").set_value(62.5).run()
-    at = go(at, "pages/home.py")
-    assert at.number_input(key="home.games").value == 0
+    """100,000 games is more than the Planner's week holds (7 × 24 × 60 = 10,080, a game a
+    minute): the Planner keeps its usual week, and no notice."""
+    at = go(home_with(games=100_000), "pages/planner.py")
+    assert at.number_input(key="planner.this_week").value is None
     assert not at.warning
 
 

@@ -82,6 +82,46 @@ def test_counted_fields_are_written_one_way() -> None:
     assert loose == {}
 
 
+#: Fields that hold a count wherever they appear: the catalog writes them with the thousands mark
+#: (a page that handed in "48576", already written, bypassed it: "48576 games").
+COUNTED_FIELDS = frozenset(
+    {
+        *("ahead", "bins", "done", "games", "inside", "length", "limit", "paths", "players"),
+        *("played", "rated", "rejected", "rows", "rule_sets", "runs", "seeds", "tasks"),
+        *("threshold", "workers"),
+    }
+)
+#: Where such a name holds something else: the chosen players' names.
+NOT_COUNTS = frozenset({("history.chart_alt", "players")})
+
+
+def test_counts_are_written_by_the_catalog_with_the_thousands_mark() -> None:
+    plain = {
+        (lang, key): name
+        for lang, catalog in CATALOGS.items()
+        for key, text in catalog.items()
+        for _, name, spec, _ in string.Formatter().parse(text)
+        if name in COUNTED_FIELDS and (key, name) not in NOT_COUNTS and not spec
+    }
+    assert plain == {}
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "games", "players", "expected"),
+    [
+        ("en", "simulator.ran", 48_576, 1, "48,576 games among 1 player over 1 week"),
+        ("el", "simulator.ran", 48_576, 1, "48.576 παιχνίδια ανάμεσα σε 1 παίκτη σε 1 εβδομάδα"),
+        ("en", "league.live_ran", 1, 2_000, "Your league: 1 game among 2,000 players"),
+        ("el", "league.live_ran", 1, 2_000, "Το πρωτάθλημά σου: 1 παιχνίδι ανάμεσα σε 2.000"),
+    ],
+)  # fmt: skip
+def test_a_count_is_grouped_and_agrees_with_its_noun(
+    monkeypatch: pytest.MonkeyPatch, lang: str, key: str, games: int, players: int, expected: str
+) -> None:
+    monkeypatch.setattr(i18n, "language", lambda: lang)
+    assert i18n.t(key, games=games, players=players, weeks=1, seed=7).startswith(expected)
+
+
 @pytest.mark.parametrize(
     ("lang", "rows", "players", "expected"),
     [

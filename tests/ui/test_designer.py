@@ -26,11 +26,12 @@ from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
 from gammon_elo import RULES
 from gammon_elo.calibrate import DEFAULT_BURN_IN, fit, score
+from gammon_elo.league import shipped_league
 from gammon_elo.parallel import run_tasks
 from gammon_elo.replay import read_history, sample_history
 from gammon_elo.sweep import Grid, sweep
 from ui import runs, settings
-from ui.catalogs import EN
+from ui.catalogs import EL, EN
 from ui.settings import Settings
 
 
@@ -46,12 +47,44 @@ def test_scores_the_sample_history_as_the_core_does() -> None:
     best = min(scores, key=lambda name: scores[name].log_loss)
     shown = _captions(at)
     assert f"{best} predicted best (log-loss {scores[best].log_loss:.4f})" in shown
-    table = cells(at.dataframe[1])  # after the real-dice table
-    assert table["Log-loss"].tolist() == [f"{s.log_loss:.4f}" for s in scores.values()]
-    assert table["Games"].tolist() == [str(s.games) for s in scores.values()]
-    calibration = cells(at.dataframe[2])
-    assert calibration["Games"].astype(int).sum() == scores["1.3.1"].games
+    # After the real-dice tables (two): a row per measure, a column per rule set.
+    table = cells(at.dataframe[2]).set_index("Measure")
+    assert table.columns.tolist() == list(scores)
+    assert table.loc["Log-loss"].tolist() == [f"{s.log_loss:.4f}" for s in scores.values()]
+    assert table.loc["Games"].tolist() == [str(s.games) for s in scores.values()]
+    calibration = cells(at.dataframe[3])
+    assert calibration.columns.tolist() == ["Band", "Expected", "Won", "95 % interval"]
+    # The games the bands hold, all of 1.3.1's scored games, in the sentence under the table.
+    assert f"over all {scores['1.3.1'].games:,} games" in shown
     assert EN["designer.sweep_waiting"] in [i.value for i in at.info]
+
+
+@pytest.mark.parametrize(
+    ("lang", "mark", "scored", "calibrated"),
+    [
+        ("en", ",", "Over {} games, ", "over all {} games favourites"),
+        ("el", ".", "Σε {} παιχνίδια, ", "στο σύνολο των {} παιχνιδιών"),
+    ],
+)
+def test_the_league_s_counts_carry_the_thousands_mark(
+    lang: str, mark: str, scored: str, calibrated: str
+) -> None:
+    """The shipped league scores tens of thousands of games: its sentences and its scores
+    table wrote "48576" where every other count of the app reads 48,576 (48.576 in Greek)."""
+    catalog = EN if lang == "en" else EL
+    at = open_page("pages/designer.py", timeout=180, lang=lang)
+    assert not at.exception, [e.message for e in at.exception]
+    games = score(shipped_league(), RULES["1.3.1"], burn_in=DEFAULT_BURN_IN).games
+    assert games >= 1000
+    written = f"{games:,}".replace(",", mark)
+    shown = _captions(at)
+    assert scored.format(written) in shown
+    assert calibrated.format(written) in shown
+    # The scores table's row of games too (after the real-dice tables), every rule set's.
+    table = cells(at.dataframe[2]).set_index(catalog["simulator.measure"])
+    games_row = table.loc[catalog["designer.games"]].tolist()
+    assert written in games_row
+    assert all(mark in cell for cell in games_row), table
 
 
 def test_runs_a_sweep_on_a_local_cluster_and_the_fit() -> None:
@@ -174,7 +207,7 @@ def test_the_runner_uses_the_configured_scheduler_and_never_shows_it(
         assert len(fake_scheduler.connections) == 1  # it was the one tried
         assert runner.running == 0  # and the slot is free again
         at = open_page("pages/designer.py")
-        assert EN["designer.cluster_configured"].format(runs="1") in _captions(at)
+        assert EN["designer.cluster_configured"].format(runs=1) in _captions(at)
         assert fake_scheduler.address not in _captions(at)
     finally:
         settings.current.cache_clear()

@@ -84,8 +84,11 @@ def test_a_shown_table_sends_numbers_written_as_before(
     assert pd.api.types.is_float_dtype(data[rate])
     # The numbers the reader sees: 84.9 for "84.9%", which sorts by number.
     assert data[rate].tolist() == [84.9, 70.3, 64.0]
-    # A number column, aligned left as the text columns are; names and pairs stay text.
-    assert list(config) == [rate]
+    # A number column, aligned left as the text columns are; names and pairs stay text, the
+    # pairs in a column narrow enough for a phone.
+    assert list(config) == [rate, points]
+    assert config[points]["type_config"]["type"] == "text"
+    assert config[points]["width"] == grids.PAIR_WIDTH
     assert config[rate]["type_config"]["type"] == "number"
     assert config[rate]["alignment"] == "left"
     assert config[rate]["type_config"]["format"] is None  # the Styler's text is painted
@@ -127,6 +130,25 @@ def test_signed_changes_sort_by_number_and_keep_their_real_minus(
     assert _written(styler) == shown.to_numpy().tolist()
 
 
+def test_a_width_set_for_a_phone_keeps_a_number_column_sorting_by_number(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sent: list[dict[str, Any]] = []
+    monkeypatch.setattr(grids.st, "dataframe", lambda data, **k: sent.append(k))
+    shown = pd.DataFrame({"Rules": ["1.3.1", "1.2.0"], "Half within": ["58", "74"]})
+    table = grids.Shown(shown=shown, raw=shown, widths={"Half within": 90, "Rules": 60}, lines=2)
+    grids.show(table, download=None)
+    config = sent[0]["column_config"]
+    assert config["Half within"]["type_config"]["type"] == "number"
+    assert config["Half within"]["alignment"] == "left"
+    assert (config["Half within"]["width"], config["Rules"]["width"]) == (90, 60)
+    assert config["Rules"]["type_config"]["type"] == "text"
+    # The grid wraps a cell only in rows taller than 4 rem (64 px); one line keeps its own.
+    assert sent[0]["row_height"] > 64
+    grids.show(grids.Shown(shown=shown, raw=shown), download=None)
+    assert "row_height" not in sent[1]
+
+
 def test_a_table_of_text_only_or_too_many_cells_is_sent_as_its_text(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -139,3 +161,19 @@ def test_a_table_of_text_only_or_too_many_cells_is_sent_as_its_text(
     assert isinstance(sorting.grid_data(zeros)[0], pd.DataFrame)
     big = pd.DataFrame({"n": [str(i) for i in range(sorting.STYLED_CELLS + 1)]})
     assert sorting.grid_data(big)[0] is big
+
+
+def test_the_greek_cube_table_shows_short_headers_and_its_csv_keeps_its_names(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(i18n, "language", lambda: "el")
+    # SPEC: cube 1/2/4, multiplier 1.00/1.17/1.33; two players at 1500, K 32 ±16/19/21.
+    frame = pd.DataFrame(
+        {"cube": [1, 2, 4], "multiplier": [1.0, 7 / 6, 4 / 3], "k32": [16.0, 19.0, 21.0]}
+    )
+    table = grids.cube(frame, (32,))
+    assert table.shown.columns.tolist() == ["Κύβος", "Συντελεστής", "Με K 32"]
+    assert table.shown["Με K 32"].tolist() == ["±16", "±19", "±21"]
+    assert table.shown["Συντελεστής"].tolist() == ["1,00", "1,17", "1,33"]
+    assert table.raw.columns.tolist() == ["Κύβος", "Συντελεστής", "Αλλαγή με K = 32"]
+    assert table.raw["Αλλαγή με K = 32"].tolist() == [16.0, 19.0, 21.0]

@@ -34,8 +34,21 @@ def _markdown(at: Any) -> str:
 
 
 def _rates_tables(at: Any, language: dict[str, str] = EN) -> list[pd.DataFrame]:
-    header = language["league.stronger"]
-    return [cells(d) for d in at.dataframe if header in d.value.columns]
+    """Each league's win-rate table, its two halves (the games and win rates, then the cubeless
+    rate and the gaps) side by side in one frame, a row per pair of levels."""
+    header = language["league.col_levels"]
+    halves = [cells(d) for d in at.dataframe if header in d.value.columns]
+    assert len(halves) % 2 == 0, [list(h.columns) for h in halves]
+    tables = []
+    for wins, gaps in zip(halves[::2], halves[1::2], strict=True):
+        assert wins[header].tolist() == gaps[header].tolist()
+        tables.append(pd.concat([wins, gaps.drop(columns=header)], axis=1))
+    return tables
+
+
+def _pair(stronger: str, weaker: str, language: dict[str, str] = EN) -> str:
+    """A pair of levels as the table writes it, the stronger first: "expert – beginner"."""
+    return f"{language['league.level_' + stronger]} – {language['league.level_' + weaker]}"
 
 
 def _by_hand(games: pd.DataFrame) -> pd.DataFrame:
@@ -78,18 +91,21 @@ def test_the_designer_calibrates_on_the_league_and_says_its_win_rates() -> None:
     assert at.radio(key="designer.source").value == "league"
     assert EN["designer.history_league"] in _captions(at)
     games = read_history(SHIPPED_HISTORY)
-    scores = cells(at.dataframe[1])  # after the win-rate table: the calibration's scores
+    # After the win-rate tables (two): the calibration's scores, a column per rule set.
+    scores = cells(at.dataframe[2]).set_index("Measure")
     expected = score(games, RULES["1.3.1"], burn_in=DEFAULT_BURN_IN)
-    assert scores["Games"].tolist()[-1] == str(expected.games)
-    assert scores["Log-loss"].tolist()[-1] == f"{expected.log_loss:.4f}"
+    # Counted as the win-rate table counts its games.
+    assert scores.loc["Games", "1.3.1"] == f"{expected.games:,}"
+    assert scores.loc["Log-loss", "1.3.1"] == f"{expected.log_loss:.4f}"
 
     pairs = _by_hand(games)
     (table,) = _rates_tables(at)
-    assert table[EN["league.stronger"]].tolist() == pairs["stronger"].tolist()
-    assert table[EN["league.weaker"]].tolist() == pairs["weaker"].tolist()
+    assert table[EN["league.col_levels"]].tolist() == [
+        _pair(a, b) for a, b in zip(pairs["stronger"], pairs["weaker"], strict=True)
+    ]
     assert table[EN["league.games"]].tolist() == [f"{n:,}" for n in pairs["games"]]
-    assert table[EN["league.win_rate"]].tolist() == [f"{100 * p:.1f}%" for p in pairs["p"]]
-    gaps_800 = table[EN["league.gap"].format(divisor=800)]
+    assert table[EN["league.col_won"]].tolist() == [f"{100 * p:.1f}%" for p in pairs["p"]]
+    gaps_800 = table["÷800"]
     assert gaps_800.tolist() == [_gap(g[800]) for g in pairs["gaps"]]
     # Beside each pair, its win rate in the cubeless companion (the same players, no cube).
     cubeless = _by_hand(read_history(SHIPPED_CUBELESS)).set_index(["stronger", "weaker"])["p"]
@@ -97,7 +113,7 @@ def test_the_designer_calibrates_on_the_league_and_says_its_win_rates() -> None:
         f"{100 * cubeless[pair]:.1f}%"
         for pair in zip(pairs["stronger"], pairs["weaker"], strict=True)
     ]
-    assert table[EN["league.cubeless"]].tolist() == expected_cubeless
+    assert table[EN["league.col_cubeless"]].tolist() == expected_cubeless
     top = pairs.iloc[int(pairs["games"].to_numpy().argmax())]
     subject = EN["league.subject_" + top["stronger"]]
     assert f"{subject} {_expected_sentence(pairs)}" in _markdown(at)
@@ -121,7 +137,8 @@ def test_the_greek_designer_writes_the_same_numbers_in_greek() -> None:
     )
     assert sentence in _markdown(at)
     (table,) = _rates_tables(at, EL)
-    assert table[EL["league.stronger"]].tolist()[0] == EL["league.level_" + pairs["stronger"][0]]
+    first = (pairs["stronger"][0], pairs["weaker"][0])
+    assert table[EL["league.col_levels"]].tolist()[0] == _pair(*first, EL)
 
 
 def test_history_shows_the_leagues_players() -> None:
@@ -149,7 +166,7 @@ def test_a_small_league_plays_live_on_the_runner() -> None:
     _shipped, live = _rates_tables(at)
     pairs = _by_hand(serial.games)
     assert live[EN["league.games"]].tolist() == [str(n) for n in pairs["games"]]
-    gaps_1200 = live[EN["league.gap"].format(divisor=1200)]
+    gaps_1200 = live["÷1200"]
     assert gaps_1200.tolist() == [_gap(g[1200]) for g in pairs["gaps"]]
     assert sum(int(n) for n in live[EN["league.games"]]) <= 200
     assert "Your league: 200 games among 10 players" in _captions(at)

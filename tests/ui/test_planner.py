@@ -12,7 +12,7 @@ from apptest_support import cells, open_page
 from streamlit.testing.v1 import AppTest
 from test_i18n import _english_fragments, _texts
 
-from gammon_elo import plan
+from gammon_elo import Rules, plan
 
 PAGES = ["pages/planner.py", "pages/explain.py"]
 
@@ -52,6 +52,48 @@ def test_planner_answer_settling_point_and_hold_table() -> None:
     # Equal ratings: +16 or −16, so 50 % holds; the sentence says it with the usual K.
     assert any("K: 32). Against 1500 you hold with 50.0%." in c.value for c in at.caption)
     assert at.title[0].value == "How many games to reach my target?"
+
+
+@pytest.mark.parametrize(
+    ("lang", "reach", "caption"),
+    [
+        ("en", "Reach it within 2,000 games", "average of 1,000 simulated paths from 1500: "),
+        ("el", "Το φτάνουν μέσα σε 2.000 παιχνίδια", "1.000 προσομοιωμένων πορειών από το 1500: "),
+    ],
+)  # fmt: skip
+def test_planner_counts_carry_the_thousands_mark(lang: str, reach: str, caption: str) -> None:
+    """The page simulates 1,000 paths of 2,000 games: its chart's lines and its share's label
+    wrote them "1000" and "2000"."""
+    at = run("pages/planner.py", lang=lang)
+    assert reach in metrics(at)
+    each = {"en": "paths of 2,000 games each", "el": "πορείες των 2.000 παιχνιδιών"}[lang]
+    assert each in at.caption[0].value
+    after = {"en": "after 2,000 games, when", "el": "μετά από 2.000 παιχνίδια, όταν"}[lang]
+    assert any(caption in c.value and after in c.value for c in at.caption)
+
+
+@pytest.mark.parametrize(
+    ("lang", "mark", "band"),
+    [("en", ",", "take {} to {} games"), ("el", ".", "θέλουν από {} ως {} παιχνίδια")],
+)
+def test_a_plan_of_over_a_thousand_games_writes_them_with_the_mark(
+    lang: str, mark: str, band: str
+) -> None:
+    """K 2 (÷1000): a win +round(2 · (1 − E)) = +1 and a loss −round(2 · E) = −1 while E stays
+    under 0.75 (up to 1700 against 1500s, E = 0.613), so at 58 % a path climbs 0.58 − 0.42 =
+    0.16 a game: 200 points take about 200 / 0.16 = 1,250 games."""
+    at = run("pages/planner.py", lang=lang, target="1700", rules="custom", k="2")
+    rules = Rules.custom(1000, 2, heavy_k=16, heavy_games=50)
+    expected = plan(1500, 1700, opponent=1500, win_rate=0.58, games_per_week=20, rules=rules)
+    assert expected.games_median == pytest.approx(1250, rel=0.05)
+    assert expected.games_p10 is not None and expected.games_p90 is not None
+
+    def written(games: float) -> str:
+        return f"{games:,.0f}".replace(",", mark)
+
+    assert answer(at) == written(expected.games_median)
+    box = next(m.value for m in at.markdown if 'class="gammon-answer"' in m.value)
+    assert band.format(written(expected.games_p10), written(expected.games_p90)) in box
 
 
 def test_planner_target_beyond_where_you_settle_says_so() -> None:
@@ -114,7 +156,7 @@ def test_planner_answer_says_the_spread_and_the_caveat_on_its_card() -> None:
     box = answer_box(at)
     missed = f"{1 - expected.reached_share:.0%}"
     assert f"1 path in 10 takes {expected.games_p10:.0f} games or fewer" in box
-    assert f"{missed} do not get there within 2000" in box
+    assert f"{missed} do not get there within 2,000" in box
     assert "1830 is beyond where you settle (1711): only a lucky streak reaches it." in box
     assert "some not even" not in box
     el = answer_box(run("pages/planner.py", target="1830", win_rate="60", per_week="60", lang="el"))

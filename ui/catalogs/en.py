@@ -228,17 +228,21 @@ EN: dict[str, str] = {
     "col.divisor": "Divisor",
     "col.win": "Points for a win",
     "col.loss": "Points for a loss",
-    "col.favourite_points": "Favourite's points",
+    "col.favourite_points": "Points",
     "col.favourite": "Favourite",
     "col.underdog": "Underdog",
     "col.favourite_k": "Favourite at K {k}",
     "pair.format": "win {win} · loss {loss}",
+    "tables.cube_key": (
+        "The points the winner gains and the loser loses (±) at each cube, at each K."
+    ),
     "tables.pair_key": (
         "“win +12 · loss −20”: the points that player gains for a win and loses for a loss."
     ),
     "col.cube": "Cube",
     "col.multiplier": "Multiplier",
     "col.change_k": "Change at K {k}",
+    "col.change_at_k": "Change at K {k}",
     "col.change": "Change",
     "col.outcome": "Outcome",
     "col.rules": "Rule set",
@@ -345,9 +349,8 @@ EN: dict[str, str] = {
     "simulator.running": "Simulating… {percent}",
     "simulator.invalid": "These inputs cannot be simulated: {message}",
     "simulator.ran": (
-        "{games} games among {players} players over {weeks:,} {weeks:week|weeks}, seed {seed};"
-        " every rule set "
-        "rated these same games."
+        "{games:,} {games:game|games} among {players:,} {players:player|players} over {weeks:,}"
+        " {weeks:week|weeks}, seed {seed}; every rule set rated these same games."
     ),
     "simulator.summary": "At the end",
     "simulator.iqr": "Interquartile range",
@@ -358,6 +361,9 @@ EN: dict[str, str] = {
     "simulator.top_actual": "Top tenth: actual win rate",
     "simulator.newcomer_games": "Newcomer's games to 90 % of level",
     "simulator.measure": "Measure",
+    "simulator.columns": "A column per rule set, in order: {rules}.",
+    "simulator.flat_header": "1.3.1 flat",
+    "simulator.custom_header": "÷{divisor} K {k}",
     "simulator.spearman_short": "Rank correlation",
     "simulator.half_within_help": (
         "How wide the ratings spread is measured one way throughout: the narrowest band "
@@ -479,7 +485,17 @@ EN: dict[str, str] = {
         "their games, one colour per player."
     ),
     "history.final_title": "Final ratings",
-    "history.ranked_games": "Ranked games",
+    "history.games": "Games",
+    "history.final_caption": (
+        "Each player's ranked games and rating after their last game, under each rule set: {rules}."
+    ),
+    "history.spread_caption": (
+        "For each rule set: its active players, half within (the narrowest band of ratings "
+        "that holds half of them, in points) and top to bottom (the highest rating less the "
+        "lowest)."
+    ),
+    "history.col_half_within": "Half within",
+    "history.col_spread": "Top to bottom",
     "history.spread_title": "How far apart the ratings end",
     "history.active_players": "Players",
     "history.rejected_title": "Rejected {rejected:row|rows} ({rejected:,})",
@@ -524,7 +540,7 @@ EN: dict[str, str] = {
     "planner.nav": "Planner",
     "planner.title": "How many games to reach my target?",
     "planner.intro": (
-        "A thousand simulated paths of 2000 games each under the exact rules: Go's rounding, "
+        "A thousand simulated paths of 2,000 games each under the exact rules: Go's rounding, "
         "the 7-day K that drops in a heavy week, the cube. Your games are spread evenly over "
         "the week."
     ),
@@ -545,7 +561,7 @@ EN: dict[str, str] = {
         " over those days: each counts towards your K until it is 7 days old. Empty: a week at"
         " your usual rate."
     ),
-    "planner.this_week_placeholder": "A usual week: {games}",
+    "planner.this_week_placeholder": "A usual week: {games:,}",
     "planner.this_week_empty": "a usual week at your weekly rate",
     "planner.cube": "Typical cube at the end",
     "planner.cube_mix": "A usual mix (1: 50%, 2: 30%, 4: 13%, 8: 5%, 16: 2%)",
@@ -553,14 +569,15 @@ EN: dict[str, str] = {
     "planner.answer_label": "Games to reach {target}, on average",
     "planner.median_label": "Games to reach {target} (half the paths take fewer)",
     "planner.answer_line": "About {weeks} weeks at {per_week} games a week",
-    "planner.band": "8 paths in 10 take {low} to {high} games",
+    "planner.band": "8 paths in 10 take {low:,} to {high:,} {high:game|games}",
     "planner.band_open": (
-        "1 path in 10 takes {low} games or fewer; {missed} do not get there within {games}"
+        "1 path in 10 takes {low:,} {low:game|games} or fewer; {missed} do not get there within"
+        " {games:,}"
     ),
     "planner.caveat_beyond": (
         "{target} is beyond where you settle ({settle}): only a lucky streak reaches it."
     ),
-    "planner.share_label": "Paths that reach {target} within {games} games",
+    "planner.share_label": "Paths that reach {target} within {games:,} {games:game|games}",
     "planner.share_line": "Fewer than half get there: see where you settle below.",
     "planner.settle": (
         "You settle around {settle}: the rating at which your win rate of {win_rate} is your "
@@ -569,7 +586,7 @@ EN: dict[str, str] = {
     "planner.settle_beyond": (
         "You settle around {settle}: the rating at which your win rate of {win_rate} is your "
         "expected score against {opponent}. {target} is beyond where you settle: only a lucky "
-        "streak reaches it ({share} of the paths within {games} games)."
+        "streak reaches it ({share} of the paths within {games:,} {games:game|games})."
     ),
     "planner.never_settle": (
         "At a win rate of {win_rate} you never settle: your rating keeps moving the same way."
@@ -578,20 +595,21 @@ EN: dict[str, str] = {
     "planner.settling_help": (
         "R + D·log10(p / (1 − p)): opponents' rating R, divisor D, win rate p."
     ),
-    "planner.reached": "Reach it within {games} games",
+    "planner.reached": "Reach it within {games:,} {games:game|games}",
     "planner.win_rate_used": "Win rate",
     "planner.win_rate_used_help": (
         "Your share of wins, or your expected score when you win as expected."
     ),
     "planner.chart_title": "Your rating over the coming games",
     "planner.chart_caption": (
-        "The line is the average of {paths} simulated paths from {rating}: {mean} after {games} "
-        "games, when 8 paths in 10 lie between {low} and {high} (the band, 10th to 90th "
-        "percentile). The dashed line is your target, {target}; the gold strip under the band "
-        "marks the games played at the heavy-week K."
+        "The line is the average of {paths:,} simulated {paths:path|paths} from {rating}: {mean}"
+        " after {games:,} {games:game|games}, when 8 paths in 10 lie between {low} and {high} (the"
+        " band, 10th to 90th percentile). The dashed line is your target, {target}; the gold strip"
+        " under the band marks the games played at the heavy-week K."
     ),
     "planner.chart_alt": (
-        "Projected rating from {rating} over {games} games with its band, and the target {target}."
+        "Projected rating from {rating} over {games:,} {games:game|games} with its band, and the"
+        " target {target}."
     ),
     "planner.chart_games": "Games from now",
     "planner.chart_rating": "Rating",
@@ -601,15 +619,15 @@ EN: dict[str, str] = {
     "planner.chart_heavy": "K drops in a heavy week",
     "planner.chart_heavy_title": "Heavy week",
     "planner.heavy_weeks": (
-        "From week {first} on, {threshold} or more ranked games fall in the 7 days before a game: "
-        "K is {k} there."
+        "From week {first} on, {threshold:,} or more ranked games fall in the 7 days before a"
+        " game: K is {k} there."
     ),
     "planner.first_k": (
-        "Your K at game 1 is {k}: the 7 days before it hold {games} ranked games ({threshold}"
-        " or more make a heavy week)."
+        "Your K at game 1 is {k}: the 7 days before it hold {games:,} ranked {games:game|games}"
+        " ({threshold:,} or more make a heavy week)."
     ),
     "planner.k_always": "Your K is {k} at every game: {rules} has no heavy-week K.",
-    "planner.heavy_all": "It stays {k}: the 7 days before every game hold {threshold} or more.",
+    "planner.heavy_all": "It stays {k}: the 7 days before every game hold {threshold:,} or more.",
     "planner.heavy_until": (
         "The heavy week wears off after game {last} (week {week}): from then on K is {usual}."
     ),
@@ -622,6 +640,7 @@ EN: dict[str, str] = {
     "planner.col_opponent": "Opponent",
     "planner.col_expected": "Expected score",
     "planner.col_hold": "Win rate to hold",
+    "planner.col_hold_short": "Win rate to hold",
     "planner.performance_title": "Performance rating over a set of results",
     "planner.results": "Opponents and results: RATING RESULT, one game per line or ; (1, 0, 0.5)",
     "planner.performance": "Performance rating",
@@ -671,11 +690,11 @@ EN: dict[str, str] = {
     "explain.reason_win": "You won, with an expected score of {expected}.",
     "explain.reason_loss": "You lost, with an expected score of {expected}.",
     "explain.reason_heavy": (
-        "You had {threshold} or more ranked games in the 7 days before this game, so your K "
+        "You had {threshold:,} or more ranked games in the 7 days before this game, so your K "
         "was {k}."
     ),
     "explain.reason_normal": (
-        "You had fewer than {threshold} ranked games in the 7 days before this game, so your K "
+        "You had fewer than {threshold:,} ranked games in the 7 days before this game, so your K "
         "was {k}."
     ),
     "explain.reason_k": "Your K was {k}.",
@@ -742,19 +761,21 @@ EN: dict[str, str] = {
     ),
     # What an upload may be, and tables too long to show whole (ui/uploads.py, ui/grids.py).
     "upload.limits": (
-        "At most {size} MB, {rows} games, and {length} characters in any cell; the file's type is"
-        " read from its contents, whatever its name."
+        "At most {size} MB, {rows:,} {rows:game|games}, and {length:,}"
+        " {length:character|characters} in any cell; the file's type is read from its contents,"
+        " whatever its name."
     ),
     "upload.sample": "The first {shown} of {total} rows are shown.",
     "upload.button": "Upload",
     "upload.instructions": "Up to {size} MB per file • CSV, Parquet",
     "upload.sample_download": "The download holds them all.",
     "designer.cluster_local": (
-        "Sweeps and fits run on this server's own cluster of {workers} worker processes, at"
-        " most {runs} at a time for all readers; the others wait their turn."
+        "Sweeps and fits run on this server's own cluster of {workers:,} worker"
+        " {workers:process|processes}, at most {runs:,} at a time for all readers; the others wait"
+        " their turn."
     ),
     "designer.cluster_configured": (
-        "Sweeps and fits run on the cluster this server's operator configured, at most {runs}"
+        "Sweeps and fits run on the cluster this server's operator configured, at most {runs:,}"
         " at a time for all readers; the others wait their turn."
     ),
     "designer.cluster_unavailable": (
@@ -766,11 +787,11 @@ EN: dict[str, str] = {
         "Waiting for a free slot: {ahead:,} {ahead:run|runs} ahead of yours."
     ),
     "designer.queue_too_many": (
-        "This run asks for {tasks} tasks; this server takes at most {limit} a run"
+        "This run asks for {tasks:,} {tasks:task|tasks}; this server takes at most {limit:,} a run"
         " (tasks_per_run). Choose fewer divisors, K values or seeds."
     ),
     "designer.queue_session": (
-        "You already have a run queued or running (runs_per_session = {limit}): wait for it to"
+        "You already have a run queued or running (runs_per_session = {limit:,}): wait for it to"
         " finish."
     ),
     "designer.sweep_title": "Sweep a grid of rule sets",
@@ -823,8 +844,8 @@ EN: dict[str, str] = {
     "designer.top_expected": "Top tenth: expected",
     "designer.top_actual": "Top tenth: won",
     "designer.scores_sentence": (
-        "Over {games} games, {best} predicted best (log-loss {best_loss}) and {worst} worst"
-        " ({worst_loss}); a coin toss scores {coin}."
+        "Over {games:,} {games:game|games}, {best} predicted best (log-loss {best_loss}) and"
+        " {worst} worst ({worst_loss}); a coin toss scores {coin}."
     ),
     "designer.top_sentence": (
         "Under {rules} the top tenth by rating were expected to win {expected} of their"
@@ -833,14 +854,19 @@ EN: dict[str, str] = {
     "designer.no_games": "No ranked game is left after the burn-in.",
     "designer.calibration_chart": "Favourite's expected against actual win rate",
     "designer.calibration_table": "Calibration under {rules}",
+    "designer.col_band": "Band",
+    "designer.calibration_key": (
+        "Each band of the favourite's expected score: the games' mean expected score, the share "
+        "the favourite won and its 95 % interval (the CSV also counts each band's games)."
+    ),
     "designer.bin": "Favourite's expected score",
     "designer.expected": "Expected",
     "designer.actual": "Won",
     "designer.interval": "Won: 95 % interval",
     "designer.calibration_sentence": (
-        "Under {rules} the favourite's expected score lies inside the 95 % interval of the"
-        " actual win rate in {inside} of {bins} bins; over all {games} games favourites were"
-        " expected to win {expected} and won {actual}."
+        "Under {rules} the favourite's expected score lies inside the 95 % interval of the actual"
+        " win rate in {inside:,} of {bins:,} {bins:bin|bins}; over all {games:,} {games:game|games}"
+        " favourites were expected to win {expected} and won {actual}."
     ),
     "designer.fit_title": "The divisor that fits the history",
     "designer.fit": "Fit",
@@ -902,6 +928,18 @@ EN: dict[str, str] = {
     "league.win_rate": "Stronger won",
     "league.interval": "95 % interval",
     "league.cubeless": "Without the cube",
+    "league.col_levels": "Levels",
+    "league.pair": "{stronger} – {weaker}",
+    "league.col_won": "Won",
+    "league.col_cubeless": "No cube",
+    "league.wins_key": (
+        "Each pair of levels, the stronger first: the games they played with the cube, the "
+        "share the stronger won and its 95 % interval."
+    ),
+    "league.gaps_key": (
+        "The same pairs: the share the stronger won without the cube (where a cubeless league "
+        "was played too), and the rating gap each divisor reads into the share with the cube."
+    ),
     "league.gap": "÷{divisor} gap",
     "league.level_beginner": "beginner",
     "league.level_casual": "casual",
@@ -920,17 +958,18 @@ EN: dict[str, str] = {
     "league.object_expert": "an expert",
     "league.sentence": (
         "{stronger} wins {tenths} single games of 10 against {weaker} with the cube (over"
-        " {games} games); ÷1200 reads that as a {gap_1200}-point gap (÷800: {gap_800}, ÷400:"
-        " {gap_400})."
+        " {games:,} {games:game|games}); ÷1200 reads that as a {gap_1200}-point gap (÷800:"
+        " {gap_800}, ÷400: {gap_400})."
     ),
     "league.sentence_all": (
-        "{stronger} won all {games} games against {weaker} (or lost all): no finite rating gap"
-        " gives that under any divisor."
+        "{stronger} won all {games:,} {games:game|games} against {weaker} (or lost all): no finite"
+        " rating gap gives that under any divisor."
     ),
     "league.no_pairs": "No two different levels met in these games.",
     "league.provenance": (
-        "Played by {engine} {version} at GNU Backgammon's levels ({levels}); {players} players,"
-        " {games} games over {weeks} weeks; seed {seed}; made {made}."
+        "Played by {engine} {version} at GNU Backgammon's levels ({levels}); {players:,}"
+        " {players:player|players}, {games:,} {games:game|games} over {weeks} weeks; seed {seed};"
+        " made {made}."
     ),
     "league.not_shipped": (
         "The shipped league history is not in this installation; the synthetic sample is used."
@@ -945,19 +984,23 @@ EN: dict[str, str] = {
     "league.seed": "Seed",
     "league.run": "Play the league",
     "league.live_limits": (
-        "At most {players} players and {games} games a league on this server; the same seed"
-        " plays the same dice."
+        "At most {players:,} {players:player|players} and {games:,} {games:game|games} a league on"
+        " this server; the same seed plays the same dice."
     ),
-    "league.progress": "{played} of {total} games played",
+    "league.progress": "{played:,} of {total:,} {total:game|games} played",
     "league.live_waiting": "Choose a league and play it: its win-rate table appears here.",
-    "league.live_ran": "Your league: {games} games among {players} players, with the cube.",
+    "league.live_ran": (
+        "Your league: {games:,} {games:game|games} among {players:,} {players:player|players},"
+        " with the cube."
+    ),
     "league.too_many_players": (
-        "This league asks for {players} players; this server plays at most {limit}"
+        "This league asks for {players:,} {players:player|players}; this server plays at most"
+        " {limit:,}"
         " (league_players). Choose fewer players."
     ),
     "league.too_many_games": (
-        "This league asks for {games} games; this server plays at most {limit} a league"
-        " (league_games). Choose fewer games."
+        "This league asks for {games:,} {games:game|games}; this server plays at most {limit:,} a"
+        " league (league_games). Choose fewer games."
     ),
     "league.no_engine": "Playing a league needs the backgammon engine: {install}",
 }

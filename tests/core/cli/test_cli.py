@@ -194,13 +194,46 @@ def test_cli_replay_is_strict(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     captured = capsys.readouterr()
     assert captured.out == ""
     # A row's problems are listed in the order of the columns: loser before cube.
-    assert "1 of 2 rows are invalid (2 problems); first, row 3: loser" in captured.err
+    assert "1 of 2 rows is invalid (2 problems); first, row 3: loser" in captured.err
     assert "must be a power of two from 1 to 64" in captured.err
 
     rejected = tmp_path / "rejected.csv"
     assert main(["replay", path, "--skip-invalid", "--rejected", str(rejected)]) == 0
     assert "Rejected rows (1)" in capsys.readouterr().out
     assert pd.read_csv(rejected).row.tolist() == [3, 3]
+
+
+def _games(count: int) -> str:
+    """``count`` games between two players, a minute apart from 2026-10-05 00:00 UTC."""
+    start = pd.Timestamp("2026-10-05T00:00:00Z")
+    rows = [f"{(start + pd.Timedelta(minutes=i)).isoformat()},Eleni,Nikos,1" for i in range(count)]
+    return "time,winner,loser,cube\n" + "\n".join(rows) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("games", "summary"),
+    [
+        (1, "1 row read, 1 replayed, 0 rejected; 2 players"),
+        (2, "2 rows read, 2 replayed, 0 rejected; 2 players"),
+        (1200, "1,200 rows read, 1,200 replayed, 0 rejected; 2 players"),
+    ],
+)
+def test_cli_replay_counts_agree_with_their_nouns(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], games: int, summary: str
+) -> None:
+    """A one-game history's summary said "1 rows read"; counts carry the thousands mark as
+    the league's "1,200 games" does."""
+    assert main(["replay", _write(tmp_path, _games(games))]) == 0
+    assert summary in capsys.readouterr().out
+
+
+def test_cli_replay_in_chunks_counts_its_chunks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path, _games(1))
+    out = str(tmp_path / "out.csv")
+    assert main(["replay", path, "--chunk-rows", "10", "--out", out]) == 0
+    assert "1 row read in 1 chunk, 1 replayed, 0 rejected; 2 players" in capsys.readouterr().out
 
 
 def test_cli_replay_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

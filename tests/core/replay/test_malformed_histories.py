@@ -125,7 +125,11 @@ def test_every_row_is_rated_or_reported(name: str) -> None:
         # Strict by default: nothing rated, the same report raised.
         with pytest.raises(InvalidInput) as caught:
             replay(frame)
-        assert f"{rejected} of {read} rows are invalid" in str(caught.value)
+        # "1 of 2 rows is invalid", "2 of 2 rows are invalid": the verb agrees with the rows
+        # rejected, the noun with the rows read.
+        verb = "is" if rejected == 1 else "are"
+        noun = "row" if read == 1 else "rows"
+        assert f"{rejected} of {read} {noun} {verb} invalid" in str(caught.value)
 
 
 def test_names_are_kept_exactly_as_written() -> None:

@@ -183,3 +183,18 @@ def test_initial_ratings_are_checked() -> None:
         replay(frame, initial_ratings=[1500])  # type: ignore[arg-type]
     games = replay(frame, initial_ratings=pd.Series({"A": 1600, "Nobody": 1})).games
     assert games.winner_before.tolist() == [1600]
+
+
+@pytest.mark.parametrize(
+    ("rows", "read", "said"),
+    [
+        ([2], 1, "1 of 1 row is invalid (1 problem)"),
+        ([2, 3], 20_000, "2 of 20,000 rows are invalid (2 problems)"),
+        ([5], 1_234_567, "1 of 1,234,567 rows is invalid (1 problem)"),
+    ],
+)
+def test_a_rejection_counts_agree_with_their_nouns(rows: list[int], read: int, said: str) -> None:
+    report = pd.DataFrame(
+        {"row": rows, "column": "cube", "value": "3", "reason": "must be a power of two"}
+    )
+    assert str(InvalidHistory(report, read).args[0]).startswith(said)
