@@ -25,12 +25,10 @@ import sys
 import types
 from typing import TYPE_CHECKING, Any
 
-# What needs neither NumPy nor pandas is imported now: a command such as ``gammon-elo change``
-# pays for nothing else.
+# What every command needs is imported now (the rules and the article's formulas): a command such
+# as ``gammon-elo change`` pays for nothing else, a replay not for the other calculators.
 from ._core.checks import CUBES
 from ._core.errors import InvalidHistory, InvalidInput, UnknownRules
-from .classic import K_PRESETS, ClassicResult, KPreset, classic_update, team_rating
-from .fibs import FibsChange, fibs_change, fibs_k, fibs_underdog_probability
 from .formulas import (
     Change,
     ChangeSteps,
@@ -44,30 +42,6 @@ from .formulas import (
     k_factor,
     rating_change,
 )
-from .player.break_even import break_even_win_rate, games_to_target
-from .player.exact_opponent import OpponentRange, exact_opponents
-from .player.explain import (
-    Cause,
-    ChangeCauses,
-    Explained,
-    Explanation,
-    change_causes,
-    explain_result,
-)
-from .player.game import (
-    Ending,
-    Game,
-    GameRating,
-    GameType,
-    Notice,
-    Outcome,
-    PlayerOutcome,
-    WhatIf,
-    podium_prize,
-    rate_game,
-    what_if,
-)
-from .player.performance import Performance, parse_results, performance_rating
 from .rules import CURRENT, FIBS_DIVISOR, RULES, Rules, get_rules
 
 if TYPE_CHECKING:
@@ -82,6 +56,32 @@ if TYPE_CHECKING:
         heavy_week_table,
         points_frame,
     )
+    from .classic import K_PRESETS, ClassicResult, KPreset, classic_update, team_rating
+    from .fibs import FibsChange, fibs_change, fibs_k, fibs_underdog_probability
+    from .player.break_even import break_even_win_rate, games_to_target
+    from .player.exact_opponent import OpponentRange, exact_opponents
+    from .player.explain import (
+        Cause,
+        ChangeCauses,
+        Explained,
+        Explanation,
+        change_causes,
+        explain_result,
+    )
+    from .player.game import (
+        Ending,
+        Game,
+        GameRating,
+        GameType,
+        Notice,
+        Outcome,
+        PlayerOutcome,
+        WhatIf,
+        podium_prize,
+        rate_game,
+        what_if,
+    )
+    from .player.performance import Performance, parse_results, performance_rating
     from .player.planner import CUBE_MIX, HoldRow, Plan, hold_table, plan, settling_rating
     from .replay import (
         ChunkedReplay,
@@ -98,9 +98,36 @@ if TYPE_CHECKING:
     from .simulate import Population, Simulation, simulate, strongest_tenth_win_rate
     from .stats import half_within, spearman
 
-#: The names that need NumPy or pandas, by the module that holds them: imported on first use.
+#: The names that need NumPy or pandas, or that one command needs and the others not (the other
+#: calculators, a player's questions), by the module that holds them: imported on first use.
 _LATER: dict[str, tuple[str, ...]] = {
     "._core.arrays": ("go_round_array",),
+    ".classic": ("K_PRESETS", "ClassicResult", "KPreset", "classic_update", "team_rating"),
+    ".fibs": ("FibsChange", "fibs_change", "fibs_k", "fibs_underdog_probability"),
+    ".player.break_even": ("break_even_win_rate", "games_to_target"),
+    ".player.exact_opponent": ("OpponentRange", "exact_opponents"),
+    ".player.explain": (
+        "Cause",
+        "ChangeCauses",
+        "Explained",
+        "Explanation",
+        "change_causes",
+        "explain_result",
+    ),
+    ".player.game": (
+        "Ending",
+        "Game",
+        "GameRating",
+        "GameType",
+        "Notice",
+        "Outcome",
+        "PlayerOutcome",
+        "WhatIf",
+        "podium_prize",
+        "rate_game",
+        "what_if",
+    ),
+    ".player.performance": ("Performance", "parse_results", "performance_rating"),
     ".article": (
         "change_table",
         "cube_table",

@@ -110,3 +110,21 @@ def test_the_kernel_built_ahead_of_time_runs_without_numba_where_it_can_be_built
     buildable = ahead.can_build() or os.path.exists(ahead.kernel_path())
     assert by_module == buildable
     assert numba_loaded != by_module
+
+
+def test_a_replay_imports_none_of_the_other_calculators_nor_a_players_questions() -> None:
+    # The package's front imports those on first use: a replay compiles and runs none of them.
+    script = (
+        "import contextlib, io, json, sys\n"
+        "from gammon_elo.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main(['replay', {SAMPLE_HISTORY!r}]) == 0\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('gammon_elo'))))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    loaded = set(json.loads(ran.stdout))
+    assert "gammon_elo.replay.onepass" in loaded
+    others = {"gammon_elo.classic", "gammon_elo.fibs", "gammon_elo.player"}
+    assert not {m for m in loaded if ".".join(m.split(".")[:2]) in others}
