@@ -73,8 +73,8 @@ def build_replay(sub: Subparsers) -> None:
         "--timings",
         action="store_true",
         help="print on stderr the seconds each phase took: imports (from the process's start),"
-        " read, prepare (check and code the rows), pass (rate them; Numba's loading included),"
-        " output",
+        " read, prepare (check and code the rows), pass (rate them; loading the compiled pass"
+        " included), output",
     )
     add_budget_arguments(p)
     p.set_defaults(run=_cmd_replay)

@@ -16,7 +16,8 @@ by game. The modules, in the order a history goes through them:
   (:func:`history_chunks` reads it), its games streamed to a Parquet or CSV file.
 
 From ``engine.COMPILED_FROM`` ranked games on, a history is replayed in one compiled pass
-(:mod:`.onepass`, Numba: as the server's loop runs, with per-player week queues), and a chunked
+(:mod:`.onepass`, Numba: as the server's loop runs, with per-player week queues; built ahead of
+time where a C compiler allows, :mod:`.ahead`), and a chunked
 replay rates each chunk with a compiled loop (:mod:`.compiled`); smaller histories by NumPy.
 The numbers are the same.
 """

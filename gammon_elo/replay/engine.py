@@ -55,7 +55,10 @@ _SMALL_WAVES: Final = 1 / 24
 #: (:mod:`.compiled`) and a compiled week count. Compiled code is several times as fast, but
 #: its first use in a process costs 1–2 s (importing Numba, loading the cached code; more the
 #: very first time on a machine, to compile it), which the NumPy paths take for about half a
-#: million games (measured on the shared 2-core machine). All paths give the same numbers.
+#: million games (measured on the shared 2-core machine). The one pass built ahead of time
+#: (:mod:`.ahead`) loads in about a millisecond once built, and beats the NumPy paths from about
+#: a thousand games; this threshold still decides, since it is where that module is first
+#: built and where tests force the NumPy paths. All paths give the same numbers.
 COMPILED_FROM = 500_000
 
 #: Games from which the plain loop reads the change tables as lists rather than arrays.
