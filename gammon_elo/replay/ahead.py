@@ -76,7 +76,7 @@ def _name() -> str:
     with open(_SOURCE, "rb") as source:
         digest = hashlib.sha256(source.read())
     digest.update(KERNEL_SIGNATURE.encode("ascii"))
-    digest.update(sys.implementation.cache_tag.encode("ascii"))
+    digest.update((sys.implementation.cache_tag or "").encode("ascii"))
     return f"gammon_elo_onepass_{digest.hexdigest()[:16]}"
 
 
