@@ -194,11 +194,12 @@ def bench(n: int, shape: str, args: argparse.Namespace, go: Path, directory: Pat
         f"   {go_seconds / seconds:6.1%} of Go"
     )
     if not args.no_numpy:
-        engine.COMPILED_FROM = 2**62
+        built_from = engine.BUILT_FROM
+        engine.COMPILED_FROM = engine.BUILT_FROM = 2**62  # neither compiled pass
         try:
             numpy_seconds = best(functools.partial(replay, frame), 1)
         finally:
-            engine.COMPILED_FROM = saved
+            engine.COMPILED_FROM, engine.BUILT_FROM = saved, built_from
         print(
             f"replay(DataFrame), NumPy paths  {numpy_seconds:7.2f} s {per_second(n, numpy_seconds)}"
             f"   {go_seconds / numpy_seconds:6.1%} of Go"

@@ -36,6 +36,7 @@ __all__ = [
     "KERNEL_SIGNATURE",
     "TIMES_SIGNATURE",
     "builds",
+    "built_kernel",
     "can_build",
     "kernel_path",
     "load_kernel",
@@ -101,6 +102,13 @@ def load_kernel() -> Callable[..., int] | None:
     """The kernel from the cache folder, built there first if it is not yet; None where it
     cannot be had (see the module's docstring)."""
     module = _module(build=True)
+    return None if module is None else cast(Callable[..., int], module.replay_from)
+
+
+def built_kernel() -> Callable[..., int] | None:
+    """The kernel from the cache folder where it is built already; None elsewhere (nothing is
+    built for this)."""
+    module = _module(build=False)
     return None if module is None else cast(Callable[..., int], module.replay_from)
 
 

@@ -19,8 +19,7 @@ from .._core.errors import InvalidHistory, InvalidInput
 from ..rules import CURRENT, Rules, get_rules
 from ..stats import iqr, narrowest_window
 from .chains import player_chains, recent_games
-from .compiled import compiled_replay
-from .engine import rate, use_compiled
+from .engine import rate, use_one_pass
 from .onepass import replay_one_pass
 from .results import ReplayResult, RulesComparison, tabulate
 from .validate import RANKED, History, prepare
@@ -167,10 +166,10 @@ def _replay_each(
     *,
     games_table: bool = True,
 ) -> list[ReplayResult]:
-    """A checked history under each rule set: from ``COMPILED_FROM`` ranked games on in one
-    compiled pass per rule set, else through the player chains, built once, with each week
+    """A checked history under each rule set: in one compiled pass per rule set where
+    :func:`~.engine.use_one_pass` says, else through the player chains, built once, with each week
     length's counts of recent games computed once."""
-    if use_compiled(int(np.count_nonzero(h.kind == RANKED)), kernel=compiled_replay):
+    if use_one_pass(int(np.count_nonzero(h.kind == RANKED))):
         return [
             replay_one_pass(h, rules, initial_ratings, games_table=games_table)
             for rules in rule_sets

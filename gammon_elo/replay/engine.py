@@ -29,11 +29,13 @@ from .._core.errors import InvalidInput
 from .._core.lookup import ChangeLookup, lookup
 from ..formulas import rating_change
 from ..rules import Rules
+from . import compiled
 from .chains import Chains
-from .compiled import compiled_loop, rate_compiled
+from .compiled import compiled_loop, compiled_replay, rate_compiled
 from .validate import PODIUM, RANKED, History
 
 __all__ = [
+    "BUILT_FROM",
     "COMPILED_FROM",
     "Ranked",
     "Rated",
@@ -42,6 +44,7 @@ __all__ = [
     "ranked_games",
     "rate",
     "use_compiled",
+    "use_one_pass",
 ]
 
 #: A wave costs about 9 µs plus 0.2 µs a game, the plain loop over the tables 0.7 µs a game
@@ -55,11 +58,16 @@ _SMALL_WAVES: Final = 1 / 24
 #: (:mod:`.compiled`) and a compiled week count. Compiled code is several times as fast, but
 #: its first use in a process costs 1–2 s (importing Numba, loading the cached code; more the
 #: very first time on a machine, to compile it), which the NumPy paths take for about half a
-#: million games (measured on the shared 2-core machine). The one pass built ahead of time
-#: (:mod:`.ahead`) loads in about a millisecond once built, and beats the NumPy paths from about
-#: a thousand games; this threshold still decides, since it is where that module is first
-#: built and where tests force the NumPy paths. All paths give the same numbers.
+#: million games (measured on the shared 2-core machine); it is also where the one pass is
+#: first built ahead of time (:mod:`.ahead`). All paths give the same numbers.
 COMPILED_FROM = 500_000
+
+#: Ranked games from which a history is replayed in one pass by the module built ahead of
+#: time, once it is built (it loads in about a millisecond): the pass beats the NumPy paths from
+#: about a thousand games (in one process, load average 8: 11 ms against 14 ms at 1,000 games,
+#: 17 against 40 ms at 20,000, 25 against 126 ms at 100,000); below this the NumPy paths take
+#: a few tens of milliseconds, and the small histories of everyday use stay on them.
+BUILT_FROM = 20_000
 
 #: Games from which the plain loop reads the change tables as lists rather than arrays.
 _LIST_TABLES_FROM: Final = 2_000
@@ -412,6 +420,19 @@ def use_compiled(count: int, kernel: Callable[[], object] = compiled_loop) -> bo
     except ImportError:  # Numba missing: the NumPy paths give the same numbers
         return False
     return True
+
+
+def use_one_pass(count: int) -> bool:
+    """Whether the one compiled pass replays ``count`` ranked games: from COMPILED_FROM on
+    (built, or loaded by Numba, as :func:`use_compiled` says), or from BUILT_FROM on where the
+    module built ahead of time is there already."""
+    if use_compiled(count, kernel=compiled_replay):
+        return True
+    if count < BUILT_FROM or count == 0 or not compiled.AHEAD_OF_TIME:
+        return False
+    from .ahead import built_kernel
+
+    return built_kernel() is not None
 
 
 def check_room(start: Ints, busiest: int, k: int, prizes: Ints) -> None:

@@ -30,6 +30,7 @@ def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Ite
     it can be had, or by Numba's just-in-time kernel: ``jit``), or the NumPy paths whatever
     the size."""
     monkeypatch.setattr(engine, "COMPILED_FROM", 2**62 if request.param == "numpy" else 0)
+    monkeypatch.setattr(engine, "BUILT_FROM", 2**62 if request.param == "numpy" else 0)
     monkeypatch.setattr(compiled, "AHEAD_OF_TIME", request.param != "jit")
     compiled_replay.cache_clear()
     yield request.param
@@ -151,3 +152,33 @@ def test_a_chunked_replay_by_the_compiled_loop_equals_the_whole_numpy_replay(
     back = pd.read_csv(tmp_path / "out.csv")
     assert back["winner_change"].tolist() == whole.games["winner_change"].tolist()
     assert back["loser_k"].fillna(0).tolist() == whole.games["loser_k"].fillna(0).tolist()
+
+
+@pytest.mark.parametrize(
+    ("built_from", "ahead_of_time", "one_pass"),
+    [(50, True, True), (10**6, True, False), (50, False, False)],
+    ids=["from-built-from", "below-built-from", "numba-only"],
+)
+def test_the_module_once_built_replays_from_built_from_ranked_games(
+    monkeypatch: pytest.MonkeyPatch, built_from: int, ahead_of_time: bool, one_pass: bool
+) -> None:
+    # Below COMPILED_FROM the one pass is taken only where the module built ahead of time is
+    # there already (it loads in a millisecond; Numba's kernel would take half a second).
+    built = ahead.load_kernel() is not None  # built here first where it can be
+    monkeypatch.setattr(engine, "BUILT_FROM", built_from)
+    monkeypatch.setattr(compiled, "AHEAD_OF_TIME", ahead_of_time)
+    frame, initial = near_tie_history(5, -57, 14.5)
+    assert engine.COMPILED_FROM > len(frame) > built_from or built_from > len(frame)
+    compiled_replay.cache_clear()
+    try:
+        result = replay(frame, initial_ratings=initial)
+        assert compiled_replay.cache_info().currsize == (1 if one_pass and built else 0)
+        if one_pass and built:
+            assert not hasattr(compiled_replay(), "stats")  # the module's, not Numba's
+    finally:
+        compiled_replay.cache_clear()
+    monkeypatch.setattr(engine, "COMPILED_FROM", 2**62)
+    monkeypatch.setattr(engine, "BUILT_FROM", 2**62)
+    numpy = replay(frame, initial_ratings=initial)
+    pd.testing.assert_frame_equal(result.games, numpy.games)
+    pd.testing.assert_frame_equal(result.players, numpy.players)
