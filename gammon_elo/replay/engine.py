@@ -64,7 +64,7 @@ COMPILED_FROM = 500_000
 
 #: Ranked games from which a history is replayed in one pass by the module built ahead of
 #: time, once it is built (it loads in about a millisecond): the pass beats the NumPy paths from
-#: about a thousand games (in one process, load average 8: 11 ms against 14 ms at 1,000 games,
+#: about a thousand games (``replay`` in one process, load 8: 11 ms against 14 ms at 1,000 games,
 #: 17 against 40 ms at 20,000, 25 against 126 ms at 100,000); below this the NumPy paths take
 #: a few tens of milliseconds, and the small histories of everyday use stay on them.
 BUILT_FROM = 20_000
