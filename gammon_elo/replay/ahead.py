@@ -1,8 +1,8 @@
 """The one-pass replay's kernel compiled ahead of time: Numba's ``pycc`` builds
-:func:`~.compiled._replay_from` once per machine into a small extension module kept in a cache
+:func:`~.compiled.replay_from` once per machine into a small extension module kept in a cache
 folder, and a later process imports that module in milliseconds, without importing Numba (about
 half a second) or loading Numba's cache of the same kernel (as long again). The module also
-holds :func:`~.compiled._parse_times`, which reads a column of times from their bytes for
+holds :func:`~.compiled.parse_times`, which reads a column of times from their bytes for
 :mod:`.isotimes` once the module is built.
 
 The module is the same LLVM code as Numba's just-in-time kernel, built for the generic CPU of
@@ -13,8 +13,8 @@ Where there is no C compiler, no Numba or the build fails, :func:`load_kernel` g
 the caller uses Numba's just-in-time kernel (a failed build is noted in the folder, beside the
 module's name, so that it is not tried again; deleting the note retries).
 
-The build runs in a child process (``python -m gammon_elo.replay.ahead FOLDER NAME``), so that
-the compiler's output and Numba's warnings stay out of the command's own.
+The build runs in a child process (``python -m gammon_elo.replay.ahead_build FOLDER NAME``), so
+that the compiler's output and Numba's warnings stay out of the command's own.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ import shutil
 import subprocess
 import sys
 import sysconfig
-import tempfile
 from collections.abc import Callable
 from typing import Any, Final, cast
 
@@ -43,7 +42,7 @@ __all__ = [
     "time_parser",
 ]
 
-#: The types :func:`~.isotimes.whole_seconds` passes :func:`~.compiled._parse_times`: the
+#: The types :func:`~.isotimes.whole_seconds` passes :func:`~.compiled.parse_times`: the
 #: cells' bytes, a row each, and the microseconds out.
 TIMES_SIGNATURE: Final = "i8(u1[:, ::1], i8[::1])"
 
@@ -113,7 +112,7 @@ def built_kernel() -> Callable[..., int] | None:
 
 
 def time_parser() -> Callable[..., int] | None:
-    """:func:`~.compiled._parse_times` from the module where it is built already (it is never
+    """:func:`~.compiled.parse_times` from the module where it is built already (it is never
     built for this: a replay big enough for the compiled pass builds it); None elsewhere."""
     module = _module(build=False)
     return None if module is None else cast(Callable[..., int], module.parse_times)
@@ -173,7 +172,7 @@ def _build(path: str) -> bool:
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "gammon_elo.replay.ahead", folder, name],
+            [sys.executable, "-m", "gammon_elo.replay.ahead_build", folder, name],
             cwd=root,
             capture_output=True,
             text=True,
@@ -191,31 +190,3 @@ def _build(path: str) -> bool:
     except OSError:
         pass
     return False
-
-
-def build(folder: str, name: str) -> None:
-    """Build the module ``name`` into ``folder`` (in a scratch folder there, then moved into
-    place at once, so that a process building it beside this one never loads half a file)."""
-    import warnings
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pycc's pending deprecation, distutils'
-        pycc: Any = importlib.import_module("numba.pycc")
-
-        from .compiled import _parse_times, _replay_from
-
-        scratch = tempfile.mkdtemp(prefix=name, dir=folder)
-        try:
-            cc = pycc.CC(name)
-            cc.output_dir = scratch
-            cc.use_nrt = False  # the kernel allocates nothing
-            cc.export("replay_from", KERNEL_SIGNATURE)(_replay_from)
-            cc.export("parse_times", TIMES_SIGNATURE)(_parse_times)
-            cc.compile()
-            os.replace(os.path.join(scratch, cc.output_file), os.path.join(folder, cc.output_file))
-        finally:
-            shutil.rmtree(scratch, ignore_errors=True)
-
-
-if __name__ == "__main__":
-    build(sys.argv[1], sys.argv[2])

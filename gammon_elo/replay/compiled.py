@@ -29,7 +29,9 @@ __all__ = [
     "compiled_loop",
     "compiled_replay",
     "compiled_sweep",
+    "parse_times",
     "rate_compiled",
+    "replay_from",
 ]
 
 
@@ -85,7 +87,7 @@ def _recent_sweep(times: Ints, player: Any, ticks: int, lowest: int, recent: Int
         recent[j] = j - start
 
 
-def _parse_times(cells: Any, out: Ints) -> int:
+def parse_times(cells: Any, out: Ints) -> int:
     """:func:`~.isotimes.whole_seconds`' checks and arithmetic, a row at a time, on the cells'
     bytes (n × 19 or n × 20, ``YYYY-MM-DDTHH:MM:SS[Z]``): each row's microseconds since 1970
     written to ``out``; the first row that is not a real time of the years 1900 to 2199 so
@@ -211,7 +213,7 @@ def rate_compiled(
         i += 1
 
 
-def _replay_from(
+def replay_from(
     start: int,
     forced: bool,
     time: Ints,
@@ -331,7 +333,7 @@ AHEAD_OF_TIME = True
 
 @functools.cache
 def compiled_replay() -> Callable[..., int]:
-    """:func:`_replay_from` compiled: the module built ahead of time where it can be had
+    """:func:`replay_from` compiled: the module built ahead of time where it can be had
     (loaded without Numba, built on first use on a machine), else by Numba just in time
     (imported on the first call); ImportError when neither can be had."""
     if AHEAD_OF_TIME:
@@ -342,7 +344,7 @@ def compiled_replay() -> Callable[..., int]:
             return kernel
     numba = _numba()
 
-    compiled: Callable[..., int] = numba.njit(cache=True, nogil=True)(_replay_from)
+    compiled: Callable[..., int] = numba.njit(cache=True, nogil=True)(replay_from)
     return compiled
 
 
