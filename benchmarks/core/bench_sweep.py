@@ -12,9 +12,11 @@ Each task is one rule set over one simulated population (P players × W weeks; t
    then of 2, each started before the clock starts (a sweep also pays the cluster's start,
    printed apart): tasks per second, and the 2-worker throughput as a multiple of the 1-worker
    one. Goal ≥ 1.7× on 2 cores.
-3. A task's compute time on the worker (from Dask's task stream) against its time in this
-   process; goal within 10 %. Beside it the worker's CPU time and minor page faults a task,
-   which a loaded machine disturbs less than the wall clock.
+3. A task's compute time on the worker against its time in this process; goal within 10 %.
+   Measured in pairs, each task run here and then at once on the 1-worker cluster, so that
+   both halves of a pair meet the same load (the machine is shared): the median and range of
+   the pairs' worker/here ratios, of the wall time and of the task thread's CPU time (which a
+   loaded machine disturbs less), and the minor page faults a task in each.
 4. Per-task overhead: (1-worker time − serial time) / N, as a share of one task's time; and
    (1-worker time − the worker's compute time of the tasks) / N, what Dask itself adds whatever
    the load. Goal ≤ 5 % for tasks of ≥ 1 s.
@@ -34,6 +36,7 @@ import math
 import os
 import platform
 import resource
+import statistics
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -57,6 +60,20 @@ class Run:
     cpu: float
     faults: int
     compute: float = math.nan
+
+
+def timed(task: SimulationTask) -> tuple[float, float, int]:
+    """The task run in the calling thread: its wall and CPU seconds, its minor page faults."""
+    faults = resource.getrusage(resource.RUSAGE_THREAD).ru_minflt
+    began, cpu = time.perf_counter(), time.thread_time()
+    run_task(None, task)
+    wall, cpu = time.perf_counter() - began, time.thread_time() - cpu
+    return wall, cpu, resource.getrusage(resource.RUSAGE_THREAD).ru_minflt - faults
+
+
+def paired(monitor: Any, tasks: list[SimulationTask]) -> list[tuple[Any, Any]]:
+    """Each task timed here, then at once on the cluster: (here, there) per task."""
+    return [(timed(task), monitor.submit(timed, task, pure=False).result()) for task in tasks]
 
 
 def _usage(usage: resource.struct_rusage) -> tuple[float, int]:
@@ -101,8 +118,9 @@ def _workers_usage(monitor: Any) -> tuple[float, int]:
 
 def on_cluster(
     workers: int, tasks: list[SimulationTask], repeat: int, *, dask_malloc: bool = False
-) -> tuple[Run, float]:
-    """The best run of the tasks on a LocalCluster of ``workers`` processes, and its start."""
+) -> tuple[Run, float, list[tuple[Any, Any]]]:
+    """The best run of the tasks on a LocalCluster of ``workers`` processes, its start, and on
+    1 worker the tasks timed in pairs (:func:`paired`)."""
     from distributed import Client
 
     began = time.perf_counter()
@@ -130,10 +148,17 @@ def on_cluster(
                     if part["action"] == "compute"
                 )
                 fastest = Run(wall, cpu_after - cpu, faults_after - faults, compute)
+        pairs = paired(monitor, tasks) if workers == 1 else []
     finally:
         monitor.close()
         cluster.close()
-    return fastest, start
+    return fastest, start, pairs
+
+
+def _ratios(pairs: list[tuple[Any, Any]], field: int) -> str:
+    ratios = sorted(there[field] / here[field] for here, there in pairs)
+    low, high = ratios[0] - 1, ratios[-1] - 1
+    return f"{statistics.median(ratios) - 1:+.1%} ({low:+.1%} to {high:+.1%})"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -163,8 +188,8 @@ def main(argv: list[str] | None = None) -> None:
         f"serial (this process): {serial.wall:.2f} s, {task_time:.3f} s a task"
         f" ({serial.cpu / n:.3f} s CPU, {serial.faults / n:,.0f} minor faults)"
     )
-    one, start_one = on_cluster(1, tasks, args.repeat, dask_malloc=args.dask_malloc)
-    two, start_two = on_cluster(2, tasks, args.repeat, dask_malloc=args.dask_malloc)
+    one, start_one, pairs = on_cluster(1, tasks, args.repeat, dask_malloc=args.dask_malloc)
+    two, start_two, _ = on_cluster(2, tasks, args.repeat, dask_malloc=args.dask_malloc)
     print(
         f"1 worker: {one.wall:.2f} s, {n / one.wall:.2f} tasks/s"
         f" (cluster start {start_one:.1f} s, not counted)"
@@ -176,8 +201,14 @@ def main(argv: list[str] | None = None) -> None:
     print(f"throughput 2 workers / 1 worker: {one.wall / two.wall:.2f}× (goal ≥ 1.7×)")
     compute = one.compute / n
     print(
-        f"a task's compute time on the worker: {compute:.3f} s, {compute / task_time - 1:+.1%}"
-        f" against this process (goal within 10 %); CPU {one.cpu / n:.3f} s"
+        f"a task on the worker against the same task here, {n} pairs: wall {_ratios(pairs, 0)}"
+        f" (goal within 10 %), the task thread's CPU {_ratios(pairs, 1)}; minor faults a task"
+        f" {statistics.median(t[2] for _, t in pairs):,.0f} there,"
+        f" {statistics.median(h[2] for h, _ in pairs):,.0f} here"
+    )
+    print(
+        f"best 1-worker run: compute {compute:.3f} s a task ({compute / task_time - 1:+.1%} against"
+        f" the serial run's), the worker process's CPU {one.cpu / n:.3f} s a task"
         f" ({one.cpu / serial.cpu - 1:+.1%}), {one.faults / n:,.0f} minor faults"
     )
     overhead = (one.wall - serial.wall) / n
