@@ -76,6 +76,9 @@ class _Workers:
         path = os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")]))
         env = {**os.environ, "PYTHONPATH": path, "DASK_LOGGING__DISTRIBUTED": "warning"}
         command = [sys.executable, "-m", "distributed.cli.dask_worker", address]
+        # No Nanny: it would start the worker with the MALLOC_TRIM_THRESHOLD_ that makes a
+        # task fault its arrays' pages in again (gammon_elo.parallel.WORKER_CONFIG says why);
+        # without it the worker allocates as this server does, under glibc's defaults.
         command += ["--no-nanny", "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard"]
         command += ["--death-timeout", "30"]  # an orphan (server killed) ends by itself
         while len(self.processes) < self.count:

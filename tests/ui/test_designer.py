@@ -30,6 +30,7 @@ from gammon_elo.league import shipped_league
 from gammon_elo.parallel import run_tasks
 from gammon_elo.replay import read_history, sample_history
 from gammon_elo.sweep import Grid, sweep
+from tests.core.worker_support import COUNTED_ROUNDS, PAGES, malloc_report
 from ui import runs, settings
 from ui.catalogs import EL, EN
 from ui.settings import Settings
@@ -266,6 +267,21 @@ def test_limits_are_named_and_one_run_per_reader(runner: runs.Runner) -> None:
     with runner.slot("reader", 1), busy, runner.slot("reader", 1):
         pytest.fail("a second run of one reader was taken")
     assert runner.running == 0
+
+
+def test_the_servers_workers_allocate_as_the_server_does(runner: runs.Runner) -> None:
+    """No glibc malloc threshold in the ``dask worker`` processes (a Nanny would add one):
+    each reuses a freed array without faulting its pages in again, as this process does."""
+    client = runner.client()
+    here = malloc_report()
+    reports = [
+        client.submit(malloc_report, pure=False, workers=[address]).result()
+        for address in client.scheduler_info()["workers"]
+    ]
+    assert len(reports) == 2
+    assert here[0] is None and here[1] < COUNTED_ROUNDS * PAGES // 4
+    assert [setting for setting, _ in reports] == [None, None]
+    assert all(faults < COUNTED_ROUNDS * PAGES // 4 for _, faults in reports), reports
 
 
 def test_a_reader_who_leaves_cancels_their_tasks(runner: runs.Runner) -> None:
