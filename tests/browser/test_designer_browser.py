@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 from browser_support import open_page, save_full_page, wait_idle
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from test_phone_layout import CHART_TEXT, CHARTS_DRAWN
 
 from gammon_elo.calibrate import fit
@@ -37,7 +38,7 @@ def upload(page: Page, name: str, data: bytes) -> None:
     chooser.set_input_files({"name": name, "mimeType": "text/csv", "buffer": data})
 
 
-def fitted(page: Page, log_loss: float) -> object:
+def fitted(page: Page, log_loss: float) -> Locator:
     """The fit's sentence naming ``log_loss``, as the page writes it."""
     return page.get_by_text(f"(log-loss {log_loss:.4f},", exact=False)
 
@@ -93,6 +94,32 @@ def test_upload_a_fit_upload_b_shows_bs_fit_or_none(page: Page, app_url: str) ->
     expect(page.get_by_text(EN["designer.fit_stale"])).to_have_count(0)
 
 
+#: True once a drawn legend bears each title in the argument.
+LEGENDS_TITLED = f"""titles => {{
+    const drawn = ({LEGENDS})().flatMap(legend => legend.title);
+    return titles.every(title => drawn.includes(title));
+}}"""
+
+
+def drawn_legends(page: Page, titles: list[str], *, rounds: int = 30) -> list[dict[str, list[str]]]:
+    """The legends (:data:`LEGENDS`) once every chart on show is drawn and legends bear all of
+    ``titles``. A chart draws when first on screen, and the heat maps mount a moment after the
+    heading above them: each round scrolls every chart then on show into view and waits a
+    little for the legends (a bounded number of rounds); the assertions read what is drawn."""
+    charts = page.get_by_test_id("stVegaLiteChart")
+    for _ in range(rounds):
+        for chart in charts.filter(visible=True).all():
+            chart.scroll_into_view_if_needed()
+        try:
+            page.wait_for_function(LEGENDS_TITLED, arg=titles, timeout=2_000)
+            break
+        except PlaywrightTimeoutError:
+            continue
+    page.wait_for_function(CHARTS_DRAWN)
+    legends: list[dict[str, list[str]]] = page.evaluate(LEGENDS)
+    return legends
+
+
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_a_sweep_s_heat_maps_read_whole_on_a_laptop_and_a_phone(
     browser: Browser, app_url: str, lang: str
@@ -111,10 +138,7 @@ def test_a_sweep_s_heat_maps_read_whole_on_a_laptop_and_a_phone(
         for width, height in ((1280, 900), (390, 844)):
             page.set_viewport_size({"width": width, "height": height})
             wait_idle(page)
-            for chart in page.get_by_test_id("stVegaLiteChart").filter(visible=True).all():
-                chart.scroll_into_view_if_needed()
-            page.wait_for_function(CHARTS_DRAWN)
-            legends = page.evaluate(LEGENDS)
+            legends = drawn_legends(page, metrics)
             titles = [title for legend in legends for title in legend["title"]]
             # Every metric's heat map has its legend, titled with the metric's whole name.
             assert set(metrics) <= set(titles), (width, legends)

@@ -727,9 +727,10 @@ EL: dict[str, str] = {
         "πιθανή πρώτη."
     ),
     "explain.rating": "Το rating σου",
-    "explain.when": "Αυτό το rating είναι",
-    "explain.when_before": "πριν από το παιχνίδι",
-    "explain.when_after": "μετά το παιχνίδι",
+    # Short options: "μετά το παιχνίδι" was cut in the control's third of a 1280-px page.
+    "explain.when": "Αυτό το rating είναι πριν ή μετά το παιχνίδι;",
+    "explain.when_before": "πριν",
+    "explain.when_after": "μετά",
     "explain.change": "Η μεταβολή που πήρες",
     "explain.opponent": "Το rating του αντιπάλου σου",
     "explain.cube": "Κύβος στο τέλος",
