@@ -16,7 +16,7 @@ from browser_support import (
     save_full_page,
     wait_idle,
 )
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from test_accessibility import serious_violations, whole_page_on_screen
 
 from gammon_elo import plan
@@ -78,11 +78,7 @@ def test_planner_answer_is_the_largest_text_on_the_first_screen(
         page.evaluate("document.fonts.ready.then(() => true)")
         # Explain's answer is words, not a number, and the largest text all the same: larger
         # than the page's title, whole on the first screen.
-        box = answer.bounding_box()
-        assert box is not None
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
-        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
-        largest = largest_text(page, width, height)
+        largest = whole_and_largest(page, answer, width, height)
         assert largest["text"] == "Win · K 16 · cube 4", largest
         title = page.locator("h1").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
         assert largest["size"] > title, (largest, title)
@@ -113,6 +109,16 @@ def largest_text(page: Page, width: int, height: int) -> dict[str, object]:
         [width, height],
     )
     return found
+
+
+def whole_and_largest(page: Page, answer: Locator, width: int, height: int) -> dict[str, object]:
+    """The largest text on the first screen (:func:`largest_text`), once ``answer`` is checked
+    to lie whole on that screen."""
+    box = answer.bounding_box()
+    assert box is not None
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    return largest_text(page, width, height)
 
 
 def fits_and_reads(page: Page, phone: bool) -> None:
@@ -169,11 +175,7 @@ def test_explain_s_longest_answer_is_whole_and_largest_on_the_first_screen(
         expect(answer).to_have_text(EL["explain.none_figure"])
         wait_idle(page)
         page.evaluate("document.fonts.ready.then(() => true)")
-        box = answer.bounding_box()
-        assert box is not None
-        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
-        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
-        largest = largest_text(page, width, height)
+        largest = whole_and_largest(page, answer, width, height)
         assert largest["text"] == EL["explain.none_figure"][:40], largest
         save_full_page(page, f"explain_none_el_{width}")
     finally:
