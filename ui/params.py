@@ -77,6 +77,17 @@ class Param:
     def _label(self) -> str:
         return t(self.label) if self.label else ""
 
+    def _initial(self, key: str) -> Any:
+        """The value the widget is drawn with as its initial one: the one it holds.
+
+        Streamlit takes the value from ``st.session_state[key]``, but the browser builds a
+        widget again from its initial value when a rerun reaches it while the widgets are being
+        drawn again (a language switch, then an expander's rerun): drawn with Streamlit's own
+        initial value (the minimum, an empty list), the widgets of a form came back at their
+        minimums and the next run read those. Drawn with the value they hold, they keep it.
+        """
+        return st.session_state.get(key, self.default)
+
     def _help(self) -> str | None:
         return t(self.help) if self.help else None
 
@@ -110,6 +121,7 @@ class IntParam(Param):
 
     def widget(self, where: Where, key: str, **options: Any) -> Any:
         draw = where.slider if self.kind == "slider" else where.number_input
+        options.setdefault("value", self._initial(key))
         return draw(
             self._label(),
             self.low,
@@ -171,6 +183,7 @@ class FloatParam(Param):
             self._label(),
             self.low,
             self.high,
+            value=self._initial(key),
             step=self.step,
             format=self.format,
             key=key,
@@ -199,9 +212,17 @@ class ChoiceParam(Param):
         draw = getattr(where, self.kind)
         if self.option is not None:
             options["format_func"] = {c: self.option(c) for c in self.choices}.__getitem__
+        initial = self._initial(key)
+        if initial not in self.choices:
+            initial = self.default
         if self.kind == "segmented_control":
             # Required: a click on the chosen button keeps it, as a slider never has no value.
             options["required"] = True
+            options["default"] = initial
+        elif self.kind == "select_slider":
+            options["value"] = initial
+        else:
+            options["index"] = list(self.choices).index(initial)
         return draw(self._label(), self.choices, key=key, help=self._help(), **options)
 
 
@@ -221,7 +242,9 @@ class BoolParam(Param):
         return "1" if value else "0"
 
     def widget(self, where: Where, key: str, **options: Any) -> Any:
-        return where.toggle(self._label(), key=key, help=self._help(), **options)
+        return where.toggle(
+            self._label(), value=self._initial(key), key=key, help=self._help(), **options
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -248,7 +271,14 @@ class ListParam(Param):
     def widget(self, where: Where, key: str, **options: Any) -> Any:
         if self.option is not None:
             options["format_func"] = {c: self.option(c) for c in self.choices}.__getitem__
-        return where.multiselect(self._label(), self.choices, key=key, help=self._help(), **options)
+        return where.multiselect(
+            self._label(),
+            self.choices,
+            default=self._initial(key),
+            key=key,
+            help=self._help(),
+            **options,
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -265,14 +295,18 @@ class TextParam(Param):
         return ""
 
     def widget(self, where: Where, key: str, **options: Any) -> Any:
-        return where.text_input(self._label(), key=key, help=self._help(), **options)
+        return where.text_input(
+            self._label(), value=self._initial(key), key=key, help=self._help(), **options
+        )
 
 
 class TextAreaParam(TextParam):
     """Free text on several lines (a pasted list of results keeps its line breaks)."""
 
     def widget(self, where: Where, key: str, **options: Any) -> Any:
-        return where.text_area(self._label(), key=key, help=self._help(), **options)
+        return where.text_area(
+            self._label(), value=self._initial(key), key=key, help=self._help(), **options
+        )
 
 
 def key(page: str, name: str) -> str:
