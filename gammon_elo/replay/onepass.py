@@ -7,6 +7,7 @@ leaves the pass for the exact Python path, and the pass resumes after it).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
@@ -54,12 +55,11 @@ def replay_one_pass(
     state[:, _HEAD] = state[:, _TAIL] = state[:, _LAST] = -1
     out = _run(h, rules, tables, state, heavy_games, ticks)
     if games_table:
-        per_game = _per_game(h, rules, tables, out, heavy_k, heavy_games)
-        games = game_table(h, None, per_game, (out[0], out[1]), (out[2], out[3]))
+        build_games = functools.partial(_games, h, rules, tables, out, heavy_k, heavy_games)
     else:
-        games = no_games(h)
+        build_games = functools.partial(no_games, h)
     return ReplayResult(
-        games=games,
+        build_games=build_games,
         players=_players(h, start, state),
         rejected=h.report,
         rules=rules,
@@ -102,6 +102,14 @@ def _run(
         out[2, i], out[3, i] = change.winner, change.loser
         forced = True
     return out
+
+
+def _games(
+    h: History, rules: Rules, tables: ChangeLookup, out: Ints, heavy_k: int, heavy_games: int
+) -> pd.DataFrame:
+    """The games table, from the pass's figures (``out``)."""
+    per_game = _per_game(h, rules, tables, out, heavy_k, heavy_games)
+    return game_table(h, None, per_game, (out[0], out[1]), (out[2], out[3]))
 
 
 def _per_game(

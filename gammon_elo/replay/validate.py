@@ -194,9 +194,46 @@ def _cell_text(value: Any) -> str:
 
 
 def _codes(values: pd.Series) -> tuple[Indices, list[Any]]:
-    """Codes of ``values`` (-1 for missing ones) and the distinct values they stand for."""
+    """Codes of ``values`` (-1 for missing ones) and the distinct values they stand for, in
+    the order they first appear."""
     codes, uniques = pd.factorize(values, use_na_sentinel=True)
     return np.asarray(codes, dtype=np.intp), list(uniques)
+
+
+#: The widest span of whole numbers :func:`_any_codes` codes by counting (a table this long).
+_COUNTED_SPAN: Final = 1 << 16
+
+
+def _any_codes(values: pd.Series) -> tuple[Indices, list[Any]]:
+    """As :func:`_codes`, the distinct values in any order, and some perhaps in no row, for a
+    column whose values are each looked up on their own (cube, type, prize): a categorical
+    column's own codes, and whole numbers in a short span counted (a pass, no hashing)."""
+    dtype = values.dtype
+    if isinstance(dtype, pd.CategoricalDtype):
+        codes: Indices = np.asarray(values.cat.codes, dtype=np.intp)
+        return codes, list(dtype.categories)
+    numbers: npt.NDArray[np.integer[Any]]
+    missing: Flags | None = None
+    if isinstance(values.array, pd.arrays.IntegerArray) and values.dtype != "UInt64":
+        numbers = values.to_numpy(dtype=np.int64, na_value=0)
+        missing = values.isna().to_numpy()
+    elif isinstance(dtype, np.dtype) and dtype.kind in "iu" and dtype != np.uint64:
+        numbers = values.to_numpy()
+    else:
+        return _codes(values)
+    if len(numbers) == 0:
+        return np.zeros(0, dtype=np.intp), []
+    low, high = int(numbers.min()), int(numbers.max())
+    if high - low >= _COUNTED_SPAN:
+        return _codes(values)
+    shifted = numbers.astype(np.intp) - low  # widened first: int8 - -128 would wrap
+    present = np.flatnonzero(np.bincount(shifted, minlength=high - low + 1))
+    code_of = np.full(high - low + 1, -1, dtype=np.intp)
+    code_of[present] = np.arange(len(present))
+    codes = code_of[shifted]
+    if missing is not None:
+        codes[missing] = -1
+    return codes, [int(v) + low for v in present]
 
 
 def _row_numbers(frame: pd.DataFrame) -> Ints:
@@ -252,27 +289,45 @@ def _check_names(
     """Player codes of both columns (-1 where empty) and the names, surrounding spaces gone;
     names differing only by such spaces are one player. A name holding a control character
     (a NUL, an escape…) is reported, its row rejected."""
-    winner, winner_names = _codes(winners)
-    loser, loser_names = _codes(losers)
-    cleaned = [_name(v) for v in winner_names + loser_names]
-    for column, codes, uniques, offset in (
-        ("winner", winner, winner_names, 0),
-        ("loser", loser, loser_names, len(winner_names)),
-    ):
-        reasons = {
-            i: _control_reason(name)
-            for i, name in enumerate(cleaned[offset : offset + len(uniques)])
-            if name is not None and _CONTROL.search(name)
-        }
-        if reasons:
-            bad = np.isin(codes, list(reasons))
-            cells = winners if column == "winner" else losers
-            problems.add(bad, column, cells, [reasons[c] for c in codes[bad].tolist()])
+    winner, winner_names = _name_codes(winners)
+    loser, loser_names = _name_codes(losers)
+    # Text, the usual cell, without a call per name (tens of thousands of players).
+    cleaned = [
+        (v.strip() or None) if type(v) is str else _name(v) for v in winner_names + loser_names
+    ]
+    # "\n" is no control character the names are refused for: one search finds whether any is.
+    if _CONTROL.search("\n".join(n for n in cleaned if n is not None)) is not None:
+        for column, codes, uniques, offset in (
+            ("winner", winner, winner_names, 0),
+            ("loser", loser, loser_names, len(winner_names)),
+        ):
+            reasons = {
+                i: _control_reason(name)
+                for i, name in enumerate(cleaned[offset : offset + len(uniques)])
+                if name is not None and _CONTROL.search(name)
+            }
+            if reasons:
+                bad = np.isin(codes, list(reasons))
+                cells = winners if column == "winner" else losers
+                problems.add(bad, column, cells, [reasons[c] for c in codes[bad].tolist()])
     merged, names = pd.factorize(pd.Series(cleaned, dtype=object), use_na_sentinel=True)
     merged = np.asarray(merged, dtype=np.intp)
     to_winner = np.append(merged[: len(winner_names)], -1)  # code -1 stays -1
     to_loser = np.append(merged[len(winner_names) :], -1)
     return to_winner[winner], to_loser[loser], np.asarray(names, dtype=object)
+
+
+def _name_codes(values: pd.Series) -> tuple[Indices, list[Any]]:
+    """As :func:`_codes`; for a categorical column (as :func:`read_history` reads names), its
+    own codes, the categories in no row left out, the others in the categories' order."""
+    dtype = values.dtype
+    if not isinstance(dtype, pd.CategoricalDtype):
+        return _codes(values)
+    codes = np.asarray(values.cat.codes, dtype=np.intp)
+    used = np.bincount(codes + 1, minlength=len(dtype.categories) + 1)[1:] > 0
+    renumbered = np.full(len(used) + 1, -1, dtype=np.intp)  # its last entry: a missing name
+    renumbered[:-1][used] = np.arange(int(used.sum()))
+    return renumbered[codes], list(dtype.categories[used])
 
 
 def _control_reason(name: str) -> str:
@@ -307,7 +362,7 @@ def _check_cube(column: pd.Series | None, n: int, problems: _Problems) -> npt.ND
     """log2 of each row's cube; an empty cell means cube 1."""
     if column is None:
         return np.zeros(n, dtype=np.int8)
-    codes, uniques = _codes(column)
+    codes, uniques = _any_codes(column)
     log2 = np.zeros(len(uniques) + 1, dtype=np.int8)  # the last entry: missing → cube 1
     reasons: dict[int, str] = {}
     for i, value in enumerate(uniques):
@@ -326,7 +381,7 @@ def _check_type(column: pd.Series | None, n: int, problems: _Problems) -> npt.ND
     """Each row's type code; an empty cell means ranked, -1 an unknown type."""
     if column is None:
         return np.zeros(n, dtype=np.int8)
-    codes, uniques = _codes(column)
+    codes, uniques = _any_codes(column)
     kinds = np.zeros(len(uniques) + 1, dtype=np.int8)
     for i, value in enumerate(uniques):
         if not _is_missing(value):
@@ -349,7 +404,7 @@ def _check_prize(column: pd.Series | None, kind: npt.NDArray[np.int8], problems:
     if column is None:
         problems.add(podium, "prize", None, "is missing on a podium row")
         return np.zeros(n, dtype=np.int64)
-    codes, uniques = _codes(column)
+    codes, uniques = _any_codes(column)
     prizes = np.zeros(len(uniques) + 1, dtype=np.int64)
     given = np.zeros(len(uniques) + 1, dtype=bool)
     reasons: dict[int, str] = {}

@@ -5,6 +5,7 @@ open in a spreadsheet (CSV export).
 
 from __future__ import annotations
 
+import importlib
 import pickle
 
 import pandas as pd
@@ -54,6 +55,50 @@ def test_results_survive_pickling() -> None:
     copy = pickle.loads(pickle.dumps(comparison))
     pd.testing.assert_frame_equal(copy.results["1.2.0"].games, comparison.results["1.2.0"].games)
     assert copy.results["1.3.1"].rules == CURRENT
+
+
+@pytest.fixture(params=["numpy", "compiled"])
+def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The NumPy paths, or the one compiled pass, whatever the history's size."""
+    engine = importlib.import_module("gammon_elo.replay.engine")
+    threshold = 0 if request.param == "compiled" else 2**62
+    monkeypatch.setattr(engine, "COMPILED_FROM", threshold)
+    monkeypatch.setattr(engine, "BUILT_FROM", threshold)
+    return str(request.param)
+
+
+def test_the_games_table_is_built_once_on_first_use(
+    path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    built: list[int] = []
+    table = importlib.import_module("gammon_elo.replay.results").game_table
+
+    def counted(*args: object) -> pd.DataFrame:
+        built.append(1)
+        return table(*args)
+
+    for module in ("results", "onepass"):
+        monkeypatch.setattr(
+            importlib.import_module(f"gammon_elo.replay.{module}"), "game_table", counted
+        )
+    result = replay(sample_history())
+    assert built == []
+    games = result.games
+    assert result.games is games and built == [1]
+    assert len(games) == result.rows_read
+
+
+def test_a_result_pickled_before_or_after_its_table_is_built(path: str) -> None:
+    """Before its first use the table is built on the other side; after it, it travels built,
+    without the arrays it came from."""
+    result = replay(sample_history())
+    unread = pickle.loads(pickle.dumps(result))
+    games = result.games
+    pd.testing.assert_frame_equal(unread.games, games)
+    travelled = pickle.loads(pickle.dumps(result))
+    assert travelled.build_games is None
+    pd.testing.assert_frame_equal(travelled.games, games)
+    assert travelled.players.equals(result.players) and travelled.rows_read == result.rows_read
 
 
 # ---------------------------------------------------------------------------------------------

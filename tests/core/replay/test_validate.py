@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from replay_support import (
+    MINUTE,
     T0,
     history,
 )
@@ -173,6 +174,43 @@ def test_typed_columns_work_as_well_as_text() -> None:
         pd.Timestamp("2026-10-05T19:00Z"),
     ]
     assert games.winner_before.tolist() == [1481, 1500]
+
+
+#: The same cube, type and prize cells typed as a table built in code may type them: each column
+#: gives the same rows, rejections (row, column, value, reason) and ratings as its text.
+CUBES = [1, 2, 3, -128, 64, 1]
+TYPED_COLUMNS = {
+    "int8 cubes": ("cube", np.array(CUBES, dtype=np.int8)),
+    "uint8 cubes": ("cube", np.array([1, 2, 3, 255, 64, 1], dtype=np.uint8)),
+    "int64 cubes, far apart": ("cube", np.array([1, 2, 3, 10**15, 64, 1])),
+    "uint64 cubes": ("cube", np.array([1, 2, 3, 2**64 - 1, 64, 1], dtype=np.uint64)),
+    "nullable cubes": ("cube", pd.array([1, 2, 3, None, -128, 64], dtype="Int64")),
+    "categorical types": (
+        "type",
+        pd.Categorical(
+            ["ranked", "boosted", "ranked", "nonsense", "ranked", "ranked"],
+            categories=["ranked", "boosted", "unused", "nonsense", "podium"],
+        ),
+    ),
+    "nullable prizes": ("prize", pd.array([None, None, 5, None, None, 0], dtype="Int64")),
+    "int16 prizes": ("prize", np.array([0, 0, -3, 0, 0, 0], dtype=np.int16)),
+}
+
+
+@pytest.mark.parametrize("column, values", TYPED_COLUMNS.values(), ids=list(TYPED_COLUMNS))
+def test_typed_cube_type_and_prize_columns_read_as_their_text(column: str, values: Any) -> None:
+    frame = history(
+        [(T0 + i * MINUTE, "A", "B") if i % 2 else (T0 + i * MINUTE, "B", "A") for i in range(6)]
+    )
+    typed = frame.assign(**{column: values})
+    as_text = frame.assign(**{column: [("" if pd.isna(v) else str(v)) for v in values]})
+    ours, theirs = (replay(f, skip_invalid=True) for f in (typed, as_text))
+    assert len(ours.rejected) > 0
+    got = ours.rejected.assign(value=ours.rejected.value.astype(str))
+    want = theirs.rejected.assign(value=theirs.rejected.value.astype(str))
+    pd.testing.assert_frame_equal(got, want)
+    pd.testing.assert_frame_equal(ours.players, theirs.players)
+    assert ours.games.row.tolist() == theirs.games.row.tolist()
 
 
 def test_initial_ratings_are_checked() -> None:
