@@ -10,7 +10,7 @@ import streamlit as st
 from gammon_elo import CURRENT, KChoice, Notice, Outcome, Rules, WhatIf, cube_multiplier
 from gammon_elo.formulas import ChangeSteps
 
-from .i18n import metric, number, percent, signed, t
+from .i18n import MINUS, metric, number, percent, signed, t
 
 _NOTICE_ICONS = {
     Notice.BOOSTED_UNRATED: ":material/info:",
@@ -108,63 +108,68 @@ def notices(both: WhatIf) -> None:
         st.info(t(f"notice.{notice.value}"), icon=_NOTICE_ICONS[notice])
 
 
-def _latex_number(value: float, digits: int) -> str:
-    # LaTeX wants {,} for a decimal comma and a plain minus.
-    return number(value, digits).replace("\u2212", "-").replace(",", "{,}")
+def _power(exponent: float) -> str:
+    """10 to the power, as the article writes it: 10^0.1417, 10^(−0.1417)."""
+    written = number(exponent, 4)
+    return f"10^({written})" if exponent < 0 else f"10^{written}"
 
 
 def steps(both: WhatIf, rules: Rules) -> None:
     """Steps 1–3 of the article with these numbers (nothing to show for unrated games).
 
-    One markdown element per step, each formula an aligned block with one "=" a line, so that
-    a phone shows every value (a 390-px screen is narrower than a one-line formula) and a rerun
-    sends one element per step, not one per formula.
+    Each formula is written as the article writes it (``E = 1 / (1 + 10^(…))``), one "=" a
+    line, so that a phone shows every value (a 390-px screen is narrower than a one-line
+    formula). Plain text, and one markdown element: the browser draws a rerun's elements
+    together, and the same steps typeset as formulas (KaTeX) in five elements made each change
+    of an input show its result about a fifth later (benchmarks/browser/bench_app.py).
     """
     win, loss = both.win.steps, both.loss.steps
-    st.header(t("steps.title"))
+    title = f"## {t('steps.title')}"
     if win is None or loss is None:
-        st.write(t("steps.unrated"))
+        st.markdown(f"{title}\n\n{t('steps.unrated')}")
         return
+    parts = [title]
     rating, opponent = win.winner_rating, win.loser_rating
-    divisor = _latex_number(rules.divisor, 0 if rules.divisor.is_integer() else 2)
+    divisor = number(rules.divisor, 0 if rules.divisor.is_integer() else 2)
     step1 = _aligned(
-        rf"E &= \frac{{1}}{{1 + 10^{{({opponent} - {rating}) / {divisor}}}}}",
-        rf"&= \frac{{1}}{{1 + 10^{{{_latex_number(win.exponent, 4)}}}}}",
-        rf"&= \frac{{1}}{{1 + {_latex_number(win.power, 4)}}}",
-        rf"&= {_latex_number(win.expected_winner, 4)}",
+        f"E = 1 / (1 + 10^(({opponent} {MINUS} {rating}) / {divisor}))",
+        f"= 1 / (1 + {_power(win.exponent)})",
+        f"= 1 / (1 + {number(win.power, 4)})",
+        f"= **{number(win.expected_winner, 4)}**",
     )
-    st.markdown(
+    parts.append(
         f"### {t('steps.step1')}\n\n{t('steps.step1_text')}\n\n{step1}\n\n"
         f"{t('steps.step1_result', expected=percent(win.expected_winner))}"
     )
     halves = [s for s, side in ((win, True), (loss, False)) if _is_half(s, winner=side)]
-    st.markdown(
+    parts.append(
         f"### {t('steps.step2')}\n\n{t('steps.step2_text')}\n\n"
         f"**{t('steps.if_win')}**\n\n{_change(win, winner=True)}\n\n"
         f"**{t('steps.if_lose')}**\n\n{_change(loss, winner=False)}"
         + (f"\n\n*{t('steps.half_rounding')}*" if halves else "")
     )
     notes = [t("steps.no_heavy_rule", rules=rules.label)] if rules.heavy_k is None else []
-    st.markdown(
+    parts.append(
         f"### {t('steps.step3')}\n\n{t('steps.step3_text')}\n\n"
         f"- {t('home.your_k', reason=k_reason(win.winner_k))}\n"
         f"- {t('home.their_k', reason=k_reason(win.loser_k))}"
         + "".join(f"\n\n*{note}*" for note in notes)
     )
     cube = _aligned(
-        rf"\text{{{t('steps.multiplier_word')}}} &= 1 + \frac{{\log_2 {win.cube}}}{{6}}",
-        rf"&= {_latex_number(win.cube_multiplier, 4)}",
+        f"{t('steps.multiplier_word')} = 1 + (log₂ {win.cube}) / 6",
+        f"= **{number(win.cube_multiplier, 4)}**",
     )
     old_rules = rules is not CURRENT and rules.name != CURRENT.name
-    st.markdown(
+    parts.append(
         f"### {t('steps.cube')}\n\n{cube}"
         + (f"\n\n*{t('steps.old_rules_note', rules=rules.label)}*" if old_rules else "")
     )
+    st.markdown("\n\n".join(parts))
 
 
 def _aligned(*lines: str) -> str:
-    """A display formula, one line per "=" step."""
-    return "$$\n\\begin{aligned}\n" + " \\\\\n".join(lines) + "\n\\end{aligned}\n$$"
+    """A formula as a paragraph, one line per "=" step, the steps after the first indented."""
+    return "\\\n".join([lines[0], *(f"\u2003{line}" for line in lines[1:])])
 
 
 def _sides(steps: ChangeSteps, *, winner: bool) -> tuple[int, int, float, float, int]:
@@ -188,7 +193,6 @@ def _change(steps: ChangeSteps, *, winner: bool) -> str:
     """K × (result − E) × multiplier = unrounded → rounded, for your side of this outcome."""
     k, result, expected, unrounded, rounded = _sides(steps, winner=winner)
     return _aligned(
-        rf"&{k} \times ({result} - {_latex_number(expected, 4)}) \times "
-        rf"{_latex_number(steps.cube_multiplier, 4)}",
-        rf"&= {_latex_number(unrounded, 4)} \;\rightarrow\; {_latex_number(rounded, 0)}",
+        f"{k} × ({result} {MINUS} {number(expected, 4)}) × {number(steps.cube_multiplier, 4)}",
+        f"= {number(unrounded, 4)} → **{signed(rounded)}**",
     )

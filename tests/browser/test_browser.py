@@ -192,7 +192,11 @@ def test_home_heavy_week_example_typed_in(page: Page, app_url: str) -> None:
     expect(page).to_have_url(re.compile(r"[?&]games=60\b.*[?&]opponent_games=10\b"))
     # Steps 1–3 are written out with these numbers (E = 0.5 between equals, K 16 × 0.5 = 8).
     expect(page.get_by_role("heading", name=re.compile("^Step 1"))).to_be_visible()
-    expect(page.locator(".katex-display").first).to_contain_text("0.5000")
+    written = page.get_by_test_id("stMarkdown").filter(has_text="Step 1")
+    expect(written).to_contain_text("E = 1 / (1 + 10^((1500 − 1500) / 1200))")
+    expect(written).to_contain_text("= 0.5000")
+    expect(written).to_contain_text("16 × (1 − 0.5000) × 1.0000")
+    expect(written).to_contain_text("= 8.0000 → +8")
     no_exception(page)
     save_full_page(page, "home_1280")
 
