@@ -48,8 +48,15 @@ DEFAULT_WORKERS: Final = 2
 #: unmapped when freed, and each task's temporaries page-fault in again (a sweep task of about
 #: a second: some 270,000 minor faults, a third more CPU time than in the calling process).
 #: Without it a worker allocates as the calling process does, under glibc's defaults.
+#: And without Dask's statistical profiler: a thread in each worker that takes the GIL every
+#: 10 ms to sample the task's stack, for a dashboard these clusters do not show (in alternating
+#: runs of the sweep benchmark, two workers gave 1.98–2.65× one worker's throughput without it,
+#: 1.57–1.70× with it; a task's own time moved within the noise).
 WORKER_CONFIG: Final[Mapping[str, object]] = MappingProxyType(
-    {"distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None}
+    {
+        "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+        "distributed.worker.profile.enabled": False,
+    }
 )
 
 #: Called after each finished task with (finished, total).

@@ -75,6 +75,8 @@ class _Workers:
         address = self.cluster.scheduler_address
         path = os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")]))
         env = {**os.environ, "PYTHONPATH": path, "DASK_LOGGING__DISTRIBUTED": "warning"}
+        # Without the statistical profiler, as the embedded cluster's workers (WORKER_CONFIG).
+        env["DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED"] = "False"
         command = [sys.executable, "-m", "distributed.cli.dask_worker", address]
         # No Nanny: it would start the worker with the MALLOC_TRIM_THRESHOLD_ that makes a
         # task fault its arrays' pages in again (gammon_elo.parallel.WORKER_CONFIG says why);

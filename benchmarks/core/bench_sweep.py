@@ -22,8 +22,8 @@ Each task is one rule set over one simulated population (P players × W weeks; t
    the load. Goal ≤ 5 % for tasks of ≥ 1 s.
 
 With ``--dask-malloc`` the workers start as Dask's own LocalCluster starts them, under the
-Nanny's ``MALLOC_TRIM_THRESHOLD_=65536`` (what :data:`gammon_elo.parallel.WORKER_CONFIG`
-leaves out), for comparison.
+Nanny's ``MALLOC_TRIM_THRESHOLD_=65536`` and with Dask's profiler (what
+:data:`gammon_elo.parallel.WORKER_CONFIG` leaves out), for comparison.
 
 Each figure is the best of R runs (the machine is shared; the best run is the least disturbed).
 """

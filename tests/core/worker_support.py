@@ -36,3 +36,11 @@ def malloc_report() -> tuple[str | None, int]:
         np.ones(ARRAY_FLOATS)
     faults = resource.getrusage(resource.RUSAGE_THREAD).ru_minflt - before
     return os.environ.get("MALLOC_TRIM_THRESHOLD_"), faults
+
+
+def profiling() -> bool:
+    """Whether the Dask worker running this task samples its stacks (Dask's statistical
+    profiler, a callback on the worker's event loop every 10 ms)."""
+    from distributed import get_worker
+
+    return "profile" in get_worker().periodic_callbacks

@@ -30,7 +30,7 @@ from gammon_elo.league import shipped_league
 from gammon_elo.parallel import run_tasks
 from gammon_elo.replay import read_history, sample_history
 from gammon_elo.sweep import Grid, sweep
-from tests.core.worker_support import COUNTED_ROUNDS, PAGES, malloc_report
+from tests.core.worker_support import COUNTED_ROUNDS, PAGES, malloc_report, profiling
 from ui import runs, settings
 from ui.catalogs import EL, EN
 from ui.settings import Settings
@@ -282,6 +282,12 @@ def test_the_servers_workers_allocate_as_the_server_does(runner: runs.Runner) ->
     assert here[0] is None and here[1] < COUNTED_ROUNDS * PAGES // 4
     assert [setting for setting, _ in reports] == [None, None]
     assert all(faults < COUNTED_ROUNDS * PAGES // 4 for _, faults in reports), reports
+    # Nor do they sample their tasks' stacks for Dask's dashboard (gammon_elo.parallel).
+    profiled = [
+        client.submit(profiling, pure=False, workers=[address]).result()
+        for address in client.scheduler_info()["workers"]
+    ]
+    assert profiled == [False, False]
 
 
 def test_a_reader_who_leaves_cancels_their_tasks(runner: runs.Runner) -> None:
