@@ -131,7 +131,7 @@ def steps(both: WhatIf, rules: Rules) -> None:
     parts = [title]
     rating, opponent = win.winner_rating, win.loser_rating
     divisor = number(rules.divisor, 0 if rules.divisor.is_integer() else 2)
-    step1 = _aligned(
+    step1 = _formula(
         f"E = 1 / (1 + 10^(({opponent} {MINUS} {rating}) / {divisor}))",
         f"= 1 / (1 + {_power(win.exponent)})",
         f"= 1 / (1 + {number(win.power, 4)})",
@@ -155,7 +155,7 @@ def steps(both: WhatIf, rules: Rules) -> None:
         f"- {t('home.their_k', reason=k_reason(win.loser_k))}"
         + "".join(f"\n\n*{note}*" for note in notes)
     )
-    cube = _aligned(
+    cube = _formula(
         f"{t('steps.multiplier_word')} = 1 + (log₂ {win.cube}) / 6",
         f"= **{number(win.cube_multiplier, 4)}**",
     )
@@ -167,7 +167,7 @@ def steps(both: WhatIf, rules: Rules) -> None:
     st.markdown("\n\n".join(parts))
 
 
-def _aligned(*lines: str) -> str:
+def _formula(*lines: str) -> str:
     """A formula as a paragraph, one line per "=" step, the steps after the first indented."""
     return "\\\n".join([lines[0], *(f"\u2003{line}" for line in lines[1:])])
 
@@ -192,7 +192,7 @@ def _is_half(steps: ChangeSteps, *, winner: bool) -> bool:
 def _change(steps: ChangeSteps, *, winner: bool) -> str:
     """K × (result − E) × multiplier = unrounded → rounded, for your side of this outcome."""
     k, result, expected, unrounded, rounded = _sides(steps, winner=winner)
-    return _aligned(
+    return _formula(
         f"{k} × ({result} {MINUS} {number(expected, 4)}) × {number(steps.cube_multiplier, 4)}",
         f"= {number(unrounded, 4)} → **{signed(rounded)}**",
     )

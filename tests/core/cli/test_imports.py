@@ -19,14 +19,15 @@ ROOT = Path(__file__).resolve().parents[3]
 HEAVY = ("numpy", "pandas", "pyarrow", "numba", "llvmlite", "dask", "distributed", "streamlit")
 
 
-def loaded_after(*argv: str) -> set[str]:
-    """The top-level modules a fresh ``gammon-elo ARGV…`` has loaded when it ends."""
+def modules_after(*argv: str) -> set[str]:
+    """Every module a fresh ``gammon-elo ARGV…`` has loaded when it ends (the command must
+    succeed)."""
     script = (
         "import contextlib, io, json, sys\n"
         "from gammon_elo.cli import main\n"
         "with contextlib.redirect_stdout(io.StringIO()):\n"
         f"    status = main({list(argv)!r})\n"
-        "print(json.dumps([status, sorted({m.split('.')[0] for m in sys.modules})]))\n"
+        "print(json.dumps([status, sorted(sys.modules)]))\n"
     )
     ran = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
@@ -34,6 +35,11 @@ def loaded_after(*argv: str) -> set[str]:
     status, modules = json.loads(ran.stdout)
     assert status == 0, ran.stderr
     return set(modules)
+
+
+def loaded_after(*argv: str) -> set[str]:
+    """The top-level modules a fresh ``gammon-elo ARGV…`` has loaded when it ends."""
+    return {module.split(".")[0] for module in modules_after(*argv)}
 
 
 @pytest.mark.parametrize(
@@ -114,17 +120,7 @@ def test_the_kernel_built_ahead_of_time_runs_without_numba_where_it_can_be_built
 
 def test_a_replay_imports_none_of_the_other_calculators_nor_a_players_questions() -> None:
     # The package's front imports those on first use: a replay compiles and runs none of them.
-    script = (
-        "import contextlib, io, json, sys\n"
-        "from gammon_elo.cli import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        f"    assert main(['replay', {SAMPLE_HISTORY!r}]) == 0\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('gammon_elo'))))\n"
-    )
-    ran = subprocess.run(
-        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    loaded = set(json.loads(ran.stdout))
+    loaded = {m for m in modules_after("replay", SAMPLE_HISTORY) if m.startswith("gammon_elo")}
     assert "gammon_elo.replay.onepass" in loaded
     others = {"gammon_elo.classic", "gammon_elo.fibs", "gammon_elo.player"}
     assert not {m for m in loaded if ".".join(m.split(".")[:2]) in others}
