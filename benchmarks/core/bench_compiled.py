@@ -2,7 +2,7 @@
 history in a compiled loop, built and timed in the same run.
 
     python -m benchmarks.core.bench_compiled [--sizes 1000000 10000000] [--shapes flat tail]
-                                             [--chunk-rows 250000] [--repeat 2] [--no-numpy]
+                                             [--chunk-rows 250000] [--repeat 5] [--no-numpy]
 
 Two shapes of history, each at every size (seeded, in time order, 13 weeks per million games):
 ``flat``: 2,000 players with a lognormal spread of activity; ``tail``: 20,000 players whose
@@ -13,10 +13,12 @@ For each:
 
 1. **Go** (baseline): ``benchmarks/core/go_replay/main.go``, the article's CalculateChangeWithK
    in a loop over the games with a queue per player for the 7-day window, built with ``go build``
-   in this run; the loop alone is timed (reading its input is not), best of R runs. Its final
-   ratings must equal the replay's, or the benchmark stops.
-2. ``replay`` on the DataFrame in this process: the one compiled pass, warm, whatever the size
-   (best of R); and the NumPy paths (compiled code switched off), unless ``--no-numpy``.
+   in this run; the loop alone is timed (reading its input is not). Its final ratings must
+   equal the replay's, or the benchmark stops.
+2. ``replay`` on the DataFrame in this process: the one compiled pass, warm, whatever the size,
+   timed in turn with the Go loop, R pairs: the best of each side, and each pair's ratio (the
+   median is the figure a busy machine moves least); and the NumPy paths (compiled code
+   switched off, one run), unless ``--no-numpy``.
 3. In a fresh process, from the Parquet file: ``read_history`` + ``replay`` (whole file), and
    ``replay_chunks`` to a Parquet file (``--chunk-rows`` rows a chunk): wall time and peak
    resident memory (VmHWM), per game for the whole file; with ``NUMPY_MADVISE_HUGEPAGE=0``, as
@@ -34,6 +36,7 @@ import functools
 import os
 import platform
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -103,35 +106,53 @@ def build_go(directory: Path) -> Path:
     return binary
 
 
-def run_go(
-    binary: Path, frame: pd.DataFrame, directory: Path, repeat: int = 1
-) -> tuple[float, list[int]]:
-    """The Go loop's best time of ``repeat`` runs, as the replay's, and every player's final
-    rating (in category order)."""
-    data = directory / "history.bin"
-    n, players = len(frame), len(frame["winner"].cat.categories)
-    ticks = frame["time"].dt.tz_localize(None).to_numpy().astype("datetime64[us]").view(np.int64)
-    with open(data, "wb") as out:
-        np.array([n, players], dtype="<i8").tofile(out)
-        frame["winner"].cat.codes.to_numpy().astype("<i4").tofile(out)
-        frame["loser"].cat.codes.to_numpy().astype("<i4").tofile(out)
-        ticks.astype("<i8").tofile(out)
-        np.log2(frame["cube"].to_numpy()).astype(np.int8).tofile(out)
-        frame["type"].cat.codes.to_numpy().astype(np.int8).tofile(out)
-        frame["prize"].fillna(0).to_numpy(dtype=np.int64).astype("<i8").tofile(out)
-    ratings = directory / "go_ratings.txt"
-    rules = CURRENT
-    window = int(rules.window.total_seconds() * 1_000_000)
-    seconds = []
-    for _ in range(repeat):
+class GoLoop:
+    """The Go loop over ``frame``, its input written once: :meth:`run` times the loop once,
+    :attr:`finals` is every player's final rating (in category order) from the last run."""
+
+    def __init__(self, binary: Path, frame: pd.DataFrame, directory: Path) -> None:
+        self.binary, self.data = binary, directory / "history.bin"
+        self.ratings = directory / "go_ratings.txt"
+        n, players = len(frame), len(frame["winner"].cat.categories)
+        ticks = frame["time"].dt.tz_localize(None).to_numpy().astype("datetime64[us]")
+        with open(self.data, "wb") as out:
+            np.array([n, players], dtype="<i8").tofile(out)
+            frame["winner"].cat.codes.to_numpy().astype("<i4").tofile(out)
+            frame["loser"].cat.codes.to_numpy().astype("<i4").tofile(out)
+            ticks.view(np.int64).astype("<i8").tofile(out)
+            np.log2(frame["cube"].to_numpy()).astype(np.int8).tofile(out)
+            frame["type"].cat.codes.to_numpy().astype(np.int8).tofile(out)
+            frame["prize"].fillna(0).to_numpy(dtype=np.int64).astype("<i8").tofile(out)
+
+    def run(self) -> float:
+        rules = CURRENT
+        window = int(rules.window.total_seconds() * 1_000_000)
         out = subprocess.run(
-            [str(binary), str(data), str(ratings), repr(rules.divisor), str(rules.k),
-             str(rules.heavy_k), str(rules.heavy_games), str(window), str(rules.starting)],
+            [str(self.binary), str(self.data), str(self.ratings), repr(rules.divisor),
+             str(rules.k), str(rules.heavy_k), str(rules.heavy_games), str(window),
+             str(rules.starting)],
             capture_output=True, text=True, check=True,
         ).stdout.split()  # fmt: skip
-        seconds.append(float(out[0]))
-    data.unlink()
-    return min(seconds), [int(v) for v in ratings.read_text().split()]
+        return float(out[0])
+
+    @property
+    def finals(self) -> list[int]:
+        return [int(v) for v in self.ratings.read_text().split()]
+
+    def close(self) -> None:
+        self.data.unlink(missing_ok=True)
+
+
+def alternate(go: GoLoop, run: object, repeat: int) -> tuple[list[float], list[float]]:
+    """The Go loop and ``run`` timed in turn, ``repeat`` pairs: a machine that slows down or
+    speeds up over the runs slows both sides of a pair alike."""
+    go_seconds, seconds = [], []
+    for _ in range(repeat):
+        go_seconds.append(go.run())
+        start = time.perf_counter()
+        run()  # type: ignore[operator]
+        seconds.append(time.perf_counter() - start)
+    return go_seconds, seconds
 
 
 def fresh_process(code: str) -> tuple[float, int]:
@@ -174,30 +195,30 @@ def bench(n: int, shape: str, args: argparse.Namespace, go: Path, directory: Pat
         f"\n== {shape}: {n:,} rows, {SHAPES[shape]:,} players;"
         f" Parquet {parquet.stat().st_size / 1e6:.0f} MB =="
     )
-    go_seconds, go_finals = run_go(go, frame, directory, args.repeat)
-    print(f"Go loop (baseline)              {go_seconds:7.3f} s {per_second(n, go_seconds)}")
-
+    go_loop = GoLoop(go, frame, directory)
     replay(frame.head(1_000))  # the change tables, cached per rule set
     saved = engine.COMPILED_FROM
     engine.COMPILED_FROM = 0
     try:
         result = replay(frame)  # Numba imported and the pass loaded (its one-off cost)
+        go_loop.run()
+        finals = result.players.set_index("player")["final"]
+        names = frame["winner"].cat.categories
+        ours = finals.reindex(names).fillna(CURRENT.starting).astype(int).tolist()
+        assert ours == go_loop.finals, "the replay and the Go loop disagree"
+        del result
+        # The one compiled pass, whatever the size (already loaded), in turn with the Go loop.
+        go_seconds, seconds = alternate(go_loop, functools.partial(replay, frame), args.repeat)
     finally:
         engine.COMPILED_FROM = saved
-    finals = result.players.set_index("player")["final"]
-    names = frame["winner"].cat.categories
-    ours = finals.reindex(names).fillna(CURRENT.starting).astype(int).tolist()
-    assert ours == go_finals, "the replay and the Go loop disagree"
-    del result
-    saved = engine.COMPILED_FROM
-    engine.COMPILED_FROM = 0  # the one compiled pass, whatever the size (already loaded)
-    try:
-        seconds = best(functools.partial(replay, frame), args.repeat)
-    finally:
-        engine.COMPILED_FROM = saved
+        go_loop.close()
+    ratios = sorted(g / s for g, s in zip(go_seconds, seconds, strict=True))
+    best_go, best_ours = min(go_seconds), min(seconds)
+    print(f"Go loop (baseline)              {best_go:7.3f} s {per_second(n, best_go)}")
     print(
-        f"replay(DataFrame), compiled     {seconds:7.3f} s {per_second(n, seconds)}"
-        f"   {go_seconds / seconds:6.1%} of Go"
+        f"replay(DataFrame), compiled     {best_ours:7.3f} s {per_second(n, best_ours)}"
+        f"   {best_go / best_ours:6.1%} of Go (best of {args.repeat} each);"
+        f" pairs {ratios[0]:.0%} to {ratios[-1]:.0%}, median {statistics.median(ratios):.1%}"
     )
     if not args.no_numpy:
         built_from = engine.BUILT_FROM
@@ -208,7 +229,7 @@ def bench(n: int, shape: str, args: argparse.Namespace, go: Path, directory: Pat
             engine.COMPILED_FROM, engine.BUILT_FROM = saved, built_from
         print(
             f"replay(DataFrame), NumPy paths  {numpy_seconds:7.2f} s {per_second(n, numpy_seconds)}"
-            f"   {go_seconds / numpy_seconds:6.1%} of Go"
+            f"   {best_go / numpy_seconds:6.1%} of Go"
         )
     del frame
 
@@ -241,7 +262,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1_000_000, 10_000_000])
     parser.add_argument("--shapes", nargs="+", choices=list(SHAPES), default=list(SHAPES))
     parser.add_argument("--chunk-rows", type=int, default=250_000)
-    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--no-numpy", action="store_true", help="skip the NumPy-path figure")
     args = parser.parse_args()
     print(
