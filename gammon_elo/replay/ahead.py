@@ -3,7 +3,8 @@
 folder, and a later process imports that module in milliseconds, without importing Numba (about
 half a second) or loading Numba's cache of the same kernel (as long again). The module also
 holds :func:`~.compiled.parse_times`, which reads a column of times from their bytes for
-:mod:`.isotimes` once the module is built.
+:mod:`.isotimes`, and :func:`~.compiled.mark_used` and :func:`~.compiled.code_rows`, which check
+and code a typed history's rows for :mod:`.fastcheck`, once the module is built.
 
 The module is the same LLVM code as Numba's just-in-time kernel, built for the generic CPU of
 the platform; it needs a C compiler to link, Numba only to build. Its name holds a hash of the
@@ -33,12 +34,15 @@ from typing import Any, Final, cast
 
 __all__ = [
     "KERNEL_SIGNATURE",
+    "ROWS_SIGNATURE",
     "TIMES_SIGNATURE",
+    "USED_SIGNATURE",
     "builds",
     "built_kernel",
     "can_build",
     "kernel_path",
     "load_kernel",
+    "row_coder",
     "time_parser",
 ]
 
@@ -46,9 +50,18 @@ __all__ = [
 #: cells' bytes, a row each, and the microseconds out.
 TIMES_SIGNATURE: Final = "i8(u1[:, ::1], i8[::1])"
 
+#: The types :mod:`.fastcheck` passes :func:`~.compiled.mark_used` and
+#: :func:`~.compiled.code_rows`: codes as int32, player and prize tables and codes out as
+#: int64, cube and type tables and codes out as int8.
+USED_SIGNATURE: Final = "i8(i4[::1], i4[::1], b1[::1], b1[::1])"
+ROWS_SIGNATURE: Final = (
+    "i8(i8[::1], i4[::1], i4[::1], i8[::1], i8[::1], i4[::1], i1[::1], i4[::1], i1[::1],"
+    " i4[::1], i8[::1], i8[::1], i8[::1], i1[::1], i1[::1], i8[::1])"
+)
+
 #: The types :func:`~.onepass._run` passes the kernel (``intp`` is int64 on the platforms
 #: Numba supports): start, forced, time, winner, loser, kind, cube, prize, reach, width,
-#: heavy games, ticks, lowest, both change tables, state, following, out.
+#: heavy games, ticks, lowest, both change tables, state, window, out.
 KERNEL_SIGNATURE: Final = (
     "i8(i8, b1, i8[::1], i8[::1], i8[::1], i1[::1], i1[::1], i8[::1], i8, i8, i8, i8, i8,"
     " i8[::1], i8[::1], i8[:, ::1], i8[::1], i8[:, ::1])"
@@ -75,7 +88,8 @@ def builds() -> int:
 def _name() -> str:
     with open(_SOURCE, "rb") as source:
         digest = hashlib.sha256(source.read())
-    digest.update(KERNEL_SIGNATURE.encode("ascii"))
+    for signature in (KERNEL_SIGNATURE, TIMES_SIGNATURE, USED_SIGNATURE, ROWS_SIGNATURE):
+        digest.update(signature.encode("ascii"))
     digest.update((sys.implementation.cache_tag or "").encode("ascii"))
     return f"gammon_elo_onepass_{digest.hexdigest()[:16]}"
 
@@ -116,6 +130,13 @@ def time_parser() -> Callable[..., int] | None:
     built for this: a replay big enough for the compiled pass builds it); None elsewhere."""
     module = _module(build=False)
     return None if module is None else cast(Callable[..., int], module.parse_times)
+
+
+def row_coder() -> tuple[Callable[..., int], Callable[..., int]] | None:
+    """:func:`~.compiled.mark_used` and :func:`~.compiled.code_rows` from the module where it is
+    built already (never built for this, as :func:`time_parser`); None elsewhere."""
+    module = _module(build=False)
+    return None if module is None else (module.mark_used, module.code_rows)
 
 
 def _module(*, build: bool) -> Any:

@@ -12,8 +12,8 @@ import sys
 import tempfile
 from typing import Any
 
-from .ahead import KERNEL_SIGNATURE, TIMES_SIGNATURE
-from .compiled import parse_times, replay_from
+from .ahead import KERNEL_SIGNATURE, ROWS_SIGNATURE, TIMES_SIGNATURE, USED_SIGNATURE
+from .compiled import code_rows, mark_used, parse_times, replay_from
 
 __all__ = ["build"]
 
@@ -34,6 +34,8 @@ def build(folder: str, name: str) -> None:
             cc.use_nrt = False  # the kernel allocates nothing
             cc.export("replay_from", KERNEL_SIGNATURE)(replay_from)
             cc.export("parse_times", TIMES_SIGNATURE)(parse_times)
+            cc.export("mark_used", USED_SIGNATURE)(mark_used)
+            cc.export("code_rows", ROWS_SIGNATURE)(code_rows)
             cc.compile()
             os.replace(os.path.join(scratch, cc.output_file), os.path.join(folder, cc.output_file))
         finally:

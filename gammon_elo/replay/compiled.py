@@ -25,10 +25,12 @@ import numpy as np
 from .._core.arrays import Ints
 
 __all__ = [
+    "code_rows",
     "compilations",
     "compiled_loop",
     "compiled_replay",
     "compiled_sweep",
+    "mark_used",
     "parse_times",
     "rate_compiled",
     "replay_from",
@@ -136,6 +138,78 @@ def parse_times(cells: Any, out: Ints) -> int:
     return -1
 
 
+def mark_used(winner_codes: Any, loser_codes: Any, winner_used: Any, loser_used: Any) -> int:
+    """Which codes of each name column some row holds (a code of -1, an empty cell, marks
+    none): ``winner_used`` and ``loser_used`` set in place. Returns 0."""
+    for i in range(len(winner_codes)):
+        c = winner_codes[i]
+        if c >= 0:
+            winner_used[c] = True
+        c = loser_codes[i]
+        if c >= 0:
+            loser_used[c] = True
+    return 0
+
+
+def code_rows(
+    time: Ints,
+    winner_codes: Any,
+    loser_codes: Any,
+    winner_players: Ints,
+    loser_players: Ints,
+    cube_codes: Any,
+    cube_log2: Any,
+    type_codes: Any,
+    type_kinds: Any,
+    prize_codes: Any,
+    prize_points: Ints,
+    winner: Ints,
+    loser: Ints,
+    cube: Any,
+    kind: Any,
+    prize: Ints,
+) -> int:
+    """:func:`~.validate.prepare`'s checks of a row and its codes, a row at a time, on columns
+    coded already: each column's codes (-1 for an empty cell; no codes at all for a column the
+    table lacks) looked up in its table, whose last entry is an empty cell's. A player table
+    gives -1 for no player, a cube table -1 for a bad cube, a type table -1 for an unknown
+    type, a prize table -1 for no prize and -2 for a bad one. The rows' player, cube and type
+    codes are written to ``winner``… ``kind``, and podium rows' prizes to ``prize`` (zeros
+    elsewhere already).
+
+    Returns -1 as soon as a row fails a check (the caller then checks the table the long way,
+    to report every problem), else 1 when the times are in input order, 0 when they are not.
+    """
+    rows = len(time)
+    in_order = 1
+    for i in range(rows):
+        c = winner_codes[i]
+        w = winner_players[c if c >= 0 else len(winner_players) - 1]
+        c = loser_codes[i]
+        l = loser_players[c if c >= 0 else len(loser_players) - 1]  # noqa: E741
+        c = cube_codes[i] if len(cube_codes) else -1
+        log2 = cube_log2[c if c >= 0 else len(cube_log2) - 1]
+        c = type_codes[i] if len(type_codes) else -1
+        k = type_kinds[c if c >= 0 else len(type_kinds) - 1]
+        c = prize_codes[i] if len(prize_codes) else -1
+        points = prize_points[c if c >= 0 else len(prize_points) - 1]
+        if w < 0 or log2 < 0 or k < 0 or points == -2:
+            return -1
+        if k == 3:  # podium: no loser, a prize
+            if l >= 0 or points == -1:
+                return -1
+            prize[i] = points
+        elif l < 0 or l == w or points > 0:
+            return -1
+        winner[i] = w
+        loser[i] = l
+        cube[i] = log2
+        kind[i] = k
+        if i and time[i] < time[i - 1]:
+            in_order = 0
+    return in_order
+
+
 @functools.cache
 def _numba() -> Any:
     """Numba, imported without SciPy.
@@ -230,66 +304,76 @@ def replay_from(
     table_winner: Ints,
     table_loser: Ints,
     state: Ints,
-    following: Ints,
+    window: Ints,
     out: Ints,
 ) -> int:
     """The whole replay in one pass over the rows in rating order, as the server's loop runs:
-    every player's rating and a queue of their ranked games in the window (``following`` links
-    each appearance, slot 2 × row + side, to the player's next one), in place.
+    every player's rating and the times of their ranked games in the window, in place.
 
-    ``state`` is per player: rating, head and tail of the queue (-1: empty), its length, peak,
-    lowest, ranked games, wins, losses, games at the heavy K, unrated games, prizes and the last
-    row. ``out`` has a row per figure, a column per game: before and change of both sides, recent
-    games of both, and d. A
-    game whose d leaves the tables stops the pass (its index is returned, d and the recent games
-    written); the caller writes its changes and resumes there with ``forced``. Returns the
-    number of rows when done.
+    ``window`` holds every ranked game's time twice, once in each player's stretch of it: a
+    player's stretch is as long as their ranked games (counted before the first row), and the
+    games in the window are those from its head to its tail, oldest first, so that the old ones
+    leave it by reading on. ``state`` is per player: rating, head and tail (indices into
+    ``window``; zeros before the first row), peak, lowest, ranked games, wins, losses, unrated
+    games, prizes, the last row and games at the heavy K. ``out`` has a row per figure, a column
+    per game: before and change of both sides, and recent games of both (d is the difference of
+    the befores). A game whose d leaves the tables stops the pass (its index is returned, its
+    befores and recent games written); the caller writes its changes and resumes there with
+    ``forced``. Returns the number of rows when done.
 
     One long function on purpose: Numba compiles it as one loop over the rows, with the state
     in local arrays; helpers would each take a dozen of those arrays per row and leave the loop
     to Numba's inlining.
     """
     rows = len(time)
+    if start == 0 and not forced:  # each player's stretch of the window: their ranked games
+        for i in range(rows):
+            if kind[i] == 0:
+                state[winner[i], 2] += 1
+                state[loser[i], 2] += 1
+        total = 0
+        for p in range(state.shape[0]):
+            games = state[p, 2]
+            state[p, 1] = total
+            state[p, 2] = total
+            total += games
     for i in range(start, rows):
         w = winner[i]
         t = time[i]
-        state[w, 11] = i
+        state[w, 10] = i
         if kind[i] == 3:  # podium: the prize, and nothing else
             out[0, i] = state[w, 0]
             out[2, i] = prize[i]
             rating = state[w, 0] + prize[i]
             state[w, 0] = rating
-            state[w, 10] += prize[i]
-            if rating > state[w, 4]:
+            state[w, 9] += prize[i]
+            if rating > state[w, 3]:
+                state[w, 3] = rating
+            if rating < state[w, 4]:
                 state[w, 4] = rating
-            if rating < state[w, 5]:
-                state[w, 5] = rating
             continue
         l = loser[i]  # noqa: E741 (the loser, as in the server's code)
-        state[l, 11] = i
+        state[l, 10] = i
         rw = state[w, 0]
         rl = state[l, 0]
         out[0, i] = rw
         out[1, i] = rl
         if kind[i] != 0:  # boosted or tournament: counted, not rated
-            state[w, 9] += 1
-            state[l, 9] += 1
+            state[w, 8] += 1
+            state[l, 8] += 1
             continue
         threshold = t - ticks if t > lowest + ticks else lowest
-        for p in (w, l):  # the window's old games leave the queues
+        for p in (w, l):  # the window's old games leave it
             head = state[p, 1]
-            while head != -1 and time[head >> 1] <= threshold:
-                head = following[head]
-                state[p, 3] -= 1
+            tail = state[p, 2]
+            while head < tail and window[head] <= threshold:
+                head += 1
             state[p, 1] = head
-            if head == -1:
-                state[p, 2] = -1
-        recent_w = state[w, 3]
-        recent_l = state[l, 3]
+        recent_w = state[w, 2] - state[w, 1]
+        recent_l = state[l, 2] - state[l, 1]
         out[4, i] = recent_w
         out[5, i] = recent_l
         d = rl - rw
-        out[6, i] = d
         heavy_w = 1 if recent_w >= heavy_games else 0
         heavy_l = 1 if recent_l >= heavy_games else 0
         if -reach <= d <= reach:
@@ -307,22 +391,16 @@ def replay_from(
         state[w, 0] = rw
         state[l, 0] = rl
         for p, r, side, heavy in ((w, rw, 0, heavy_w), (l, rl, 1, heavy_l)):
-            if r > state[p, 4]:
+            if r > state[p, 3]:
+                state[p, 3] = r
+            if r < state[p, 4]:
                 state[p, 4] = r
-            if r < state[p, 5]:
-                state[p, 5] = r
-            state[p, 6] += 1
-            state[p, 7 + side] += 1
+            state[p, 5] += 1
+            state[p, 6 + side] += 1
             if heavy:
-                state[p, 12] += 1
-            slot = 2 * i + side
-            following[slot] = -1
-            if state[p, 2] == -1:
-                state[p, 1] = slot
-            else:
-                following[state[p, 2]] = slot
-            state[p, 2] = slot
-            state[p, 3] += 1
+                state[p, 11] += 1
+            window[state[p, 2]] = t
+            state[p, 2] += 1
     return rows
 
 

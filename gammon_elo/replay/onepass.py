@@ -28,8 +28,8 @@ from .validate import RANKED, History
 __all__ = ["replay_one_pass"]
 
 #: Per-player figures kept by the pass (columns of its state table).
-_RATING, _HEAD, _TAIL, _QUEUED, _PEAK, _LOWEST = range(6)
-_RANKED, _WINS, _LOSSES, _UNRATED, _PRIZES, _LAST, _HEAVY = range(6, 13)
+_RATING, _HEAD, _TAIL, _PEAK, _LOWEST = range(5)
+_RANKED, _WINS, _LOSSES, _UNRATED, _PRIZES, _LAST, _HEAVY = range(5, 12)
 
 
 def replay_one_pass(
@@ -45,15 +45,15 @@ def replay_one_pass(
     heavy_k = rules.k if rules.heavy_k is None else rules.heavy_k
     tables = lookup(rules.divisor, rules.k, heavy_k)
     players = len(h.names)
-    positions = np.flatnonzero(h.kind == RANKED)
-    check_room(start, len(positions), max(rules.k, heavy_k), h.prize)
+    ranked = int(np.count_nonzero(h.kind == RANKED))
+    check_room(start, ranked, max(rules.k, heavy_k), h.prize)
     heavy_games = 2**62 if rules.heavy_games is None else rules.heavy_games
     ticks = rules.window // timedelta(microseconds=1) * (1000 if h.unit == "ns" else 1)
 
-    state = np.zeros((players, 13), dtype=np.int64)
+    state = np.zeros((players, 12), dtype=np.int64)
     state[:, _RATING] = state[:, _PEAK] = state[:, _LOWEST] = start
-    state[:, _HEAD] = state[:, _TAIL] = state[:, _LAST] = -1
-    out = _run(h, rules, tables, state, heavy_games, ticks)
+    state[:, _LAST] = -1
+    out = _run(h, rules, tables, state, heavy_games, ticks, ranked)
     if games_table:
         build_games = functools.partial(_games, h, rules, tables, out, heavy_k, heavy_games)
     else:
@@ -68,15 +68,22 @@ def replay_one_pass(
 
 
 def _run(
-    h: History, rules: Rules, tables: ChangeLookup, state: Ints, heavy_games: int, ticks: int
+    h: History,
+    rules: Rules,
+    tables: ChangeLookup,
+    state: Ints,
+    heavy_games: int,
+    ticks: int,
+    ranked: int,
 ) -> Ints:
     """The compiled pass over every row, stopping at each ranked game outside the lookup for
-    the scalar path to rate it: before and after ratings, changes, week counts and differences,
-    a row per figure, so that each is one contiguous array the games table takes as it is."""
+    the scalar path to rate it: before ratings, changes and week counts, a row per figure, so
+    that each is one contiguous array the games table takes as it is (the difference of the
+    befores is not kept: the table computes it, if it is built)."""
     n = len(h.time)
     lowest = int(np.iinfo(np.int64).min)
-    following = np.empty(2 * n, dtype=np.int64)
-    out = np.zeros((7, n), dtype=np.int64)
+    window = np.empty(2 * ranked, dtype=np.int64)  # each ranked game's time, for both players
+    out = np.zeros((6, n), dtype=np.int64)
     run = compiled_replay()
     # The kernel built ahead of time takes these types only (no copy where they are already).
     time, prize = (np.ascontiguousarray(a, dtype=np.int64) for a in (h.time, h.prize))
@@ -87,13 +94,13 @@ def _run(
         i = run(
             i, forced, time, winner, loser, kind, cube, prize, tables.reach,
             tables.width, heavy_games, ticks, lowest, tables.winner, tables.loser, state,
-            following, out,
+            window, out,
         )  # fmt: skip
         if i >= n:
             break
         change = rating_change(
             0,
-            int(out[6, i]),
+            int(out[1, i] - out[0, i]),
             cube=checks.CUBES[h.cube[i]],
             winner_recent_games=int(out[4, i]),
             loser_recent_games=int(out[5, i]),
@@ -117,7 +124,7 @@ def _per_game(
 ) -> dict[str, Any]:
     """Every figure for every row (the table masks the rows that are not ranked games)."""
     ranked = h.kind == RANKED
-    d = out[6]
+    d = out[1] - out[0]
     expected = tables.expected[np.clip(d + tables.reach, 0, tables.width - 1)]
     outside = np.flatnonzero(np.abs(d) > tables.reach)
     expected[outside] = expected_winner(d[outside], rules.divisor)
@@ -135,13 +142,16 @@ def _per_game(
 
 
 def _players(h: History, start: np.ndarray, state: np.ndarray) -> pd.DataFrame:
-    """One row per player of the accepted rows, best final rating first."""
+    """One row per player of the accepted rows, best final rating first (then by name)."""
     who = np.flatnonzero(state[:, _LAST] >= 0)
     if not who.size:
         return pd.DataFrame({c: [] for c in PLAYER_COLUMNS})
+    by_name = np.empty(len(who), dtype=np.intp)
+    by_name[np.argsort(h.names[who], kind="stable")] = np.arange(len(who))
+    who = who[np.lexsort((by_name, -state[who, _RATING]))]
     mine = state[who]
     last = h.time[mine[:, _LAST]].view(f"datetime64[{h.unit}]")
-    table = pd.DataFrame(
+    return pd.DataFrame(
         {
             "player": pd.Series(h.names[who], dtype=object),
             "initial": start[who],
@@ -156,7 +166,4 @@ def _players(h: History, start: np.ndarray, state: np.ndarray) -> pd.DataFrame:
             "prizes": mine[:, _PRIZES],
             "last_game": pd.DatetimeIndex(last).tz_localize("UTC"),
         }
-    )
-    return table.sort_values(
-        ["final", "player"], ascending=[False, True], kind="stable", ignore_index=True
     )

@@ -8,7 +8,6 @@ with no offset meaning UTC.
 
 from __future__ import annotations
 
-import re
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,9 +17,25 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from .._core import checks
 from .._core.arrays import Flags, Indices, Ints
 from .._core.errors import InvalidInput
+from .cells import (
+    BOOSTED,
+    CONTROL,
+    GAME_TYPES,
+    PODIUM,
+    RANKED,
+    TOURNAMENT,
+    Columns,
+    control_reason,
+    cube_table,
+    has_control,
+    is_missing,
+    player_tables,
+    prize_table,
+    type_table,
+)
+from .fastcheck import coded
 from .isotimes import whole_seconds
 
 __all__ = [
@@ -45,24 +60,12 @@ _REQUIRED: Final = HISTORY_COLUMNS[:3]
 #: One row per problem found in the input; a row may have several problems.
 REJECTED_COLUMNS: Final = ("row", "column", "value", "reason")
 
-#: The game types, in the order of their codes.
-GAME_TYPES: Final = ("ranked", "boosted", "tournament", "podium")
-RANKED, BOOSTED, TOURNAMENT, PODIUM = range(4)
-#: Boosted games were called Casual before 1.3.0; old exports may still say so.
-_TYPE_NAMES: Final = {name: code for code, name in enumerate(GAME_TYPES)} | {"casual": BOOSTED}
-
 #: Columns besides the history's own that a table may have (they are carried through): a file
 #: with thousands would hold a reader for long for nothing.
 MAX_EXTRA_COLUMNS: Final = 100
 
-#: Control characters (C0, DEL, C1) but the tab and line breaks a spreadsheet cell may hold:
-#: never part of a name, often the sign of a broken export (a NUL, an escape).
-_CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-
 #: Words pandas reads as the current time, which a file's time must not depend on.
 _CLOCK_WORDS: Final = ("now", "today")
-
-_CUBE_CODES: Final = {cube: code for code, cube in enumerate(checks.CUBES)}
 
 
 def column_labels(frame: pd.DataFrame) -> dict[str, Any]:
@@ -174,21 +177,9 @@ def empty_report() -> pd.DataFrame:
     )
 
 
-def _is_missing(value: Any) -> bool:
-    """Whether a cell holds nothing: empty or blank text, None, NaN, NA or NaT."""
-    if isinstance(value, str):
-        return not value.strip()
-    if value is None:
-        return True
-    try:
-        return bool(pd.isna(value))
-    except (TypeError, ValueError):  # a list or an array in a cell: something, at least
-        return False
-
-
 def _cell_text(value: Any) -> str:
     """A cell as its file would show it, missing values as an empty string."""
-    if not isinstance(value, str) and _is_missing(value):
+    if not isinstance(value, str) and is_missing(value):
         return ""
     return str(value)
 
@@ -272,7 +263,7 @@ def _check_time(column: pd.Series, problems: _Problems) -> tuple[Ints, str]:
     ticks = parsed.to_numpy(dtype=f"datetime64[{unit}]").view(np.int64)
     bad = np.flatnonzero(ticks == np.iinfo(np.int64).min)  # NaT
     if bad.size:
-        empty = np.array([_is_missing(v) for v in column.iloc[bad].tolist()], dtype=bool)
+        empty = np.array([is_missing(v) for v in column.iloc[bad].tolist()], dtype=bool)
         for chosen, reason in (
             (bad[empty], "is missing"),
             (bad[~empty], "must be an ISO 8601 date and time (no offset means UTC)"),
@@ -291,30 +282,22 @@ def _check_names(
     (a NUL, an escape…) is reported, its row rejected."""
     winner, winner_names = _name_codes(winners)
     loser, loser_names = _name_codes(losers)
-    # Text, the usual cell, without a call per name (tens of thousands of players).
-    cleaned = [
-        (v.strip() or None) if type(v) is str else _name(v) for v in winner_names + loser_names
-    ]
-    # "\n" is no control character the names are refused for: one search finds whether any is.
-    if _CONTROL.search("\n".join(n for n in cleaned if n is not None)) is not None:
+    cleaned, to_winner, to_loser, names = player_tables(winner_names, loser_names)
+    if has_control(cleaned):
         for column, codes, uniques, offset in (
             ("winner", winner, winner_names, 0),
             ("loser", loser, loser_names, len(winner_names)),
         ):
             reasons = {
-                i: _control_reason(name)
+                i: control_reason(name)
                 for i, name in enumerate(cleaned[offset : offset + len(uniques)])
-                if name is not None and _CONTROL.search(name)
+                if name is not None and CONTROL.search(name)
             }
             if reasons:
                 bad = np.isin(codes, list(reasons))
                 cells = winners if column == "winner" else losers
                 problems.add(bad, column, cells, [reasons[c] for c in codes[bad].tolist()])
-    merged, names = pd.factorize(pd.Series(cleaned, dtype=object), use_na_sentinel=True)
-    merged = np.asarray(merged, dtype=np.intp)
-    to_winner = np.append(merged[: len(winner_names)], -1)  # code -1 stays -1
-    to_loser = np.append(merged[len(winner_names) :], -1)
-    return to_winner[winner], to_loser[loser], np.asarray(names, dtype=object)
+    return to_winner[winner], to_loser[loser], names
 
 
 def _name_codes(values: pd.Series) -> tuple[Indices, list[Any]]:
@@ -330,47 +313,12 @@ def _name_codes(values: pd.Series) -> tuple[Indices, list[Any]]:
     return renumbered[codes], list(dtype.categories[used])
 
 
-def _control_reason(name: str) -> str:
-    found = _CONTROL.search(name)
-    assert found is not None
-    return (
-        f"must not contain control characters (U+{ord(found.group()):04X} at character"
-        f" {found.start() + 1})"
-    )
-
-
-def _name(value: Any) -> str | None:
-    if _is_missing(value):
-        return None
-    return value.strip() if isinstance(value, str) else str(value)
-
-
-def _number(value: Any) -> Any:
-    """A cell's number: text is read as an integer or a decimal, anything else is kept."""
-    if not isinstance(value, str):
-        return value
-    text = value.strip()
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return value
-
-
 def _check_cube(column: pd.Series | None, n: int, problems: _Problems) -> npt.NDArray[np.int8]:
     """log2 of each row's cube; an empty cell means cube 1."""
     if column is None:
         return np.zeros(n, dtype=np.int8)
     codes, uniques = _any_codes(column)
-    log2 = np.zeros(len(uniques) + 1, dtype=np.int8)  # the last entry: missing → cube 1
-    reasons: dict[int, str] = {}
-    for i, value in enumerate(uniques):
-        if not _is_missing(value):
-            try:
-                log2[i] = _CUBE_CODES[checks.cube(_number(value), "cube")]
-            except InvalidInput as error:
-                reasons[i] = error.reason
+    log2, reasons = cube_table(uniques)
     if reasons:
         bad = np.isin(codes, list(reasons))
         problems.add(bad, "cube", column, [reasons[c] for c in codes[bad].tolist()])
@@ -382,11 +330,7 @@ def _check_type(column: pd.Series | None, n: int, problems: _Problems) -> npt.ND
     if column is None:
         return np.zeros(n, dtype=np.int8)
     codes, uniques = _any_codes(column)
-    kinds = np.zeros(len(uniques) + 1, dtype=np.int8)
-    for i, value in enumerate(uniques):
-        if not _is_missing(value):
-            kinds[i] = _TYPE_NAMES.get(str(value).strip().lower(), -1)
-    kind = kinds[codes]
+    kind = type_table(uniques)[codes]
     problems.add(
         kind < 0,
         "type",
@@ -405,17 +349,9 @@ def _check_prize(column: pd.Series | None, kind: npt.NDArray[np.int8], problems:
         problems.add(podium, "prize", None, "is missing on a podium row")
         return np.zeros(n, dtype=np.int64)
     codes, uniques = _any_codes(column)
-    prizes = np.zeros(len(uniques) + 1, dtype=np.int64)
-    given = np.zeros(len(uniques) + 1, dtype=bool)
-    reasons: dict[int, str] = {}
-    for i, value in enumerate(uniques):
-        if not _is_missing(value):
-            given[i] = True
-            try:
-                prizes[i] = checks.integer("prize", _number(value), low=0, high=checks.K_LIMIT)
-            except InvalidInput as error:
-                reasons[i] = error.reason
-    problems.add(podium & ~given[codes], "prize", column, "is missing on a podium row")
+    points, reasons = prize_table(uniques)
+    prizes = np.maximum(points, 0)
+    problems.add(podium & (points[codes] == -1), "prize", column, "is missing on a podium row")
     if reasons:
         bad = np.isin(codes, list(reasons))
         problems.add(bad, "prize", column, [reasons[c] for c in codes[bad].tolist()])
@@ -437,6 +373,10 @@ def prepare(games: pd.DataFrame) -> History:
         return games[labels[name]] if name in labels else None
 
     ticks, unit = _check_time(games[labels["time"]], problems)
+    if not problems.parts:
+        fast = coded(games, labels, ticks)
+        if fast is not None:
+            return _history(games, labels, rows, ticks, unit, *fast)
     winners, losers = games[labels["winner"]], games[labels["loser"]]
     winner, loser, names = _check_names(winners, losers, problems)
     cube = _check_cube(optional("cube"), n, problems)
@@ -450,30 +390,57 @@ def prepare(games: pd.DataFrame) -> History:
 
     report = problems.report()
     loser[podium] = -1
-    source = np.flatnonzero(~problems.bad) if len(report) else np.arange(n)
-    time = ticks[source] if len(report) else ticks
+    if not len(report):
+        in_input_order = bool(np.all(ticks[1:] >= ticks[:-1]))
+        columns = (winner, loser, cube, kind, prize)
+        return _history(games, labels, rows, ticks, unit, columns, names, in_input_order)
+    source = np.flatnonzero(~problems.bad)
+    time = ticks[source]
     in_input_order = bool(np.all(time[1:] >= time[:-1]))
     if not in_input_order:
-        order = np.argsort(time, kind="stable")
-        source, time = source[order], time[order]
-    reordered = len(report) > 0 or not in_input_order
+        source = source[np.argsort(time, kind="stable")]
+    return _history(
+        games, labels, rows, ticks, unit, (winner, loser, cube, kind, prize), names,
+        in_input_order, source=source, report=report,
+    )  # fmt: skip
 
-    def accepted(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
-        return values[source] if reordered else values
 
+def _history(
+    games: pd.DataFrame,
+    labels: dict[str, Any],
+    rows: Ints,
+    ticks: Ints,
+    unit: str,
+    columns: Columns,
+    names: npt.NDArray[np.object_],
+    in_input_order: bool,
+    *,
+    source: Indices | None = None,
+    report: pd.DataFrame | None = None,
+) -> History:
+    """The accepted rows (every row, unless ``source`` says which, in rating order) as a
+    history: ``columns`` are the rows' winner, loser, cube, type and prize codes."""
+    winner, loser, cube, kind, prize = columns
+    if source is None and not in_input_order:
+        source = np.argsort(ticks, kind="stable")
+    if source is None:
+        source = np.arange(len(ticks))
+    else:
+        ticks, winner, loser = ticks[source], winner[source], loser[source]
+        cube, kind, prize = cube[source], kind[source], prize[source]
     return History(
         frame=games,
         rows=rows,
         source=source,
         in_input_order=in_input_order,
-        time=time,
+        time=ticks,
         unit=unit,
-        winner=accepted(winner),
-        loser=accepted(loser),
-        cube=accepted(cube),
-        kind=accepted(kind),
-        prize=accepted(prize),
+        winner=winner,
+        loser=loser,
+        cube=cube,
+        kind=kind,
+        prize=prize,
         names=names,
-        report=report,
+        report=empty_report() if report is None else report,
         extra_columns=tuple(c for c in games.columns if c not in labels.values()),
     )

@@ -82,13 +82,13 @@ def test_the_built_module_is_loaded_from_the_folder_and_runs_the_pass(
     assert Path(ahead.kernel_path()).exists()
     # Two ranked games between players 0 and 1 at equal times, the tables two entries each side
     # around d = 0 (+1 to the winner, -1 to the loser, whatever the K): the ratings move by
-    # them, the week counts follow, d is written.
+    # them, the week counts follow, the befores are written (d, loser's − winner's: 0, then 2).
     width, reach = 5, 2
     table_winner = np.ones(2 * 7 * width, dtype=np.int64)
     table_loser = -table_winner
-    state = np.zeros((2, 13), dtype=np.int64)
-    state[:, 1] = state[:, 2] = state[:, 11] = -1
-    out = np.zeros((7, 2), dtype=np.int64)
+    state = np.zeros((2, 12), dtype=np.int64)
+    state[:, 10] = -1  # no last row yet
+    out = np.zeros((6, 2), dtype=np.int64)
     ints = np.zeros(2, dtype=np.int64)
     players = np.array([0, 1], dtype=np.int64)
     codes = np.zeros(2, dtype=np.int8)
@@ -99,7 +99,8 @@ def test_the_built_module_is_loaded_from_the_folder_and_runs_the_pass(
     assert done == 2
     assert state[:, 0].tolist() == [0, 0]  # +1 -1, then -1 +1
     assert out[2].tolist() == [1, 1] and out[3].tolist() == [-1, -1]
-    assert out[4].tolist() == [0, 1] and out[6].tolist() == [0, 2]
+    assert out[4].tolist() == [0, 1]
+    assert out[0].tolist() == [0, -1] and out[1].tolist() == [0, 1]
 
 
 def test_a_new_build_removes_the_modules_of_earlier_kernels(

@@ -35,12 +35,25 @@ from gammon_elo import (
     replay,
     sample_history,
 )
+from gammon_elo.replay import engine
 from tests.oracles import replay_game_by_game
+
+
+@pytest.fixture(params=["numpy paths", "one compiled pass"])
+def each_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The test on the NumPy paths and on the one compiled pass (whatever the history's size):
+    the window's edges, podiums and far-apart ratings are each path's own code."""
+    threshold = 0 if request.param == "one compiled pass" else 2**62
+    monkeypatch.setattr(engine, "COMPILED_FROM", threshold)
+    monkeypatch.setattr(engine, "BUILT_FROM", threshold)
+    return str(request.param)
+
 
 # ---------------------------------------------------------------------------------------------
 # The rolling 7-day window
 
 
+@pytest.mark.usefixtures("each_path")
 @pytest.mark.parametrize(
     ("key_time", "recent", "k", "changes"),
     [
@@ -61,6 +74,7 @@ def test_a_game_exactly_seven_days_earlier_no_longer_counts(
     assert (key.winner_change, key.loser_change) == changes
 
 
+@pytest.mark.usefixtures("each_path")
 def test_49_or_50_ranked_games_this_week() -> None:
     # 24 pairs + one game = 49 games: K 32. 25 pairs = 50 games: K 16 (Step 3: "50 or more").
     rows49, t = pairs("You", fillers("F", 24), T0)
@@ -77,6 +91,7 @@ def test_49_or_50_ranked_games_this_week() -> None:
     assert (key.winner_change, key.loser_change) == (8, -16)
 
 
+@pytest.mark.usefixtures("each_path")
 @pytest.mark.parametrize("kind", ["boosted", "tournament"])
 def test_boosted_and_tournament_games_change_nothing_and_do_not_count(kind: str) -> None:
     rows, t = pairs("You", fillers("F", 24), T0)  # 48 ranked games, back at 1500
@@ -94,6 +109,7 @@ def test_boosted_and_tournament_games_change_nothing_and_do_not_count(kind: str)
     assert (you.ranked_games, you.unrated_games, you.final) == (49, 2, 1516)
 
 
+@pytest.mark.usefixtures("each_path")
 @pytest.mark.parametrize(
     ("key_first", "recent", "changes"), [(False, 50, (8, -16)), (True, 49, (16, -16))]
 )
@@ -115,6 +131,7 @@ def test_two_games_at_the_same_time_keep_file_order(
     assert (row.winner_change, row.loser_change) == changes
 
 
+@pytest.mark.usefixtures("each_path")
 def test_games_are_rated_in_time_order_and_reported_in_input_order() -> None:
     later, earlier = (T0 + timedelta(hours=1), "A", "B"), (T0, "B", "A")
     result = replay(history([later, earlier]))
@@ -131,6 +148,7 @@ def test_games_are_rated_in_time_order_and_reported_in_input_order() -> None:
 # The article's numbers inside a history
 
 
+@pytest.mark.usefixtures("each_path")
 @pytest.mark.parametrize(("you_win", "you", "them"), [(True, 8, -16), (False, -8, 16)])
 def test_the_articles_60_against_10(you_win: bool, you: int, them: int) -> None:
     # "If you have played 60 ranked games this week and your opponent, at the same rating, 10,
@@ -149,6 +167,7 @@ def test_the_articles_60_against_10(you_win: bool, you: int, them: int) -> None:
     assert (changes["You"], changes["Them"]) == (you, them)
 
 
+@pytest.mark.usefixtures("each_path")
 def test_cube_table_of_the_article_inside_a_history() -> None:
     # Two players at 1500, K 32: ±16/19/21/24/27/29/32 for cube 1 … 64. Fresh pairs each time.
     rows = [(T0 + i * MINUTE, f"W{i}", f"L{i}", 2**i) for i in range(7)]
@@ -158,6 +177,7 @@ def test_cube_table_of_the_article_inside_a_history() -> None:
     assert games.cube_multiplier.round(2).tolist() == [1.0, 1.17, 1.33, 1.5, 1.67, 1.83, 2.0]
 
 
+@pytest.mark.usefixtures("each_path")
 def test_divisors_of_the_article_inside_a_history() -> None:
     # Favourite by 300 (1800 against 1500): ÷400 +5 / −27, ÷800 +9 / −23, ÷1200 +12 / −20.
     rows = [(T0, "Fav", "Dog"), (T0 + MINUTE, "Dog2", "Fav2")]
@@ -172,6 +192,7 @@ def test_divisors_of_the_article_inside_a_history() -> None:
 # Podium rows, ratings far apart, determinism
 
 
+@pytest.mark.usefixtures("each_path")
 def test_podium_rows_add_the_prize_and_do_not_count_as_games() -> None:
     rows = [
         (T0, "You", "", 1, "podium", 50),
@@ -196,6 +217,7 @@ def test_podium_rows_add_the_prize_and_do_not_count_as_games() -> None:
     assert players.loc["Other", ["final", "prizes", "ranked_games"]].tolist() == [1515, 15, 0]
 
 
+@pytest.mark.usefixtures("each_path")
 def test_ratings_far_apart_are_rated_exactly_too() -> None:
     # 18 500 points apart, beyond the tables: E of the underdog ≈ 3 × 10^-16, so the underdog
     # wins the full K (+32 / −32) and the favourite's win is worth round(32 × 3e-16) = 0.
@@ -205,6 +227,7 @@ def test_ratings_far_apart_are_rated_exactly_too() -> None:
     assert games.expected_winner.iloc[1] == pytest.approx(1.0)
 
 
+@pytest.mark.usefixtures("each_path")
 def test_replay_is_deterministic() -> None:
     first, second = replay(sample_history()), replay(sample_history())
     pd.testing.assert_frame_equal(first.games, second.games)
