@@ -34,6 +34,7 @@ from typing import Any, Final, cast
 
 __all__ = [
     "KERNEL_SIGNATURE",
+    "NARROW_SIGNATURE",
     "ROWS_SIGNATURE",
     "TIMES_SIGNATURE",
     "USED_SIGNATURE",
@@ -67,6 +68,19 @@ KERNEL_SIGNATURE: Final = (
     " i8[::1], i8[::1], i8[:, ::1], i8[::1], i8[:, ::1])"
 )
 
+#: The same with ``out`` in int32, for a history whose ratings, changes and counts all fit
+#: (:func:`~.onepass._run` says): half the memory to write, a third less time at 10 M games.
+NARROW_SIGNATURE: Final = KERNEL_SIGNATURE.replace("i8[:, ::1])", "i4[:, ::1])")
+
+#: Every function's types: they name the module, as its source does.
+_SIGNATURES: Final = (
+    TIMES_SIGNATURE,
+    USED_SIGNATURE,
+    ROWS_SIGNATURE,
+    KERNEL_SIGNATURE,
+    NARROW_SIGNATURE,
+)
+
 #: Seconds a build may take (about 5 on an idle machine, 30 on a busy one) before it is given
 #: up for Numba's kernel, and noted as failed.
 _BUILD_SECONDS: Final = 900
@@ -88,7 +102,14 @@ def builds() -> int:
 def _name() -> str:
     with open(_SOURCE, "rb") as source:
         digest = hashlib.sha256(source.read())
-    for signature in (KERNEL_SIGNATURE, TIMES_SIGNATURE, USED_SIGNATURE, ROWS_SIGNATURE):
+    signatures = (
+        KERNEL_SIGNATURE,
+        NARROW_SIGNATURE,
+        TIMES_SIGNATURE,
+        USED_SIGNATURE,
+        ROWS_SIGNATURE,
+    )
+    for signature in signatures:
         digest.update(signature.encode("ascii"))
     digest.update((sys.implementation.cache_tag or "").encode("ascii"))
     return f"gammon_elo_onepass_{digest.hexdigest()[:16]}"
@@ -111,11 +132,13 @@ def kernel_path() -> str:
     return os.path.join(_folder(), _name() + (sysconfig.get_config_var("EXT_SUFFIX") or ".so"))
 
 
-def load_kernel() -> Callable[..., int] | None:
-    """The kernel from the cache folder, built there first if it is not yet; None where it
-    cannot be had (see the module's docstring)."""
+def load_kernel(*, narrow: bool = False) -> Callable[..., int] | None:
+    """The kernel from the cache folder (``narrow``: the one writing ``out`` in int32), built
+    there first if it is not yet; None where it cannot be had (see the module's docstring)."""
     module = _module(build=True)
-    return None if module is None else cast(Callable[..., int], module.replay_from)
+    if module is None:
+        return None
+    return cast(Callable[..., int], module.replay_from_narrow if narrow else module.replay_from)
 
 
 def built_kernel() -> Callable[..., int] | None:

@@ -12,7 +12,13 @@ import sys
 import tempfile
 from typing import Any
 
-from .ahead import KERNEL_SIGNATURE, ROWS_SIGNATURE, TIMES_SIGNATURE, USED_SIGNATURE
+from .ahead import (
+    KERNEL_SIGNATURE,
+    NARROW_SIGNATURE,
+    ROWS_SIGNATURE,
+    TIMES_SIGNATURE,
+    USED_SIGNATURE,
+)
 from .compiled import code_rows, mark_used, parse_times, replay_from
 
 __all__ = ["build"]
@@ -33,6 +39,7 @@ def build(folder: str, name: str) -> None:
             cc.output_dir = scratch
             cc.use_nrt = False  # the kernel allocates nothing
             cc.export("replay_from", KERNEL_SIGNATURE)(replay_from)
+            cc.export("replay_from_narrow", NARROW_SIGNATURE)(replay_from)
             cc.export("parse_times", TIMES_SIGNATURE)(parse_times)
             cc.export("mark_used", USED_SIGNATURE)(mark_used)
             cc.export("code_rows", ROWS_SIGNATURE)(code_rows)

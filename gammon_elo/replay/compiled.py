@@ -410,16 +410,22 @@ AHEAD_OF_TIME = True
 
 
 @functools.cache
-def compiled_replay() -> Callable[..., int]:
-    """:func:`replay_from` compiled: the module built ahead of time where it can be had
-    (loaded without Numba, built on first use on a machine), else by Numba just in time
-    (imported on the first call); ImportError when neither can be had."""
+def compiled_replay(*, narrow: bool = False) -> Callable[..., int]:
+    """:func:`replay_from` compiled (``narrow``: for ``out`` in int32): the module built ahead of
+    time where it can be had (loaded without Numba, built on first use on a machine), else by
+    Numba just in time (imported on the first call; one kernel for both widths); ImportError
+    when neither can be had."""
     if AHEAD_OF_TIME:
         from .ahead import load_kernel
 
-        kernel = load_kernel()
+        kernel = load_kernel(narrow=narrow)
         if kernel is not None:
             return kernel
+    return _jit_replay()
+
+
+@functools.cache
+def _jit_replay() -> Callable[..., int]:
     numba = _numba()
 
     compiled: Callable[..., int] = numba.njit(cache=True, nogil=True)(replay_from)
@@ -433,7 +439,7 @@ def compilations() -> int:
     from .ahead import builds
 
     total = builds()
-    for made in (compiled_loop, compiled_replay, compiled_sweep):
+    for made in (compiled_loop, _jit_replay, compiled_sweep):
         if made.cache_info().currsize:
             dispatcher: Any = made()
             stats = getattr(dispatcher, "stats", None)  # none on a kernel built ahead of time

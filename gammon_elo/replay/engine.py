@@ -435,12 +435,15 @@ def use_one_pass(count: int) -> bool:
     return built_kernel() is not None
 
 
-def check_room(start: Ints, busiest: int, k: int, prizes: Ints) -> None:
-    """Refuse histories whose ratings could overflow int64 (only absurd K or ratings do)."""
+def check_room(start: Ints, busiest: int, k: int, prizes: Ints) -> int:
+    """Refuse histories whose ratings could overflow int64 (only absurd K or ratings do); else
+    the furthest from 0 a rating could get (a change, or a count of games, gets no further)."""
     furthest = int(np.abs(start).max(initial=0))
-    if furthest + busiest * 2 * k + int(prizes.sum()) > _SAFE_RATING:
+    bound = furthest + busiest * 2 * k + int(prizes.sum())
+    if bound > _SAFE_RATING:
         raise InvalidInput(
             "initial_ratings",
             furthest,
             f"with this history and K could take a rating past ±{_SAFE_RATING}",
         )
+    return bound

@@ -10,9 +10,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from datetime import timedelta
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from .._core import checks
@@ -25,7 +26,11 @@ from .engine import check_room, initial_ratings
 from .results import PLAYER_COLUMNS, ReplayResult, game_table, no_games
 from .validate import RANKED, History
 
-__all__ = ["replay_one_pass"]
+__all__ = ["NARROW_UP_TO", "replay_one_pass"]
+
+#: The furthest from 0 a rating may get for the pass to keep its figures in int32 (half the
+#: memory to write as int64: a third less time at 10 M games).
+NARROW_UP_TO: Final = 2**31 - 1
 
 #: Per-player figures kept by the pass (columns of its state table).
 _RATING, _HEAD, _TAIL, _PEAK, _LOWEST = range(5)
@@ -46,14 +51,15 @@ def replay_one_pass(
     tables = lookup(rules.divisor, rules.k, heavy_k)
     players = len(h.names)
     ranked = int(np.count_nonzero(h.kind == RANKED))
-    check_room(start, ranked, max(rules.k, heavy_k), h.prize)
+    bound = check_room(start, ranked, max(rules.k, heavy_k), h.prize)
     heavy_games = 2**62 if rules.heavy_games is None else rules.heavy_games
     ticks = rules.window // timedelta(microseconds=1) * (1000 if h.unit == "ns" else 1)
 
     state = np.zeros((players, 12), dtype=np.int64)
     state[:, _RATING] = state[:, _PEAK] = state[:, _LOWEST] = start
     state[:, _LAST] = -1
-    out = _run(h, rules, tables, state, heavy_games, ticks, ranked)
+    narrow = bound <= NARROW_UP_TO
+    out = _run(h, rules, tables, state, heavy_games, ticks, ranked, narrow)
     if games_table:
         build_games = functools.partial(_games, h, rules, tables, out, heavy_k, heavy_games)
     else:
@@ -75,16 +81,18 @@ def _run(
     heavy_games: int,
     ticks: int,
     ranked: int,
-) -> Ints:
+    narrow: bool,
+) -> npt.NDArray[np.int32] | Ints:
     """The compiled pass over every row, stopping at each ranked game outside the lookup for
     the scalar path to rate it: before ratings, changes and week counts, a row per figure, so
     that each is one contiguous array the games table takes as it is (the difference of the
-    befores is not kept: the table computes it, if it is built)."""
+    befores is not kept: the table computes it, if it is built); in int32 where ``narrow``
+    (every figure fits)."""
     n = len(h.time)
     lowest = int(np.iinfo(np.int64).min)
     window = np.empty(2 * ranked, dtype=np.int64)  # each ranked game's time, for both players
-    out = np.zeros((6, n), dtype=np.int64)
-    run = compiled_replay()
+    out = np.zeros((6, n), dtype=np.int32 if narrow else np.int64)
+    run = compiled_replay(narrow=narrow)
     # The kernel built ahead of time takes these types only (no copy where they are already).
     time, prize = (np.ascontiguousarray(a, dtype=np.int64) for a in (h.time, h.prize))
     winner, loser = (np.ascontiguousarray(a, dtype=np.int64) for a in (h.winner, h.loser))
@@ -100,7 +108,7 @@ def _run(
             break
         change = rating_change(
             0,
-            int(out[1, i] - out[0, i]),
+            int(out[1, i]) - int(out[0, i]),
             cube=checks.CUBES[h.cube[i]],
             winner_recent_games=int(out[4, i]),
             loser_recent_games=int(out[5, i]),
@@ -112,9 +120,15 @@ def _run(
 
 
 def _games(
-    h: History, rules: Rules, tables: ChangeLookup, out: Ints, heavy_k: int, heavy_games: int
+    h: History,
+    rules: Rules,
+    tables: ChangeLookup,
+    figures: npt.NDArray[np.int32] | Ints,
+    heavy_k: int,
+    heavy_games: int,
 ) -> pd.DataFrame:
-    """The games table, from the pass's figures (``out``)."""
+    """The games table, from the pass's figures (in int64, as every table's figures are)."""
+    out = figures.astype(np.int64, copy=False)
     per_game = _per_game(h, rules, tables, out, heavy_k, heavy_games)
     return game_table(h, None, per_game, (out[0], out[1]), (out[2], out[3]))
 

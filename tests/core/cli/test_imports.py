@@ -81,7 +81,7 @@ def compiled_and_numpy_outputs(ahead_of_time: bool) -> tuple[bool, bool, bool, b
         "    with contextlib.redirect_stdout(io.StringIO()) as out:\n"
         f"        assert main(['replay', {SAMPLE_HISTORY!r}, '--top', '100']) == 0\n"
         "    outputs.append(out.getvalue())\n"
-        "assert compiled.compiled_replay.cache_info().currsize == 1, 'the pass did not run'\n"
+        "assert compiled.compiled_replay.cache_info().currsize >= 1, 'the pass did not run'\n"
         "ahead = not hasattr(compiled.compiled_replay(), 'stats')\n"
         "print(json.dumps([outputs[0] == outputs[1], ahead, 'numba' in sys.modules,"
         " 'scipy.linalg' in sys.modules]))\n"
