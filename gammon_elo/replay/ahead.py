@@ -36,8 +36,10 @@ __all__ = [
     "KERNEL_SIGNATURE",
     "NARROW_SIGNATURE",
     "ROWS_SIGNATURE",
+    "ROWS_WIDE_SIGNATURE",
     "TIMES_SIGNATURE",
     "USED_SIGNATURE",
+    "USED_WIDE_SIGNATURE",
     "builds",
     "built_kernel",
     "can_build",
@@ -52,12 +54,17 @@ __all__ = [
 TIMES_SIGNATURE: Final = "i8(u1[:, ::1], i8[::1])"
 
 #: The types :mod:`.fastcheck` passes :func:`~.compiled.mark_used` and
-#: :func:`~.compiled.code_rows`: codes as int32, player and prize tables and codes out as
-#: int64, cube and type tables and codes out as int8.
-USED_SIGNATURE: Final = "i8(i4[::1], i4[::1], b1[::1], b1[::1])"
+#: :func:`~.compiled.code_rows`: names' codes as int16 (``_WIDE``: int32, for more than 32,767
+#: names), the other columns' as int16 and their empty cells as booleans, player and prize
+#: tables and codes out as int64, cube and type tables and codes out as int8.
+USED_SIGNATURE: Final = "i8(i2[::1], i2[::1], b1[::1], b1[::1])"
+USED_WIDE_SIGNATURE: Final = USED_SIGNATURE.replace("i2", "i4")
 ROWS_SIGNATURE: Final = (
-    "i8(i8[::1], i4[::1], i4[::1], i8[::1], i8[::1], i4[::1], i1[::1], i4[::1], i1[::1],"
-    " i4[::1], i8[::1], i8[::1], i8[::1], i1[::1], i1[::1], i8[::1])"
+    "i8(i8[::1], i2[::1], i2[::1], i8[::1], i8[::1], i2[::1], b1[::1], i1[::1], i2[::1],"
+    " i1[::1], i2[::1], b1[::1], i8[::1], i8[::1], i8[::1], i1[::1], i1[::1], i8[::1])"
+)
+ROWS_WIDE_SIGNATURE: Final = ROWS_SIGNATURE.replace(
+    "i2[::1], i2[::1], i8", "i4[::1], i4[::1], i8", 1
 )
 
 #: The types :func:`~.onepass._run` passes the kernel (``intp`` is int64 on the platforms
@@ -76,7 +83,9 @@ NARROW_SIGNATURE: Final = KERNEL_SIGNATURE.replace("i8[:, ::1])", "i4[:, ::1])")
 _SIGNATURES: Final = (
     TIMES_SIGNATURE,
     USED_SIGNATURE,
+    USED_WIDE_SIGNATURE,
     ROWS_SIGNATURE,
+    ROWS_WIDE_SIGNATURE,
     KERNEL_SIGNATURE,
     NARROW_SIGNATURE,
 )
@@ -155,11 +164,16 @@ def time_parser() -> Callable[..., int] | None:
     return None if module is None else cast(Callable[..., int], module.parse_times)
 
 
-def row_coder() -> tuple[Callable[..., int], Callable[..., int]] | None:
-    """:func:`~.compiled.mark_used` and :func:`~.compiled.code_rows` from the module where it is
-    built already (never built for this, as :func:`time_parser`); None elsewhere."""
+def row_coder(*, wide: bool = False) -> tuple[Callable[..., int], Callable[..., int]] | None:
+    """:func:`~.compiled.mark_used` and :func:`~.compiled.code_rows` (``wide``: for names' codes
+    in int32) from the module where it is built already (never built for this, as
+    :func:`time_parser`); None elsewhere."""
     module = _module(build=False)
-    return None if module is None else (module.mark_used, module.code_rows)
+    if module is None:
+        return None
+    if wide:
+        return module.mark_used_wide, module.code_rows_wide
+    return module.mark_used, module.code_rows
 
 
 def _module(*, build: bool) -> Any:

@@ -16,8 +16,10 @@ from .ahead import (
     KERNEL_SIGNATURE,
     NARROW_SIGNATURE,
     ROWS_SIGNATURE,
+    ROWS_WIDE_SIGNATURE,
     TIMES_SIGNATURE,
     USED_SIGNATURE,
+    USED_WIDE_SIGNATURE,
 )
 from .compiled import code_rows, mark_used, parse_times, replay_from
 
@@ -42,7 +44,9 @@ def build(folder: str, name: str) -> None:
             cc.export("replay_from_narrow", NARROW_SIGNATURE)(replay_from)
             cc.export("parse_times", TIMES_SIGNATURE)(parse_times)
             cc.export("mark_used", USED_SIGNATURE)(mark_used)
+            cc.export("mark_used_wide", USED_WIDE_SIGNATURE)(mark_used)
             cc.export("code_rows", ROWS_SIGNATURE)(code_rows)
+            cc.export("code_rows_wide", ROWS_WIDE_SIGNATURE)(code_rows)
             cc.compile()
             os.replace(os.path.join(scratch, cc.output_file), os.path.join(folder, cc.output_file))
         finally:

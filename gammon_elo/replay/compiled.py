@@ -158,10 +158,12 @@ def code_rows(
     winner_players: Ints,
     loser_players: Ints,
     cube_codes: Any,
+    cube_empty: Any,
     cube_log2: Any,
     type_codes: Any,
     type_kinds: Any,
     prize_codes: Any,
+    prize_empty: Any,
     prize_points: Ints,
     winner: Ints,
     loser: Ints,
@@ -170,8 +172,9 @@ def code_rows(
     prize: Ints,
 ) -> int:
     """:func:`~.validate.prepare`'s checks of a row and its codes, a row at a time, on columns
-    coded already: each column's codes (-1 for an empty cell; no codes at all for a column the
-    table lacks) looked up in its table, whose last entry is an empty cell's. A player table
+    coded already: each column's codes (-1 for an empty cell, or true in its ``empty`` array
+    where it has one; no codes at all for a column the table lacks) looked up in its table,
+    whose last entry is an empty cell's. A player table
     gives -1 for no player, a cube table -1 for a bad cube, a type table -1 for an unknown
     type, a prize table -1 for no prize and -2 for a bad one. The rows' player, cube and type
     codes are written to ``winner``… ``kind``, and podium rows' prizes to ``prize`` (zeros
@@ -188,10 +191,14 @@ def code_rows(
         c = loser_codes[i]
         l = loser_players[c if c >= 0 else len(loser_players) - 1]  # noqa: E741
         c = cube_codes[i] if len(cube_codes) else -1
+        if len(cube_empty) and cube_empty[i]:
+            c = -1
         log2 = cube_log2[c if c >= 0 else len(cube_log2) - 1]
         c = type_codes[i] if len(type_codes) else -1
         k = type_kinds[c if c >= 0 else len(type_kinds) - 1]
         c = prize_codes[i] if len(prize_codes) else -1
+        if len(prize_empty) and prize_empty[i]:
+            c = -1
         points = prize_points[c if c >= 0 else len(prize_points) - 1]
         if w < 0 or log2 < 0 or k < 0 or points == -2:
             return -1

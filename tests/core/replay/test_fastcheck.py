@@ -74,6 +74,10 @@ TYPINGS: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
         winner=pd.Categorical(f.winner, categories=sorted(set(f.winner) | set(f.loser.dropna()))),
         loser=pd.Categorical(f.loser, categories=sorted(set(f.winner) | set(f.loser.dropna()))),
     ),
+    "names of more than 32,767 categories (int32 codes)": lambda f: f.assign(
+        winner=categorical(f.winner, tuple(f"nobody{i}" for i in range(40_000))),
+        loser=categorical(f.loser),
+    ),
     "arrow strings": lambda f: f.astype({"winner": "string[pyarrow]", "loser": "string[pyarrow]"}),
     "whole numbers as names": lambda f: f.assign(
         winner=f.winner.str.strip().str[6:].astype(int) * 7,
@@ -108,7 +112,7 @@ TYPINGS: dict[str, Callable[[pd.DataFrame], pd.DataFrame]] = {
 
 def numpy_only(frame: pd.DataFrame, monkeypatch: pytest.MonkeyPatch) -> History:
     with monkeypatch.context() as patch:
-        patch.setattr(fastcheck, "row_coder", lambda: None)
+        patch.setattr(fastcheck, "row_coder", lambda **_: None)
         return validate.prepare(frame)
 
 
@@ -127,15 +131,20 @@ def assert_same(ours: History, theirs: History) -> None:
 def spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The statuses the compiled pass returns from now on (one per table it checks)."""
     statuses: list[int] = []
-    coder = ahead.row_coder()
-    assert coder is not None
-    mark_used, code_rows = coder
+    row_coder = ahead.row_coder
 
-    def counted(*arguments: Any) -> int:
-        statuses.append(code_rows(*arguments))
-        return statuses[-1]
+    def counting(*, wide: bool = False) -> tuple[Callable[..., int], Callable[..., int]]:
+        coder = row_coder(wide=wide)
+        assert coder is not None
+        mark_used, code_rows = coder
 
-    monkeypatch.setattr(fastcheck, "row_coder", lambda: (mark_used, counted))
+        def counted(*arguments: Any) -> int:
+            statuses.append(code_rows(*arguments))
+            return statuses[-1]
+
+        return mark_used, counted
+
+    monkeypatch.setattr(fastcheck, "row_coder", counting)
     return statuses
 
 
@@ -150,6 +159,27 @@ def test_a_typed_table_is_coded_as_numpys_checks_code_it(
     assert statuses[0] == (1 if frame.time.is_monotonic_increasing else 0)
     assert len(ours.report) == 0 and len(ours.source) == len(frame)
     assert_same(ours, numpy_only(frame, monkeypatch))
+
+
+def test_a_nullable_columns_numbers_and_gaps_are_read_without_pandas_private_arrays_too() -> None:
+    values = pd.array([5, None, -3, None, 70000], dtype="Int32")
+
+    class Public:
+        """Only what any pandas extension array offers."""
+
+        def __len__(self) -> int:
+            return len(values)
+
+        def to_numpy(self, **options: Any) -> Any:
+            return values.to_numpy(**options)
+
+        def isna(self) -> Any:
+            return values.isna()
+
+    for array in (values, Public()):
+        numbers, empty = fastcheck._numbers_and_gaps(array)
+        assert empty.tolist() == [False, True, False, True, False]
+        assert numbers[~empty].tolist() == [5, -3, 70000]
 
 
 def test_names_differing_by_spaces_are_one_player_and_unused_categories_no_player(
@@ -230,5 +260,5 @@ def test_the_pass_is_taken_from_fast_from_rows_where_the_module_is_built(
     monkeypatch.setattr(fastcheck, "FAST_FROM", ROWS)
     validate.prepare(frame)
     assert len(statuses) == 1
-    monkeypatch.setattr(fastcheck, "row_coder", lambda: None)  # no module built
+    monkeypatch.setattr(fastcheck, "row_coder", lambda **_: None)  # no module built
     assert fastcheck.coded(frame, validate.column_labels(frame), np.zeros(ROWS, np.int64)) is None
