@@ -155,7 +155,7 @@ def checked_history(games: pd.DataFrame, *, skip_invalid: bool = False) -> Histo
     ``skip_invalid``), the accepted ones coded in rating order, as :func:`replay` rates them."""
     h = prepare(games)
     if len(h.report) and not skip_invalid:
-        raise InvalidHistory(h.report, len(h.rows))
+        raise InvalidHistory(h.report, h.rows_read)
     return h
 
 

@@ -148,10 +148,10 @@ def _replay_into(
     tally = _Tally()
     for frame in history_chunks(history, chunk_rows):
         h = prepare(frame)
-        tally.rows_read += len(h.rows)
+        tally.rows_read += h.rows_read
         if len(h.report):
             if not skip_invalid:
-                raise InvalidHistory(h.report, len(h.rows))
+                raise InvalidHistory(h.report, h.rows_read)
             tally.reports.append(h.report)
         _check_order(h, carried)
         # Compiled code once the rows read reach the size where it pays (a long history).
@@ -175,7 +175,7 @@ def _check_order(h: History, carried: _Carried) -> None:
     """Refuse a row earlier than the latest row of the earlier chunks; note this chunk's."""
     if not len(h.time):
         return
-    order_rows = h.rows[h.source]
+    order_rows = h.accepted_rows
     if carried.last_time is not None:
         latest = _in_unit(np.array([carried.last_time]), carried.unit, h.unit)[0]
         early = np.flatnonzero(h.time < latest)

@@ -69,7 +69,7 @@ def replay_one_pass(
         players=_players(h, start, state),
         rejected=h.report,
         rules=rules,
-        rows_read=len(h.rows),
+        rows_read=h.rows_read,
     )
 
 

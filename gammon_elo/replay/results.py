@@ -183,7 +183,7 @@ def tabulate(
         players=_player_table(h, chains, start, after_sorted, games),
         rejected=h.report,
         rules=rules,
-        rows_read=len(h.rows),
+        rows_read=h.rows_read,
     )
 
 
@@ -231,7 +231,7 @@ def game_table(
     change_w, change_l = change
     players = pd.Index(h.names, dtype=object)
     columns: dict[str, Any] = {
-        "row": out(h.rows[h.source]),
+        "row": out(h.accepted_rows),
         "time": pd.DatetimeIndex(out(h.time).view(f"datetime64[{h.unit}]")).tz_localize("UTC"),
         "winner": pd.Categorical.from_codes(out(h.winner), categories=players),
         "loser": pd.Categorical.from_codes(out(h.loser), categories=players),
@@ -261,7 +261,7 @@ def no_games(h: History) -> pd.DataFrame:
     none = np.zeros(0, dtype=np.int64)
     empty = dataclasses.replace(
         h,
-        source=none,
+        order=none,
         in_input_order=True,
         time=h.time[:0],
         winner=h.winner[:0],
@@ -286,8 +286,8 @@ def _with_carried(h: History, frame: pd.DataFrame) -> pd.DataFrame:
     if not carried:
         return frame
     extra = h.frame[carried]
-    if len(h.source) != len(h.frame):
-        extra = extra.iloc[np.sort(h.source)]
+    if h.order is not None and len(h.order) != len(h.frame):
+        extra = extra.iloc[np.sort(h.order)]
     return pd.concat([frame, extra.reset_index(drop=True)], axis=1)
 
 

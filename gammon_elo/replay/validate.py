@@ -101,10 +101,12 @@ class History:
     """The accepted rows, checked and coded, in rating order (time, then input order)."""
 
     frame: pd.DataFrame
-    #: Every input row's number as a person counts it (header = row 1).
-    rows: Ints
-    #: Input positions of the accepted rows, in rating order.
-    source: Indices
+    #: Every input row's number as a person counts it (header = row 1), from the frame's index;
+    #: None where they are the positions as a CSV file counts them (2, 3, …): see :attr:`rows`.
+    row_numbers: Ints | None
+    #: Input positions of the accepted rows, in rating order; None where every row is accepted
+    #: and in input order: see :attr:`source`.
+    order: Indices | None
     #: True when ``source`` is already in input order (then the output needs no reordering).
     in_input_order: bool
     #: Times in ticks of ``unit`` (UTC).
@@ -121,13 +123,39 @@ class History:
     report: pd.DataFrame
     extra_columns: tuple[Any, ...]
 
+    @property
+    def rows(self) -> Ints:
+        """Every input row's number as a person counts it (header = row 1)."""
+        return _numbered(self.row_numbers, np.arange(len(self.frame)))
+
+    @property
+    def rows_read(self) -> int:
+        return len(self.frame)
+
+    @property
+    def source(self) -> Indices:
+        """Input positions of the accepted rows, in rating order."""
+        return np.arange(len(self.time)) if self.order is None else self.order
+
+    @property
+    def accepted_rows(self) -> Ints:
+        """The accepted rows' numbers as a person counts them, in rating order."""
+        return _numbered(self.row_numbers, self.source)
+
+
+def _numbered(row_numbers: Ints | None, positions: Indices) -> Ints:
+    """The row numbers of rows at ``positions``: from the index, or as a CSV file counts them."""
+    if row_numbers is None:
+        return np.asarray(positions, dtype=np.int64) + 2
+    return row_numbers[positions]
+
 
 class _Problems:
     """The problems found in the input's rows, kept per check until the report is made."""
 
-    def __init__(self, rows: Ints) -> None:
-        self.rows = rows
-        self.bad = np.zeros(len(rows), dtype=bool)
+    def __init__(self, row_numbers: Ints | None, n: int) -> None:
+        self.row_numbers = row_numbers
+        self.bad = np.zeros(n, dtype=bool)
         self.parts: list[tuple[Indices, str, list[str], list[str]]] = []
 
     def add(
@@ -156,7 +184,7 @@ class _Problems:
         order = np.lexsort((rank, positions))
         report = pd.DataFrame(
             {
-                "row": self.rows[positions],
+                "row": _numbered(self.row_numbers, positions),
                 "column": pd.Series(columns, dtype=object),
                 "value": pd.Series([t for part in self.parts for t in part[2]], dtype=object),
                 "reason": pd.Series([r for part in self.parts for r in part[3]], dtype=object),
@@ -227,12 +255,12 @@ def _any_codes(values: pd.Series) -> tuple[Indices, list[Any]]:
     return codes, [int(v) + low for v in present]
 
 
-def _row_numbers(frame: pd.DataFrame) -> Ints:
+def _row_numbers(frame: pd.DataFrame) -> Ints | None:
     """Row numbers as a person counts them: the index when it is named ``row`` (as
-    :func:`read_history` makes it), else the position as if written to CSV with a header."""
+    :func:`read_history` makes it); None for the position as if written to CSV with a header."""
     if frame.index.name == "row" and pd.api.types.is_integer_dtype(frame.index.dtype):
         return np.asarray(frame.index, dtype=np.int64)
-    return np.arange(2, len(frame) + 2, dtype=np.int64)
+    return None
 
 
 def _check_time(column: pd.Series, problems: _Problems) -> tuple[Ints, str]:
@@ -367,7 +395,7 @@ def prepare(games: pd.DataFrame) -> History:
     labels = column_labels(games)
     n = len(games)
     rows = _row_numbers(games)
-    problems = _Problems(rows)
+    problems = _Problems(rows, n)
 
     def optional(name: str) -> pd.Series | None:
         return games[labels[name]] if name in labels else None
@@ -408,7 +436,7 @@ def prepare(games: pd.DataFrame) -> History:
 def _history(
     games: pd.DataFrame,
     labels: dict[str, Any],
-    rows: Ints,
+    rows: Ints | None,
     ticks: Ints,
     unit: str,
     columns: Columns,
@@ -423,15 +451,13 @@ def _history(
     winner, loser, cube, kind, prize = columns
     if source is None and not in_input_order:
         source = np.argsort(ticks, kind="stable")
-    if source is None:
-        source = np.arange(len(ticks))
-    else:
+    if source is not None:
         ticks, winner, loser = ticks[source], winner[source], loser[source]
         cube, kind, prize = cube[source], kind[source], prize[source]
     return History(
         frame=games,
-        rows=rows,
-        source=source,
+        row_numbers=rows,
+        order=source,
         in_input_order=in_input_order,
         time=ticks,
         unit=unit,
