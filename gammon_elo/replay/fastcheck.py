@@ -53,7 +53,9 @@ def coded(games: pd.DataFrame, labels: dict[str, Any], ticks: Ints) -> Coded | N
     loser_codes, loser_cells = _codes(games[labels["loser"]])
     wide = winner_codes.dtype == np.int32 or loser_codes.dtype == np.int32
     if wide:
-        winner_codes, loser_codes = (c.astype(np.int32) for c in (winner_codes, loser_codes))
+        winner_codes, loser_codes = (
+            c.astype(np.int32, copy=False) for c in (winner_codes, loser_codes)
+        )
     coder = row_coder(wide=wide)
     cube_column, type_column, prize_column = (
         _optional(games, labels, name) for name in ("cube", "type", "prize")
