@@ -111,14 +111,7 @@ def builds() -> int:
 def _name() -> str:
     with open(_SOURCE, "rb") as source:
         digest = hashlib.sha256(source.read())
-    signatures = (
-        KERNEL_SIGNATURE,
-        NARROW_SIGNATURE,
-        TIMES_SIGNATURE,
-        USED_SIGNATURE,
-        ROWS_SIGNATURE,
-    )
-    for signature in signatures:
+    for signature in _SIGNATURES:
         digest.update(signature.encode("ascii"))
     digest.update((sys.implementation.cache_tag or "").encode("ascii"))
     return f"gammon_elo_onepass_{digest.hexdigest()[:16]}"

@@ -3,8 +3,9 @@
 temporary array (80 MB apiece at 10 M rows).
 
 The columns are coded first, each by what its type gives for nothing: a categorical column by
-its own codes, whole numbers in a short span by their distance from the lowest, anything else by
-pandas' factorize. Each distinct cell is then checked once, by the tables
+its own codes, whole numbers in a short span by their distance from the lowest (the cube, type
+and prize only: names are numbered as the NumPy checks number them), anything else by pandas'
+factorize. Each distinct cell is then checked once, by the tables
 :func:`~.validate.prepare` builds (:func:`~.cells.player_tables`, :func:`~.cells.cube_table` and
 the others), and :func:`~.compiled.code_rows`, in the module built ahead of time
 (:mod:`.ahead`), looks every row up in them. It is taken from :data:`FAST_FROM` rows where that

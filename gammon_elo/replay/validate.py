@@ -130,6 +130,7 @@ class History:
 
     @property
     def rows_read(self) -> int:
+        """Every input row, accepted or not."""
         return len(self.frame)
 
     @property
