@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import atexit
 import collections
+import contextlib
 import logging
 import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
@@ -38,8 +39,9 @@ __all__ = ["RunRefusedError", "Runner", "runner", "session_id"]
 
 _log = logging.getLogger(__name__)
 _ROOT = Path(__file__).resolve().parents[1]
-#: Seconds the embedded cluster's workers have to join its scheduler.
+#: Seconds the embedded cluster's workers have to join its scheduler, and to end once it closes.
 _WORKERS_START = 60.0
+_WORKERS_STOP = 5.0
 
 
 class RunRefusedError(Exception):
@@ -88,8 +90,16 @@ class _Workers:
         self.client.wait_for_workers(self.count, timeout=_WORKERS_START)
 
     def close(self) -> None:
+        """Close the scheduler, which tells each worker to close; a worker that has not ended
+        by itself within :data:`_WORKERS_STOP` seconds is ended by its PID.
+
+        Terminated at once, a worker still closing took 10 s to end, and was then killed."""
         self.client.close()
         self.cluster.close()
+        deadline = time.monotonic() + _WORKERS_STOP
+        for process in self.processes:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(timeout=max(0.0, deadline - time.monotonic()))
         for process in self.processes:
             if process.poll() is None:
                 process.terminate()
@@ -146,7 +156,7 @@ class Runner:
                 t("designer.cluster_unavailable", seconds=number(timeout, 1))
             ) from None
 
-    @contextmanager
+    @contextlib.contextmanager
     def slot(
         self, session: str, tasks: int, waiting: Callable[[int], object] = lambda ahead: None
     ) -> Iterator[Any]:
