@@ -317,18 +317,15 @@ def test_a_reader_who_leaves_cancels_their_tasks(runner: runs.Runner) -> None:
         assert run_tasks(time.sleep, [0.01], client=held) == [None]
 
 
-def test_closing_lets_the_workers_end_by_themselves() -> None:
+def test_closing_lets_the_workers_end_by_themselves(runner: runs.Runner) -> None:
     """The scheduler tells its workers to close; a worker signalled while it was closing took
     10 s to end (then was killed), so the server waits for them to end on their own first."""
-    made = runs.Runner(Settings(workers=2, concurrent_runs=1, runs_per_session=1))
-    try:
-        with made.slot("reader", 4) as held:
-            assert run_tasks(time.sleep, [0.05] * 4, client=held) == [None] * 4
-        workers = made._workers
-        assert workers is not None
-        processes = list(workers.processes)
-    finally:
-        made.close()
+    with runner.slot("reader", 4) as held:
+        assert run_tasks(time.sleep, [0.05] * 4, client=held) == [None] * 4
+    workers = runner._workers
+    assert workers is not None
+    processes = list(workers.processes)
+    runner.close()  # the fixture's close after it finds nothing left to close
     assert [process.returncode for process in processes] == [0, 0]
 
 
