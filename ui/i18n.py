@@ -168,13 +168,17 @@ def language_switch() -> None:
 
 
 def language_selector() -> None:
+    """The sidebar's language choice, each language named in full in its own script.
+
+    A segmented control, like the title row's switch: the page then loads one widget's code for
+    both, where a radio here added a second chunk to every first load (28–94 ms measured)."""
     st.session_state["app.language"] = language()
-    st.radio(
+    st.segmented_control(
         t("app.language"),
         LANGUAGES,
         key="app.language",
         format_func=_NAMES.__getitem__,
-        horizontal=True,
+        required=True,
         on_change=_language_changed,
     )
 
