@@ -1,15 +1,22 @@
-"""What every page shares: the pages' list for ``st.navigation`` (titles, icons, order, URLs),
-and what every page draws first (:func:`setup`, called by the :class:`ui.page.Page` scaffold): the
-page's language, the compact views' style, and (outside the compact views) the sidebar's language
-selector and footer under Streamlit's navigation.
+"""The two doors over one set of pages, and what every page shares.
 
-The page draws these rather than ``app.py`` around ``.run()``: AppTest keeps the entry file's
-elements only on the default page, and the pinned numbers of every page include the footer's.
+The public calculator (``app.py``, :data:`CALCULATOR`) lists the players' pages and the cheap
+designers' views; the designers' lab (``lab.py``, :data:`LAB`) lists those and the lab's pages
+(``pages/lab/``), behind :func:`ui.lab.access.admit`. :func:`route` is each entry file's
+``st.navigation``. A link to a lab page opens the calculator's home page with a notice: the
+calculator lists each lab path as a hidden page that only says so (:func:`_lab_elsewhere`), and
+never imports the lab's modules.
+
+What every page draws first (:func:`setup`, called by the :class:`ui.page.Page` scaffold): the
+page's language, the compact views' style, and (outside the compact views) the sidebar's language
+selector and footer under Streamlit's navigation. The page draws these rather than the entry file
+around ``.run()``: AppTest keeps the entry file's elements only on the default page.
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import NamedTuple
 
 import streamlit as st
@@ -32,28 +39,48 @@ class PageEntry(NamedTuple):
     url_path: str
 
 
-#: Every page in the order the sidebar lists them: the players' pages first, then the designers',
-#: then the classic calculator. The home page is ``/``.
-#:
-#: One flat list, no section headings: Streamlit draws a sectioned menu's headings as children of
-#: its ``<ul>`` (not inside ``<li>``), which screen readers announce as a broken list (axe's
-#: "list" rule, checked in tests/browser/test_accessibility.py); the order keeps the grouping.
-PAGES: tuple[PageEntry, ...] = (
-    PageEntry("pages/home.py", "home.nav", ":material/calculate:", ""),
+_HOME = PageEntry("pages/home.py", "home.nav", ":material/calculate:", "")
+_CLASSIC = PageEntry("pages/classic.py", "classic.nav", ":material/swap_horiz:", "classic")
+#: The calculator's pages: the players' first, then the cheap designers' views. The home page is
+#: ``/``. Each is bounded by its inputs' own bounds.
+_CALCULATOR_PAGES: tuple[PageEntry, ...] = (
+    _HOME,
     PageEntry("pages/planner.py", "planner.nav", ":material/flag:", "planner"),
     PageEntry("pages/explain.py", "explain.nav", ":material/help:", "explain"),
     PageEntry("pages/divisors.py", "divisors.nav", ":material/show_chart:", "divisors"),
     PageEntry("pages/tables.py", "tables.nav", ":material/table_chart:", "tables"),
-    PageEntry("pages/history.py", "history.nav", ":material/history:", "history"),
-    PageEntry("pages/simulator.py", "simulator.nav", ":material/groups:", "simulator"),
-    PageEntry("pages/designer.py", "designer.nav", ":material/tune:", "designer"),
-    PageEntry("pages/classic.py", "classic.nav", ":material/swap_horiz:", "classic"),
+)
+#: The lab's own pages: uploads, simulations, sweeps, fits and engine leagues.
+LAB_PAGES: tuple[PageEntry, ...] = (
+    PageEntry("pages/lab/history.py", "history.nav", ":material/history:", "history"),
+    PageEntry("pages/lab/simulator.py", "simulator.nav", ":material/groups:", "simulator"),
+    PageEntry("pages/lab/designer.py", "designer.nav", ":material/tune:", "designer"),
 )
 
 
-def navigation() -> list[StreamlitPage]:
-    """The pages for ``st.navigation``, titled in the reader's language, in the sidebar's order."""
-    return [
+class Door(NamedTuple):
+    """One entry file's pages, in the sidebar's order, and whether readers must be admitted."""
+
+    name: str
+    pages: tuple[PageEntry, ...]
+    admits: bool
+
+
+#: ``streamlit run app.py``: the public calculator, the classic calculator last.
+#:
+#: One flat list, no section headings: Streamlit draws a sectioned menu's headings as children of
+#: its ``<ul>`` (not inside ``<li>``), which screen readers announce as a broken list (axe's
+#: "list" rule, checked in tests/browser/test_accessibility.py); the order keeps the grouping.
+CALCULATOR = Door("app", (*_CALCULATOR_PAGES, _CLASSIC), admits=False)
+#: ``streamlit run lab.py``: every page, the lab's before the classic calculator.
+LAB = Door("lab", (*_CALCULATOR_PAGES, *LAB_PAGES, _CLASSIC), admits=True)
+DOORS = {door.name: door for door in (CALCULATOR, LAB)}
+
+
+def navigation(door: Door) -> list[StreamlitPage]:
+    """The door's pages for ``st.navigation``, titled in the reader's language, in the sidebar's
+    order; the calculator adds each lab path as a hidden page (:func:`_lab_elsewhere`)."""
+    pages = [
         st.Page(
             entry.script,
             title=t(entry.title),
@@ -61,17 +88,39 @@ def navigation() -> list[StreamlitPage]:
             url_path=entry.url_path or None,
             default=not entry.url_path,
         )
-        for entry in PAGES
+        for entry in door.pages
     ]
+    if door is CALCULATOR:
+        pages += [
+            st.Page(
+                _lab_elsewhere,
+                title=t("frame.lab_title"),
+                url_path=entry.url_path,
+                visibility="hidden",
+            )
+            for entry in LAB_PAGES
+        ]
+    return pages
 
 
-def route() -> StreamlitPage:
-    """``app.py``'s routing: the reader's language first (the pages' titles are translated),
-    then ``st.navigation`` over :data:`PAGES` (hidden in the compact embedded views) and one
-    page config titled after the chosen page, which it returns."""
+def _lab_elsewhere() -> None:
+    """A link to a lab page, on the calculator: its home page, with a notice (:func:`setup`).
+    Nothing of the link is read: its parameters are the lab's, not the home page's."""
+    st.session_state["frame.lab_elsewhere"] = True
+    st.switch_page(_HOME.script)
+
+
+def route(door: Door) -> StreamlitPage:
+    """An entry file's routing: the reader's language first (the pages' titles are
+    translated), the lab's admission, then ``st.navigation`` over the door's pages (hidden in the
+    compact embedded views) and one page config titled after the chosen page, which it returns."""
     i18n.choose_language()
+    if door.admits:
+        from .lab import access  # the lab's modules stay out of the calculator's process
+
+        access.admit()
     chosen = st.navigation(
-        navigation(), position="hidden" if embed.is_compact() else "sidebar", expanded=True
+        navigation(door), position="hidden" if embed.is_compact() else "sidebar", expanded=True
     )
     st.set_page_config(
         page_title=f"{chosen.title} · Gammon42 ELO", page_icon=":material/casino:", layout="wide"
@@ -98,8 +147,9 @@ def _route_when_run_alone() -> None:
     ctx = get_script_run_ctx()
     if ctx is None:
         return
+    door = DOORS.get(Path(ctx.main_script_path).stem, CALCULATOR)
     with ctx.run_with_active_hash(ctx.pages_manager.main_script_hash):
-        route()
+        route(door)
 
 
 def setup() -> None:
@@ -107,6 +157,8 @@ def setup() -> None:
     _route_when_run_alone()
     i18n.language_notices()
     document_language()
+    if st.session_state.pop("frame.lab_elsewhere", False):
+        st.info(t("frame.lab_elsewhere"), icon=":material/science:")
     embed.bad_view_notice()
     if embed.is_compact():
         embed.compact_style()

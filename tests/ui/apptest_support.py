@@ -20,7 +20,9 @@ from streamlit.components.v2 import manifest_scanner
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Dataframe
 
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
+ROOT = Path(__file__).resolve().parents[2]
+APP = str(ROOT / "app.py")
+LAB = str(ROOT / "lab.py")
 
 manifest_scanner.scan_component_manifests = functools.cache(
     manifest_scanner.scan_component_manifests
@@ -31,11 +33,15 @@ def open_page(page: str = "app.py", *, timeout: float = 60, **params: str) -> Ap
     """Open ``page`` as a link does, its URL parameters reaching that page.
 
     ``page`` is ``app.py`` (the entry point, which opens the home page) or a page's file as
-    ``app.py`` registers it with ``st.navigation`` (``pages/divisors.py``). The session starts on
-    the home page with only ``lang`` (``st.navigation`` registers the pages on that first run),
-    so the home page does not consume the other page's parameters.
+    the entry file registers it with ``st.navigation`` (``pages/divisors.py``); a lab page
+    (``pages/lab/history.py``) is opened through ``lab.py``, as a reader on this machine. The
+    session starts on the home page with only ``lang`` (``st.navigation`` registers the pages on
+    that first run), so the home page does not consume the other page's parameters.
     """
-    at = AppTest.from_file(APP, default_timeout=timeout)
+    lab = page.startswith("pages/lab/")
+    at = AppTest.from_file(LAB if lab else APP, default_timeout=timeout)
+    if lab:
+        admit_locally()
     first = params if page == "app.py" else {k: v for k, v in params.items() if k == "lang"}
     for name, value in first.items():
         at.query_params[name] = value
@@ -46,6 +52,15 @@ def open_page(page: str = "app.py", *, timeout: float = 60, **params: str) -> Ap
         at.switch_page(page)
         at.run()
     return at
+
+
+def admit_locally() -> None:
+    """AppTest's reader has a mock for an address (Streamlit's harness has no connection): the
+    lab takes it for a reader on this machine, as ``streamlit run lab.py`` takes a browser on
+    loopback. Admission itself is tested on a real server (tests/browser/test_lab_access.py)."""
+    from ui.lab import access
+
+    access.reader_is_local = lambda: True
 
 
 def cells(table: Dataframe) -> pd.DataFrame:

@@ -17,9 +17,9 @@ PAGES = [
     "app.py",
     "pages/divisors.py",
     "pages/tables.py",
-    "pages/history.py",
-    "pages/simulator.py",
-    "pages/designer.py",
+    "pages/lab/history.py",
+    "pages/lab/simulator.py",
+    "pages/lab/designer.py",
     "pages/classic.py",
 ]
 MINUS = "\u2212"
@@ -360,7 +360,7 @@ def test_classic_draw_and_teams() -> None:
 
 
 def test_simulator_runs_the_three_rule_sets_on_the_same_games() -> None:
-    at = run("pages/simulator.py", players="300", weeks="4", seed="7")
+    at = run("pages/lab/simulator.py", players="300", weeks="4", seed="7")
     # The summary and the heavy week, each a row per measure.
     summary, heavy = [cells(d).set_index("Measure") for d in at.dataframe if "Measure" in d.value]
     # A column per rule set under its version; the caption above names each in full.
@@ -385,7 +385,7 @@ def test_simulator_runs_the_three_rule_sets_on_the_same_games() -> None:
 
 
 def test_history_opens_on_the_sample_and_compares_rule_sets() -> None:
-    at = run("pages/history.py", rules="1.3.1,1.0.5")
+    at = run("pages/lab/history.py", rules="1.3.1,1.0.5")
     final = table_with(at, "1.0.5")
     # A column per rule set, headed by its version; the caption above names their divisors.
     assert list(final.columns) == ["Player", "Games", "1.3.1", "1.0.5"]

@@ -37,7 +37,7 @@ def _stems(title: str) -> set[str]:
 def test_no_two_menu_names_share_a_word(lang: str) -> None:
     """The Greek "Σχεδιασμός" (Planner) beside "Σχεδιαστής κανόνων" (Rule designer) read as one
     page: no two menu names share a word's stem (its first five letters, accents aside)."""
-    names = [CATALOGS[lang][entry.title] for entry in frame.PAGES]
+    names = [CATALOGS[lang][entry.title] for entry in frame.LAB.pages]
     shared = {(a, b) for i, a in enumerate(names) for b in names[i + 1 :] if _stems(a) & _stems(b)}
     assert shared == set()
 
@@ -147,7 +147,7 @@ def test_a_rating_passed_to_a_text_stays_plain() -> None:
 def test_the_greek_uploader_says_upload_and_its_limits_in_greek() -> None:
     """Streamlit 1.67 writes "Upload" and "20MB per file • CSV, PARQUET" in English whatever
     the page's language; the page draws the catalog's words in their place."""
-    at = open_page("pages/history.py", lang="el", source="upload")
+    at = open_page("pages/lab/history.py", lang="el", source="upload")
     assert not at.exception
     styles = [h.proto.body for h in at.get("html") if "stFileUploaderDropzone" in h.proto.body]
     assert len(styles) == 1

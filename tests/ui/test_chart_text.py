@@ -7,7 +7,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from ui import charts, designer
+from ui import charts
+from ui.lab import designer
 
 
 def test_contrast_matches_wcag_for_black_and_white() -> None:

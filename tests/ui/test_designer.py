@@ -31,7 +31,8 @@ from gammon_elo.parallel import run_tasks
 from gammon_elo.replay import read_history, sample_history
 from gammon_elo.sweep import Grid, sweep
 from tests.core.worker_support import COUNTED_ROUNDS, PAGES, malloc_report, profiling
-from ui import runs, settings
+from ui import settings
+from ui.lab import runs
 from ui.catalogs import EL, EN
 from ui.settings import Settings
 
@@ -41,7 +42,7 @@ def _captions(at: object) -> str:
 
 
 def test_scores_the_sample_history_as_the_core_does() -> None:
-    at = open_page("pages/designer.py", source="sample")
+    at = open_page("pages/lab/designer.py", source="sample")
     assert not at.exception, [e.message for e in at.exception]
     history = sample_history()
     scores = {name: score(history, rules, burn_in=DEFAULT_BURN_IN) for name, rules in RULES.items()}
@@ -73,7 +74,7 @@ def test_the_league_s_counts_carry_the_thousands_mark(
     """The shipped league scores tens of thousands of games: its sentences and its scores
     table wrote "48576" where every other count of the app reads 48,576 (48.576 in Greek)."""
     catalog = EN if lang == "en" else EL
-    at = open_page("pages/designer.py", timeout=180, lang=lang)
+    at = open_page("pages/lab/designer.py", timeout=180, lang=lang)
     assert not at.exception, [e.message for e in at.exception]
     games = score(shipped_league(), RULES["1.3.1"], burn_in=DEFAULT_BURN_IN).games
     assert games >= 1000
@@ -91,7 +92,7 @@ def test_the_league_s_counts_carry_the_thousands_mark(
 def test_runs_a_sweep_on_a_local_cluster_and_the_fit() -> None:
     link = {"divisors": "800,1200", "ks": "16,32", "seeds": "1", "players": "20", "weeks": "1"}
     link["source"] = "sample"
-    at = open_page("pages/designer.py", timeout=180, **link)
+    at = open_page("pages/lab/designer.py", timeout=180, **link)
     next(b for b in at.button if b.label == EN["designer.run_sweep"]).click()
     at.run(timeout=180)
     assert not at.exception, [e.message for e in at.exception]
@@ -110,7 +111,7 @@ def test_runs_a_sweep_on_a_local_cluster_and_the_fit() -> None:
 
 
 def test_a_bad_link_falls_back_with_a_notice() -> None:
-    at = open_page("pages/designer.py", burn_in="-3", divisors="7", fit="k")
+    at = open_page("pages/lab/designer.py", burn_in="-3", divisors="7", fit="k")
     assert not at.exception
     notices = " ".join(w.value for w in at.warning)
     for name in ("burn_in", "divisors", "fit"):
@@ -172,7 +173,7 @@ def test_no_view_connects_to_an_address_a_reader_supplies(
         link["embed"] = "true"
     elif view is not None:
         link["view"] = view
-    at = open_page("pages/designer.py", timeout=180, **link)
+    at = open_page("pages/lab/designer.py", timeout=180, **link)
     assert not at.exception, [e.message for e in at.exception]
     assert len(at.text_input) == 0  # nowhere to type an address
     assert not [t for t in at.toggle if t.label == "Run on an existing Dask cluster"]
@@ -207,7 +208,7 @@ def test_the_runner_uses_the_configured_scheduler_and_never_shows_it(
         assert time.monotonic() - began < 1.5 + 0.5
         assert len(fake_scheduler.connections) == 1  # it was the one tried
         assert runner.running == 0  # and the slot is free again
-        at = open_page("pages/designer.py")
+        at = open_page("pages/lab/designer.py")
         assert EN["designer.cluster_configured"].format(runs=1) in _captions(at)
         assert fake_scheduler.address not in _captions(at)
     finally:
@@ -349,7 +350,7 @@ def test_the_fit_shown_is_the_history_beside_it_or_none() -> None:
     fit_a = fit(sample, base="1.3.1", serial=True)
     fit_b = fit(read_history(other), base="1.3.1", serial=True)
     assert f"{fit_a.log_loss:.4f}" != f"{fit_b.log_loss:.4f}"  # else the test could not tell
-    at = open_page("pages/designer.py", timeout=180, source="sample", rules="1.3.1")
+    at = open_page("pages/lab/designer.py", timeout=180, source="sample", rules="1.3.1")
     next(b for b in at.button if b.label == EN["designer.run_fit"]).click()
     at.run(timeout=180)
     assert not at.exception, [e.message for e in at.exception]
@@ -376,7 +377,7 @@ def test_a_sweep_with_the_history_goes_when_the_history_changes() -> None:
     """A sweep that scored the sample's games is not shown beside the shipped league: its
     history columns would be the sample's. Without the history in it, it stays."""
     link = {"divisors": "1200", "ks": "32", "seeds": "1", "players": "20", "weeks": "1"}
-    at = open_page("pages/designer.py", timeout=180, source="sample", with_history="1", **link)
+    at = open_page("pages/lab/designer.py", timeout=180, source="sample", with_history="1", **link)
     next(b for b in at.button if b.label == EN["designer.run_sweep"]).click()
     at.run(timeout=180)
     assert not at.exception, [e.message for e in at.exception]
@@ -387,7 +388,7 @@ def test_a_sweep_with_the_history_goes_when_the_history_changes() -> None:
     assert EN["designer.sweep_stale"] in [w.value for w in at.warning]
     assert EN["designer.sweep_waiting"] in [i.value for i in at.info]
     # The same sweep without the history does not depend on it.
-    at = open_page("pages/designer.py", timeout=180, source="sample", **link)
+    at = open_page("pages/lab/designer.py", timeout=180, source="sample", **link)
     next(b for b in at.button if b.label == EN["designer.run_sweep"]).click()
     at.run(timeout=180)
     at.radio(key="designer.source").set_value("league").run(timeout=180)

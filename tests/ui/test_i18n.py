@@ -18,9 +18,9 @@ PAGES = [
     "app.py",
     "pages/divisors.py",
     "pages/tables.py",
-    "pages/history.py",
-    "pages/simulator.py",
-    "pages/designer.py",
+    "pages/lab/history.py",
+    "pages/lab/simulator.py",
+    "pages/lab/designer.py",
     "pages/classic.py",
 ]
 MINUS = "\u2212"

@@ -86,7 +86,7 @@ def _expected_sentence(pairs: pd.DataFrame) -> str:
 
 
 def test_the_designer_calibrates_on_the_league_and_says_its_win_rates() -> None:
-    at = open_page("pages/designer.py", timeout=180)
+    at = open_page("pages/lab/designer.py", timeout=180)
     assert not at.exception, [e.message for e in at.exception]
     assert at.radio(key="designer.source").value == "league"
     assert EN["designer.history_league"] in _captions(at)
@@ -124,7 +124,7 @@ def test_the_designer_calibrates_on_the_league_and_says_its_win_rates() -> None:
 
 
 def test_the_greek_designer_writes_the_same_numbers_in_greek() -> None:
-    at = open_page("pages/designer.py", timeout=180, lang="el", source="sample")
+    at = open_page("pages/lab/designer.py", timeout=180, lang="el", source="sample")
     assert not at.exception, [e.message for e in at.exception]
     pairs = _by_hand(read_history(SHIPPED_HISTORY))
     top = pairs.iloc[int(pairs["games"].to_numpy().argmax())]
@@ -142,7 +142,7 @@ def test_the_greek_designer_writes_the_same_numbers_in_greek() -> None:
 
 
 def test_history_shows_the_leagues_players() -> None:
-    at = open_page("pages/history.py", timeout=180, source="league", rules="1.3.1")
+    at = open_page("pages/lab/history.py", timeout=180, source="league", rules="1.3.1")
     assert not at.exception, [e.message for e in at.exception]
     games = read_history(SHIPPED_HISTORY)
     everyone = set(games["winner"].astype(str)) | set(games["loser"].astype(str))
@@ -155,7 +155,7 @@ def test_history_shows_the_leagues_players() -> None:
 
 def test_a_small_league_plays_live_on_the_runner() -> None:
     link = {"source": "sample", "live_players": "10", "live_games": "200", "live_seed": "3"}
-    at = open_page("pages/designer.py", timeout=300, **link)
+    at = open_page("pages/lab/designer.py", timeout=300, **link)
     assert EN["league.live_waiting"] in [i.value for i in at.info]
     next(b for b in at.button if b.label == EN["league.run"]).click()
     at.run(timeout=300)
@@ -174,7 +174,7 @@ def test_a_small_league_plays_live_on_the_runner() -> None:
 
 
 def test_a_league_over_the_servers_bounds_is_refused_by_the_settings_name() -> None:
-    at = open_page("pages/designer.py", source="sample", live_games="5000")
+    at = open_page("pages/lab/designer.py", source="sample", live_games="5000")
     next(b for b in at.button if b.label == EN["league.run"]).click()
     at.run()
     assert not at.exception, [e.message for e in at.exception]
@@ -184,11 +184,11 @@ def test_a_league_over_the_servers_bounds_is_refused_by_the_settings_name() -> N
 
 
 def test_a_bad_source_falls_back_with_a_notice() -> None:
-    at = open_page("pages/designer.py", source="nope")
+    at = open_page("pages/lab/designer.py", source="nope")
     assert not at.exception, [e.message for e in at.exception]
     assert "`source=nope`" in " ".join(w.value for w in at.warning)
     assert at.radio(key="designer.source").value == "league"
-    at = open_page("pages/history.py", source="league!")
+    at = open_page("pages/lab/history.py", source="league!")
     assert not at.exception, [e.message for e in at.exception]
     assert "`source=league!`" in " ".join(w.value for w in at.warning)
     assert at.radio(key="history.source").value == "sample"

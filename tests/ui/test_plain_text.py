@@ -27,7 +27,7 @@ from ui.plain import JOINER, Code, Outside, code, plain
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Every page as a link opens it: the home page through app.py, the others by their file.
-SCRIPTS = [entry.script if entry.url_path else "app.py" for entry in frame.PAGES]
+SCRIPTS = [entry.script if entry.url_path else "app.py" for entry in frame.LAB.pages]
 #: Parameters every page reads besides its own (ui.i18n, ui.embed).
 SHARED = ("lang", "view")
 
@@ -164,7 +164,7 @@ def test_every_page_declares_its_parameters(declared: dict[str, list[Param]]) ->
     # A few a reader can check against the pages.
     assert {"team_a", "team_b", "teams"} <= names["pages/classic.py"]
     assert {"results", "rating", "rules"} <= names["pages/planner.py"]
-    assert {"rules", "source"} <= names["pages/history.py"]
+    assert {"rules", "source"} <= names["pages/lab/history.py"]
     assert {"rating", "opponent", "divisor"} <= names["app.py"]
 
 

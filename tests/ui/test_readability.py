@@ -62,7 +62,7 @@ def ordered(row: pd.Series, labels: list[str]) -> dict[str, str]:
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_the_simulators_sentences_say_the_numbers_of_their_tables(lang: str) -> None:
-    at = run("pages/simulator.py", players="200", weeks="3", seed="7", lang=lang)
+    at = run("pages/lab/simulator.py", players="200", weeks="3", seed="7", lang=lang)
     labels = LABELS[lang]
     catalog = CATALOGS[lang]
     spread, accuracy = tables(at, catalog["simulator.week"])
@@ -89,7 +89,7 @@ def test_the_simulators_sentences_say_the_numbers_of_their_tables(lang: str) -> 
 
 
 def test_the_historys_sentences_say_the_numbers_of_its_tables() -> None:
-    at = run("pages/history.py")
+    at = run("pages/lab/history.py")
     # Each rule set's column in the table (its version) and its name in the sentence.
     labels = {"1.3.1": "1.3.1 (÷1200)", "1.2.0": "1.2.0 (÷800)", "1.0.5": "1.0.5 (÷400)"}
     (final,) = [t for t in tables(at, "Player") if "1.0.5" in t.columns]
@@ -107,7 +107,7 @@ def test_the_historys_sentences_say_the_numbers_of_its_tables() -> None:
 
 
 def test_history_opens_comparing_three_rule_sets() -> None:
-    at = run("pages/history.py")
+    at = run("pages/lab/history.py")
     assert at.multiselect(key="history.rules").value == ["1.3.1", "1.2.0", "1.0.5"]
     (final,) = [t for t in tables(at, "Player") if "1.0.5" in t.columns]
     assert list(final.columns)[2:] == ["1.3.1", "1.2.0", "1.0.5"]
@@ -141,15 +141,15 @@ def test_heavy_week_k_and_custom_inputs_only_where_they_apply() -> None:
 
 
 def test_simulator_custom_inputs_only_for_custom_and_shares_in_percent() -> None:
-    at = run("pages/simulator.py", players="100", weeks="1")
+    at = run("pages/lab/simulator.py", players="100", weeks="1")
     labels = [n.label for n in at.number_input]
     assert "Custom divisor" not in labels
     share = next(n for n in at.number_input if n.label.startswith("Heavy players, %"))
     assert share.value == 5
-    at = run("pages/simulator.py", players="100", weeks="1", rules="1.3.1,custom")
+    at = run("pages/lab/simulator.py", players="100", weeks="1", rules="1.3.1,custom")
     assert "Custom divisor" in [n.label for n in at.number_input]
     # The results say the count with a thousands separator once it reaches four digits.
-    at = run("pages/simulator.py", players="2000", weeks="1")
+    at = run("pages/lab/simulator.py", players="2000", weeks="1")
     assert any("among 2,000 players" in c.value for c in at.caption)
 
 

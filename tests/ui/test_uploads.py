@@ -22,7 +22,8 @@ from gammon_elo import RULES, InvalidInput
 from gammon_elo.calibrate import DEFAULT_BURN_IN, score
 from gammon_elo.replay import read_history
 from gammon_elo.replay.read import Budget
-from ui import cached, settings, uploads
+from ui import settings
+from ui.lab import cached, uploads
 from ui.catalogs import EN
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,7 +138,7 @@ def test_a_parquet_file_named_csv_is_read_as_parquet_on_both_pages(
     from_parquet = cached.calibration(renamed, rules, 0)["1.3.1"]
     from_csv = cached.calibration(data, rules, 0)["1.3.1"]
     assert (from_parquet.games, from_parquet.log_loss) == (from_csv.games, from_csv.log_loss)
-    at = open_page("pages/history.py", source="upload", rules="1.3.1")
+    at = open_page("pages/lab/history.py", source="upload", rules="1.3.1")
     at.file_uploader[0].upload("games.csv", renamed, "text/csv").run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert "30 rows read: 30 rated or counted, 0 rejected; 4 players." in [
@@ -148,7 +149,7 @@ def test_a_parquet_file_named_csv_is_read_as_parquet_on_both_pages(
 
 def test_the_designer_takes_csv_or_parquet(server: Callable[..., None]) -> None:
     server()
-    at = open_page("pages/designer.py", rules="1.3.1", source="upload")
+    at = open_page("pages/lab/designer.py", rules="1.3.1", source="upload")
     uploader = at.file_uploader[0]
     assert uploader.proto.type == [".csv", ".parquet"]
     assert "600,000 games" in uploader.help
@@ -166,7 +167,7 @@ def test_a_nested_parquet_column_is_refused_on_the_history_page(
 ) -> None:
     server()
     data = as_parquet(games_csv(3), tags=pa.array([["a"], ["b", "c"], []]))
-    at = open_page("pages/history.py", source="upload")
+    at = open_page("pages/lab/history.py", source="upload")
     at.file_uploader[0].upload("games.parquet", data).run()
     assert not at.exception, [e.message for e in at.exception]
     # What the reader sees, the Markdown escapes of an outside value resolved.
@@ -177,7 +178,7 @@ def test_a_nested_parquet_column_is_refused_on_the_history_page(
 
 def test_a_long_table_shows_a_sample_and_says_so(server: Callable[..., None]) -> None:
     server()
-    at = open_page("pages/history.py", source="upload", rules="1.3.1")
+    at = open_page("pages/lab/history.py", source="upload", rules="1.3.1")
     at.file_uploader[0].upload("games.csv", games_csv(1200), "text/csv").run()
     assert not at.exception, [e.message for e in at.exception]
     lengths = [len(frame.value) for frame in at.dataframe]

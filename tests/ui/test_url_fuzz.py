@@ -353,7 +353,7 @@ PAGES = {
         "k_custom": floats(0.1, 1000),
         "divisor": floats(1, 100_000),
     },
-    "pages/history.py": {
+    "pages/lab/history.py": {
         "source": choice("sample", "upload"),
         "rules": (
             lambda rng: ",".join(rng.sample(["1.0.5", "1.2.0", "1.3.1"], rng.randint(1, 3))),
@@ -361,7 +361,7 @@ PAGES = {
         ),
         "skip_invalid": flag(),
     },
-    "pages/simulator.py": {
+    "pages/lab/simulator.py": {
         # Small populations keep the random links quick; the defaults (2 000 × 26) run once.
         "players": ints(10, 20_000, good_up_to=200),
         "weeks": ints(1, 104, good_up_to=3),

@@ -17,7 +17,7 @@ from streamlit.testing.v1 import AppTest
 
 LINKS = {
     "app.py": {"rating": "1650", "opponent": "1820", "cube": "4", "games": "60", "type": "casual"},
-    "pages/simulator.py": dict(
+    "pages/lab/simulator.py": dict(
         players="200",
         weeks="4",
         seed="7",
@@ -36,8 +36,8 @@ LINKS = {
     "pages/explain.py": {"rating": "1700", "when": "after", "change": "-9", "cube": "2"},
     "pages/planner.py": {"rating": "1600", "target": "1700", "per_week": "30", "cube": "2"},
     "pages/classic.py": {"a": "1700", "b": "1400", "score": "0.5", "k": "16"},
-    "pages/history.py": {"rules": "1.2.0,1.0.5", "skip_invalid": "1"},
-    "pages/designer.py": {"divisors": "600,1200", "ks": "16,24", "players": "300"},
+    "pages/lab/history.py": {"rules": "1.2.0,1.0.5", "skip_invalid": "1"},
+    "pages/lab/designer.py": {"divisors": "600,1200", "ks": "16,24", "players": "300"},
 }
 
 

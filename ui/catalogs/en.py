@@ -6,6 +6,27 @@ EN: dict[str, str] = {
     # App frame
     "app.language": "Language",
     "app.footer": "Gammon42 ELO rules 1.3.1 (October 2026), computed exactly as the server does.",
+    # The two doors: the calculator's link to the lab, and the lab's admission
+    "frame.lab_title": "Designers' lab",
+    "frame.lab_elsewhere": (
+        "The designers' tools (History, Simulator, Rule designer) are in the designers' lab, "
+        "not in this public calculator. Here is the calculator's home page."
+    ),
+    "lab.title": "Gammon42 ELO designers' lab",
+    "lab.closed_remote": (
+        "This lab serves readers on its own machine only. To open it to designers elsewhere, "
+        "its operator turns on sign-in: an [auth] table in .streamlit/secrets.toml (Streamlit's"
+        " OpenID Connect sign-in), optionally with an allow-list, [gammon_elo] lab_allow = "
+        '["name@example.org"].'
+    ),
+    "lab.sign_in_needed": "The lab serves designers who have signed in.",
+    "lab.sign_in": "Sign in",
+    "lab.sign_out": "Sign out",
+    "lab.signed_in": "Signed in as {email}",
+    "lab.refused": (
+        "{email} is not on this lab's list of designers (lab_allow). Sign out and sign in with "
+        "another account, or ask the lab's operator to add this address."
+    ),
     # URL parameters
     "url.bad_value": (
         "The link's {setting} is not valid ({expects}); using the default, {default}."

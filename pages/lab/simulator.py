@@ -10,8 +10,8 @@ import streamlit as st
 
 from gammon_elo import CURRENT, RULES, InvalidInput, Rules
 from gammon_elo.simulate import Population
-from ui import cached, simulation
 from ui.i18n import percent, t
+from ui.lab import cached, simulation
 from ui.page import Page
 from ui.params import ChoiceParam, FloatParam, IntParam, ListParam
 from ui.rules_input import rules_label

@@ -9,8 +9,9 @@ import streamlit as st
 
 from gammon_elo import RULES, InvalidInput
 from gammon_elo.replay import InvalidHistory
-from ui import cached, charts, grids, league, simulation, uploads
+from ui import charts, grids
 from ui.i18n import t
+from ui.lab import cached, league, simulation, uploads
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, ListParam
 from ui.rules_input import rules_label

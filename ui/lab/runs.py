@@ -32,8 +32,8 @@ from typing import Any, cast
 from gammon_elo import InvalidInput
 from gammon_elo.parallel import connect
 
-from . import settings as server_settings
-from .i18n import number, t
+from .. import settings as server_settings
+from ..i18n import number, t
 
 __all__ = ["RunRefusedError", "Runner", "runner", "session_id"]
 

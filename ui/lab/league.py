@@ -19,10 +19,11 @@ from gammon_elo.extras import MissingExtra, require
 from gammon_elo.league import SHIPPED_HISTORY, SHIPPED_PROVENANCE, parse_levels
 from gammon_elo.league.table import DIVISORS, win_rates
 
-from . import grids, runs
-from . import settings as server_settings
-from .i18n import number, percent, t
-from .plain import Outside
+from .. import grids
+from .. import settings as server_settings
+from ..i18n import number, percent, t
+from ..plain import Outside
+from . import runs
 
 #: The live league's mixes of levels (each level's share of the players, in percent).
 PRESETS: Final[Mapping[str, str]] = {

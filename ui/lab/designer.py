@@ -13,9 +13,9 @@ import pandas as pd
 
 from gammon_elo.calibrate import FitResult, Scores
 
-from .charts import HEAT_TEXT, LABEL_INK, PALETTE, heat_inks, heat_scale, style
-from .grids import Shown, by_measure, dress
-from .i18n import count, number, percent, t
+from ..charts import HEAT_TEXT, LABEL_INK, PALETTE, heat_inks, heat_scale, style
+from ..grids import Shown, by_measure, dress
+from ..i18n import count, number, percent, t
 
 #: The sweep's metrics drawn as heat maps: column, catalog key, how a value is written.
 METRICS = (

@@ -16,8 +16,8 @@ import streamlit as st
 
 from gammon_elo.replay.read import Budget, OverBudget, read_history
 
-from . import settings
-from .i18n import count, t
+from .. import settings
+from ..i18n import count, t
 
 __all__ = ["TYPES", "budget", "limits_text", "read", "upload_megabytes", "uploader"]
 

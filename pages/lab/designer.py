@@ -17,8 +17,9 @@ from gammon_elo.calibrate import DEFAULT_BURN_IN, fit
 from gammon_elo.calibrate.fit import fit_tasks
 from gammon_elo.replay import InvalidHistory
 from gammon_elo.sweep import Grid, sweep
-from ui import cached, charts, designer, grids, kept, league, runs, uploads
+from ui import charts, grids
 from ui.i18n import percent, t
+from ui.lab import cached, designer, kept, league, runs, uploads
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
 

@@ -12,9 +12,9 @@ import streamlit as st
 
 from gammon_elo.simulate import Population, Simulation
 
-from . import charts, grids
-from .i18n import number, t
-from .page import Page
+from .. import charts, grids
+from ..i18n import number, t
+from ..page import Page
 
 #: The percentiles of the final-ratings table, and the two the sentence names.
 PERCENTILES = (10, 25, 50, 75, 90)

@@ -1,0 +1,2 @@
+"""The designers' lab's own UI (``lab.py``): admission, uploads, the run queue and its cluster,
+the lab's caches and its pages' charts. The public calculator (``app.py``) never imports it."""
