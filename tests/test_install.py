@@ -25,12 +25,18 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 OPTIONAL = ("pyarrow", "numba", "llvmlite", "dask", "distributed", "streamlit", "altair", "bgsage")
 
 
-def pins() -> dict[str, str]:
-    """requirements.txt's pins, name → version."""
+def pins(*files: str) -> dict[str, str]:
+    """The pins of requirements files (the calculator's by default), name → version; a file's
+    ``-r`` line is left to the caller."""
     found = {}
-    for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines():
+    lines = [
+        line
+        for name in files or ("requirements.txt",)
+        for line in (ROOT / name).read_text(encoding="utf-8").splitlines()
+    ]
+    for line in lines:
         line = line.split("#")[0].strip()
-        if line:
+        if line and not line.startswith("-r"):
             requirement = Requirement(line)
             (version,) = [s.version for s in requirement.specifier]
             found[requirement.name.lower()] = version
@@ -127,7 +133,7 @@ def test_the_fresh_install_has_the_dependencies_and_none_of_the_extras(fresh: Fr
     assert done.returncode == 0, done.stderr
     where, extras, versions, provided = done.stdout.splitlines()
     # What pip reads for `pip install '.[NAME]'`: the installed metadata offers each extra.
-    assert provided == "['all', 'app', 'compiled', 'dask', 'engine', 'parquet']"
+    assert provided == "['all', 'app', 'compiled', 'dask', 'engine', 'lab', 'parquet']"
     assert Path(where).is_relative_to(fresh.bin.parent)  # the installed copy, not the source
     assert extras == "[]"
     pinned = pins()
@@ -209,20 +215,23 @@ def test_the_extras_cover_the_pins_and_all_gives_everything() -> None:
     extras = {
         name: [Requirement(r) for r in rs] for name, rs in project["optional-dependencies"].items()
     }
-    assert sorted(extras) == ["all", "app", "compiled", "dask", "engine", "parquet"]
+    assert sorted(extras) == ["all", "app", "compiled", "dask", "engine", "lab", "parquet"]
     assert {r.name for r in required} == {"numpy", "pandas"}
-    named = {name: {r.name for r in rs} for name, rs in extras.items()}
+    named = {name: {r.name.lower() for r in rs} for name, rs in extras.items()}
     assert named["parquet"] == {"pyarrow"}
     assert named["compiled"] == {"numba", "llvmlite"}
     assert named["dask"] == {"dask", "distributed"}
     assert named["engine"] == {"bgsage"}
-    assert named["app"] == {"streamlit", "altair", "pyarrow", "dask", "distributed", "bgsage"}
-    # all: every other extra's requirements, as they write them (no range of its own).
-    others = {str(r) for name, rs in extras.items() if name != "all" for r in rs}
-    assert {str(r) for r in extras["all"]} == others
-    # Everything requirements.txt pins is declared, and every pin is within its range.
-    pinned = pins()
-    declared = required + [r for rs in extras.values() for r in rs]
-    assert {r.name for r in declared} == set(pinned)
+    # The calculator's extra is what requirements.txt pins beyond the package's own needs.
+    calculator = pins()
+    assert named["app"] | {"numpy", "pandas"} == set(calculator)
+    # The lab's: the calculator's, every other extra's, and the sign-in's Authlib.
+    others = set().union(*(names for name, names in named.items() if name not in ("all", "lab")))
+    assert named["lab"] == others | {"authlib"}
+    assert [str(r) for r in extras["all"]] == ["gammon-elo[lab]"]
+    # Everything the two requirements files pin is declared, and every pin is within its range.
+    pinned = pins("requirements.txt", "requirements-lab.txt")
+    declared = required + [r for name, rs in extras.items() if name != "all" for r in rs]
+    assert {r.name.lower() for r in declared} == set(pinned)
     for requirement in declared:
-        assert requirement.specifier.contains(pinned[requirement.name]), requirement
+        assert requirement.specifier.contains(pinned[requirement.name.lower()]), requirement

@@ -1,6 +1,6 @@
-"""The README's examples run as written: its Python sessions as doctests, and every
-``python -m gammon_elo`` command of its console sessions prints what the README shows (a line
-``…`` stands for any lines, a line ending in ``…`` for the rest of that line)."""
+"""The README's and the docs' examples run as written: their Python sessions as doctests, and
+every ``python -m gammon_elo`` command of their console sessions prints what the page shows (a
+line ``…`` stands for any lines, a line ending in ``…`` for the rest of that line)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The README and every page of docs/, read as one text.
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+README = "\n".join(page.read_text(encoding="utf-8") for page in PAGES)
 
 
 def blocks(language: str) -> list[str]:

@@ -244,7 +244,9 @@ def test_home_inputs_rerun_only_the_calculator_and_the_link_and_embed_code_follo
     expect(page.locator(".gammon-win .gammon-change")).to_have_text("+17")
     expect(page.locator(".gammon-loss .gammon-change")).to_have_text(f"{MINUS}25")
     # The sidebar, drawn by the full run before, is still there after the fragment's reruns.
-    expect(page.get_by_test_id("stSidebar").get_by_role("link")).to_have_count(len(frame.CALCULATOR.pages))
+    expect(page.get_by_test_id("stSidebar").get_by_role("link")).to_have_count(
+        len(frame.CALCULATOR.pages)
+    )
 
     again = page.context.new_page()
     open_page(again, page.url)

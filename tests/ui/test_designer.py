@@ -32,8 +32,8 @@ from gammon_elo.replay import read_history, sample_history
 from gammon_elo.sweep import Grid, sweep
 from tests.core.worker_support import COUNTED_ROUNDS, PAGES, malloc_report, profiling
 from ui import settings
-from ui.lab import runs
 from ui.catalogs import EL, EN
+from ui.lab import runs
 from ui.settings import Settings
 
 

@@ -23,8 +23,8 @@ from gammon_elo.calibrate import DEFAULT_BURN_IN, score
 from gammon_elo.replay import read_history
 from gammon_elo.replay.read import Budget
 from ui import settings
-from ui.lab import cached, uploads
 from ui.catalogs import EN
+from ui.lab import cached, uploads
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Eleni", "Nikos", "Maria", "Yannis")
