@@ -177,8 +177,7 @@ def popover_button() -> PopoverContainer:
 def panel(page: str, views: tuple[str, ...] = ("compact",), height: int = 720) -> None:
     """The panel under the title row's "Embed this" button: pickers and the code, shown at once
     (the popover's content is drawn only when it opens)."""
-    # No figures in the words: the popover is drawn on every run, and the pages' numbers are
-    # pinned (tests/ui/test_same_numbers.py); the code says the width and the height.
+    # No figures in the words: the code below says the width and the height.
     st.write(t("embed.text_short") + " " + t("embed.fits"))
     chosen, theme = _pickers(page, views, ".top")
     _code(page, chosen, theme, height)
