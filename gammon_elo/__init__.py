@@ -15,20 +15,23 @@ The public API is below; the modules behind it are private to the package's layo
   the performance rating); ``stats``: quantiles, IQR, half within, Spearman;
 - ``replay/``: a history of games re-rated; ``simulate/``: a population simulated;
   ``cli/``: the command line, one module per subcommand.
+
+The names that need neither NumPy nor pandas are imported with the package; the others when one
+of them is first asked for (:data:`_LATER`), so that a command such as ``gammon-elo change`` loads
+neither. A history is re-rated by :func:`gammon_elo.replay.replay`, a population simulated by
+:func:`gammon_elo.simulate.simulate`: each function lives in the subpackage of its name.
 """
 
 #: The package's version: pyproject.toml reads it from here (``gammon-elo --version`` prints it).
 __version__ = "0.1.0"
 
 import importlib
-import sys
-import types
 from typing import TYPE_CHECKING, Any
 
-# What every command needs is imported now (the rules and the article's formulas): a command such
-# as ``gammon-elo change`` pays for nothing else, a replay not for the other calculators.
 from ._core.checks import CUBES
 from ._core.errors import InvalidHistory, InvalidInput, UnknownRules
+from .classic import K_PRESETS, ClassicResult, KPreset, classic_update, team_rating
+from .fibs import FibsChange, fibs_change, fibs_k, fibs_underdog_probability
 from .formulas import (
     Change,
     ChangeSteps,
@@ -36,12 +39,27 @@ from .formulas import (
     change_steps,
     cube_multiplier,
     expected_score,
-    explain_change,
     go_round,
     k_choice,
     k_factor,
     rating_change,
 )
+from .player.break_even import break_even_win_rate, games_to_target
+from .player.exact_opponent import OpponentRange, exact_opponents
+from .player.explain import Cause, ChangeCauses, change_causes
+from .player.game import (
+    Ending,
+    Game,
+    GameRating,
+    GameType,
+    Notice,
+    PlayerOutcome,
+    WhatIf,
+    podium_prize,
+    rate_game,
+    what_if,
+)
+from .player.performance import Performance, parse_results, performance_rating
 from .rules import CURRENT, FIBS_DIVISOR, RULES, Rules, get_rules
 
 if TYPE_CHECKING:
@@ -56,32 +74,6 @@ if TYPE_CHECKING:
         heavy_week_table,
         points_frame,
     )
-    from .classic import K_PRESETS, ClassicResult, KPreset, classic_update, team_rating
-    from .fibs import FibsChange, fibs_change, fibs_k, fibs_underdog_probability
-    from .player.break_even import break_even_win_rate, games_to_target
-    from .player.exact_opponent import OpponentRange, exact_opponents
-    from .player.explain import (
-        Cause,
-        ChangeCauses,
-        Explained,
-        Explanation,
-        change_causes,
-        explain_result,
-    )
-    from .player.game import (
-        Ending,
-        Game,
-        GameRating,
-        GameType,
-        Notice,
-        Outcome,
-        PlayerOutcome,
-        WhatIf,
-        podium_prize,
-        rate_game,
-        what_if,
-    )
-    from .player.performance import Performance, parse_results, performance_rating
     from .player.planner import CUBE_MIX, HoldRow, Plan, hold_table, plan, settling_rating
     from .replay import (
         ChunkedReplay,
@@ -90,100 +82,28 @@ if TYPE_CHECKING:
         compare_rules,
         neutralize_formulas,
         read_history,
-        replay,
         replay_chunks,
         sample_history,
         trajectories,
     )
-    from .simulate import Population, Simulation, simulate, strongest_tenth_win_rate
+    from .simulate import Population, Simulation, strongest_tenth_win_rate
     from .stats import half_within, spearman
 
-#: The names that need NumPy or pandas, or that one command needs and the others not (the other
-#: calculators, a player's questions), by the module that holds them: imported on first use.
-_LATER: dict[str, tuple[str, ...]] = {
-    "._core.arrays": ("go_round_array",),
-    ".classic": ("K_PRESETS", "ClassicResult", "KPreset", "classic_update", "team_rating"),
-    ".fibs": ("FibsChange", "fibs_change", "fibs_k", "fibs_underdog_probability"),
-    ".player.break_even": ("break_even_win_rate", "games_to_target"),
-    ".player.exact_opponent": ("OpponentRange", "exact_opponents"),
-    ".player.explain": (
-        "Cause",
-        "ChangeCauses",
-        "Explained",
-        "Explanation",
-        "change_causes",
-        "explain_result",
-    ),
-    ".player.game": (
-        "Ending",
-        "Game",
-        "GameRating",
-        "GameType",
-        "Notice",
-        "Outcome",
-        "PlayerOutcome",
-        "WhatIf",
-        "podium_prize",
-        "rate_game",
-        "what_if",
-    ),
-    ".player.performance": ("Performance", "parse_results", "performance_rating"),
-    ".article": (
-        "change_table",
-        "cube_table",
-        "divisor_table",
-        "expected_curves",
-        "expected_curves_frame",
-        "expected_table",
-        "heavy_week_table",
-        "points_frame",
-    ),
-    ".player.planner": ("CUBE_MIX", "HoldRow", "Plan", "hold_table", "plan", "settling_rating"),
-    ".replay": (
-        "ChunkedReplay",
-        "ReplayResult",
-        "RulesComparison",
-        "compare_rules",
-        "neutralize_formulas",
-        "read_history",
-        "replay",
-        "replay_chunks",
-        "sample_history",
-        "trajectories",
-    ),
-    ".simulate": ("Population", "Simulation", "simulate", "strongest_tenth_win_rate"),
-    ".stats": ("half_within", "spearman"),
-}
-_HOME: dict[str, str] = {name: module for module, names in _LATER.items() for name in names}
+#: The modules whose names need NumPy or pandas, cheapest first.
+_LATER = ("._core.arrays", ".stats", ".player.planner", ".article", ".replay", ".simulate")
 
 
 def __getattr__(name: str) -> Any:
-    """A public name that needs NumPy or pandas, imported when first asked for."""
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+    """A public name that needs NumPy or pandas, imported when first asked for (PEP 562)."""
+    if name in __all__:
+        for module in _LATER:
+            found = importlib.import_module(module, __name__)
+            if name in found.__all__:
+                value = getattr(found, name)
+                globals()[name] = value
+                return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOME))
-
-
-class _Front(types.ModuleType):
-    """The package's module: the functions ``replay`` and ``simulate`` keep their names when
-    the subpackages of the same names are imported after them (Python's import would bind the
-    subpackage to the package's attribute; ``sys.modules`` still has it)."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name in ("replay", "simulate") and isinstance(value, types.ModuleType):
-            self.__dict__.pop(name, None)  # the function is fetched again on first use
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Front
 
 __all__ = [
     "CUBES",
@@ -199,8 +119,6 @@ __all__ = [
     "ChunkedReplay",
     "ClassicResult",
     "Ending",
-    "Explained",
-    "Explanation",
     "FibsChange",
     "Game",
     "GameRating",
@@ -212,7 +130,6 @@ __all__ = [
     "KPreset",
     "Notice",
     "OpponentRange",
-    "Outcome",
     "Performance",
     "Plan",
     "PlayerOutcome",
@@ -237,8 +154,6 @@ __all__ = [
     "expected_curves_frame",
     "expected_score",
     "expected_table",
-    "explain_change",
-    "explain_result",
     "fibs_change",
     "fibs_k",
     "fibs_underdog_probability",
@@ -260,11 +175,9 @@ __all__ = [
     "rate_game",
     "rating_change",
     "read_history",
-    "replay",
     "replay_chunks",
     "sample_history",
     "settling_rating",
-    "simulate",
     "spearman",
     "strongest_tenth_win_rate",
     "team_rating",

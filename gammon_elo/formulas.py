@@ -28,7 +28,6 @@ __all__ = [
     "change_steps",
     "cube_multiplier",
     "expected_score",
-    "explain_change",
     "go_round",
     "k_choice",
     "k_factor",
@@ -219,7 +218,3 @@ def rating_change(
         loser - winner, rules.divisor, winner_k.k, loser_k.k, multiplier
     )
     return Change(scalar.round_half_away(winner_unrounded), scalar.round_half_away(loser_unrounded))
-
-
-#: Kept for one release; use :func:`change_steps`.
-explain_change = change_steps

@@ -7,7 +7,7 @@ from functools import partial
 
 import streamlit as st
 
-from gammon_elo import CUBES, Explanation, InvalidInput, exact_opponents, explain_result
+from gammon_elo import CUBES, Cause, InvalidInput, change_causes, exact_opponents
 from ui import answer, explain, grids, rules_input
 from ui.i18n import signed, t
 from ui.page import Page
@@ -42,7 +42,7 @@ page.heading(intro=True)
 
 rules = rules_input.from_state(page)
 try:
-    found = explain_result(
+    found = change_causes(
         page["rating"],
         page["change"],
         page["opponent"],
@@ -69,7 +69,7 @@ except InvalidInput as error:
 if found is None:
     st.error(problem)
 elif found.exact:
-    best = found.explanations[0]
+    best = found.causes[0]
     answer.answer(
         t("explain.answer_label", change=signed(found.change)),
         explain.combination(best),
@@ -99,7 +99,7 @@ if found is None:
     st.stop()
 
 
-def card(e: Explanation, *, nearest: bool = False) -> None:
+def card(e: Cause, *, nearest: bool = False) -> None:
     with st.container(border=True):
         st.markdown(f"**{explain.combination(e)}** → {signed(e.change)}")
         if nearest:
@@ -112,7 +112,7 @@ def card(e: Explanation, *, nearest: bool = False) -> None:
 if found.exact:
     st.header(t("explain.all_title"))
     st.caption(t("explain.all_caption", change=signed(found.change), rules=rules.label))
-    for explanation in found.explanations:
+    for explanation in found.causes:
         card(explanation)
     for other in found.others:
         st.info(

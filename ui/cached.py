@@ -10,7 +10,7 @@ import streamlit as st
 
 import gammon_elo as g
 from gammon_elo import Rules
-from gammon_elo.tables import heat_map_frame
+from gammon_elo.article import heat_map_frame
 
 #: Distinct argument sets kept per cached function: plenty for one server's readers.
 MAX_ENTRIES = 128

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pandas as pd
 
-from gammon_elo import RULES, Explanation, OpponentRange
+from gammon_elo import RULES, Cause, OpponentRange
 
 from .grids import Shown
 from .i18n import number, percent, signed, t
 
 
-def reasons(e: Explanation) -> list[str]:
+def reasons(e: Cause) -> list[str]:
     """One explanation's reasons in the reader's language."""
     said = [
         t(
@@ -32,7 +32,7 @@ def reasons(e: Explanation) -> list[str]:
     return said
 
 
-def combination(e: Explanation) -> str:
+def combination(e: Cause) -> str:
     """ "Win · K 16 · cube 4" in the reader's language."""
     return t(f"explain.combo_{e.outcome}", k=e.k, cube=e.cube)
 

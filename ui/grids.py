@@ -31,7 +31,7 @@ SHOWN_ROWS = 1000
 @dataclass(frozen=True)
 class Shown:
     """A table as shown (``shown``) and as downloaded (``raw``: the numbers), same headers; not
-    the core's tables (:mod:`gammon_elo.tables`), which it dresses."""
+    the core's tables (:mod:`gammon_elo.article`), which it dresses."""
 
     shown: pd.DataFrame
     raw: pd.DataFrame

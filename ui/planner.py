@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from gammon_elo import CUBE_MIX, HoldRow, Plan, Rules, hold_table
-from gammon_elo.planning import HOLD_OPPONENTS
+from gammon_elo.player.planner import HOLD_OPPONENTS
 
 from . import charts
 from .grids import Shown

@@ -1,5 +1,5 @@
 """The home page's result cards, notices and the article's Steps 1–3 filled in with the reader's
-numbers. Every value shown comes from the core's ``Outcome`` and ``ChangeSteps``."""
+numbers. Every value shown comes from the core's ``GameRating`` and ``ChangeSteps``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from html import escape
 
 import streamlit as st
 
-from gammon_elo import CURRENT, KChoice, Notice, Outcome, Rules, WhatIf, cube_multiplier
+from gammon_elo import CURRENT, GameRating, KChoice, Notice, Rules, WhatIf, cube_multiplier
 from gammon_elo.formulas import ChangeSteps
 
 from .i18n import MINUS, metric, number, percent, signed, t
@@ -81,7 +81,9 @@ def k_reason(choice: KChoice) -> str:
     return t(key, games=choice.recent_games, threshold=choice.threshold, k=choice.k)
 
 
-def outcome_card(column: st.delta_generator.DeltaGenerator, title: str, outcome: Outcome) -> None:
+def outcome_card(
+    column: st.delta_generator.DeltaGenerator, title: str, outcome: GameRating
+) -> None:
     with column.container(border=True):
         st.header(title)
         you, them = st.columns(2)

@@ -47,8 +47,8 @@ import numpy as np
 import pandas as pd
 
 import gammon_elo
-from gammon_elo import CURRENT, replay
-from gammon_elo.replay import engine
+from gammon_elo import CURRENT
+from gammon_elo.replay import engine, replay
 
 ROOT = Path(gammon_elo.__file__).resolve().parent.parent
 GO_SOURCE = Path(__file__).resolve().parent / "go_replay"

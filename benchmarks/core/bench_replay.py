@@ -43,7 +43,7 @@ import numpy as np
 import pandas as pd
 
 import gammon_elo
-from gammon_elo import read_history, replay
+from gammon_elo.replay import read_history, replay
 from tests.oracles import replay_game_by_game
 
 #: Where gammon_elo was imported from, for the fresh processes.
@@ -126,7 +126,7 @@ def fresh_process_peak(path: Path, **environment: str) -> tuple[float, int]:
     code = (
         "import re, sys, time\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"
-        "from gammon_elo import read_history, replay\n"
+        "from gammon_elo.replay import read_history, replay\n"
         "start = time.perf_counter()\n"
         f"result = replay(read_history({str(path)!r}))\n"
         "elapsed = time.perf_counter() - start\n"

@@ -26,7 +26,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from gammon_elo import RULES, Population, Simulation, simulate
+from gammon_elo import RULES, Population, Simulation
+from gammon_elo.simulate import simulate
 from tests.oracles import rate_simulated_games
 
 RULE_SETS = tuple(RULES)

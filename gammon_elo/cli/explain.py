@@ -55,7 +55,7 @@ def _cmd_explain(args: argparse.Namespace) -> int:
             "change": found.change,
             "rules": found.rules.label,
             "exact": found.exact,
-            "explanations": [_item(e) for e in found.explanations],
+            "explanations": [_item(e) for e in found.causes],
             "nearest": [_item(e) for e in found.nearest],
             "other_explanations": [
                 {"kind": o.kind, "detail": o.detail, "reason": o.reason} for o in found.others
@@ -71,7 +71,7 @@ def _cmd_explain(args: argparse.Namespace) -> int:
         for other in found.others:
             print(f"  It could be {other.reason}.")
         print("Nearest:")
-    for e in found.explanations or found.nearest:
+    for e in found.causes or found.nearest:
         off = e.change - found.change
         share = f"{_share(e.likelihood)} of these" if found.exact else f"{off:+d}"
         print(f"  {e.outcome:4}  K {e.k:<3} cube {e.cube:<3} → {e.change:+d}  ({share})")

@@ -73,15 +73,15 @@ class League:
 
 #: One game's outcome as a batch returns it: winning side, cube, ending, each side's equity
 #: lost and non-forced moves.
-Outcome = tuple[int, int, str, float, float, int, int]
+Played = tuple[int, int, str, float, float, int, int]
 
 
 def play_batch(
     seed: int, cubeful: bool, task: tuple[int, tuple[tuple[str, str], ...]]
-) -> list[Outcome]:
+) -> list[Played]:
     """A batch of games (the first game's number, each game's two levels), played."""
     first, pairs = task
-    outcomes: list[Outcome] = []
+    outcomes: list[Played] = []
     for offset, levels in enumerate(pairs):
         r = play_game(levels, seed, first + offset, cubeful=cubeful)
         outcomes.append((r.winner, r.cube, r.ending, *r.loss, *r.decisions))
@@ -205,7 +205,7 @@ def play_league(
     )
     a_all = np.empty(games, dtype=np.intp)
     b_all = np.empty(games, dtype=np.intp)
-    outcomes: list[Outcome] = []
+    outcomes: list[Played] = []
     ratings = np.full(players, 1500.0)
     for games_now in rounds:
         if games_now.size == 0:
@@ -251,7 +251,7 @@ def _tasks(
     return [(int(numbers[s]), tuple(pairs[s : s + BATCH])) for s in range(0, len(pairs), BATCH)]
 
 
-def _frame(plan: _Plan, a: np.ndarray, b: np.ndarray, outcomes: Sequence[Outcome]) -> pd.DataFrame:
+def _frame(plan: _Plan, a: np.ndarray, b: np.ndarray, outcomes: Sequence[Played]) -> pd.DataFrame:
     n = len(outcomes)
     side = np.array([o[0] for o in outcomes], dtype=np.intp)
     first, second = a[:n], b[:n]
@@ -273,7 +273,7 @@ def _frame(plan: _Plan, a: np.ndarray, b: np.ndarray, outcomes: Sequence[Outcome
     )
 
 
-def _ratings(plan: _Plan, a: np.ndarray, b: np.ndarray, outcomes: Sequence[Outcome]) -> np.ndarray:
+def _ratings(plan: _Plan, a: np.ndarray, b: np.ndarray, outcomes: Sequence[Played]) -> np.ndarray:
     """Every player's rating under the current rules after the games so far."""
     from ..replay import replay
 
@@ -285,7 +285,7 @@ def _league(
     plan: _Plan,
     a: np.ndarray,
     b: np.ndarray,
-    outcomes: Sequence[Outcome],
+    outcomes: Sequence[Played],
     seed: int,
     cubeful: bool,
     shares: tuple[tuple[str, int], ...],

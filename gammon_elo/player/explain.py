@@ -24,11 +24,8 @@ from ..rules import CURRENT, RULES, Rules, get_rules
 __all__ = [
     "Cause",
     "ChangeCauses",
-    "Explained",
-    "Explanation",
     "Other",
     "change_causes",
-    "explain_result",
 ]
 
 #: How the cube mix's last weight (cube 16) is shared with the two cubes the mix never draws: an
@@ -113,7 +110,7 @@ class ChangeCauses:
     change: int
     rules: Rules
     #: The combinations that give exactly the change, most likely first (empty if none does).
-    explanations: tuple[Cause, ...]
+    causes: tuple[Cause, ...]
     #: Where none does: the nearest combinations, nearest first …
     nearest: tuple[Cause, ...]
     #: What else gives exactly the change: an unrated game, a podium prize, and (where no
@@ -122,7 +119,7 @@ class ChangeCauses:
 
     @property
     def exact(self) -> bool:
-        return bool(self.explanations)
+        return bool(self.causes)
 
 
 def _change(before: int, opponent: int, outcome: str, heavy: bool, cube: int, rules: Rules) -> int:
@@ -148,7 +145,7 @@ def change_causes(
     ``rating`` is the rating after the game).
 
     >>> found = change_causes(1500, 8, 1500)
-    >>> [(e.outcome, e.k, e.cube) for e in found.explanations]
+    >>> [(e.outcome, e.k, e.cube) for e in found.causes]
     [('win', 16, 1)]
     >>> change_causes(1500, 40, 1500).exact
     False
@@ -164,19 +161,19 @@ def change_causes(
     older = [r for name, r in RULES.items() if r != rules]
     candidates = _candidates(before, opponent, expected, cubes, rules)
     exact = [(w, e) for w, e in candidates if e.change == change]
-    explanations = _shares(sorted(exact, key=lambda pair: -pair[0]), before, opponent, older)
+    causes = _shares(sorted(exact, key=lambda pair: -pair[0]), before, opponent, older)
     nearest: tuple[Cause, ...] = ()
-    if not explanations:
+    if not causes:
         ranked = sorted(candidates, key=lambda pair: (abs(pair[1].change - change), -pair[0]))
         nearest = _shares(ranked[:NEAREST], before, opponent, older)
     # Older rules are looked at only where the current ones have no answer.
-    others = _others(before, opponent, change, cubes, rules, older if not explanations else [])
+    others = _others(before, opponent, change, cubes, rules, older if not causes else [])
     return ChangeCauses(
         before=before,
         opponent=opponent,
         change=change,
         rules=rules,
-        explanations=explanations,
+        causes=causes,
         nearest=nearest,
         others=others,
     )
@@ -272,11 +269,3 @@ def _others(
                 )
             )
     return tuple(found)
-
-
-#: Kept for one release; use :class:`Cause`.
-Explanation = Cause
-#: Kept for one release; use :class:`ChangeCauses`.
-Explained = ChangeCauses
-#: Kept for one release; use :func:`change_causes`.
-explain_result = change_causes

@@ -25,7 +25,6 @@ __all__ = [
     "GameRating",
     "GameType",
     "Notice",
-    "Outcome",
     "PlayerOutcome",
     "WhatIf",
     "podium_prize",
@@ -248,7 +247,3 @@ def podium_prize(place: int, *, rules: Rules | str = CURRENT) -> int:
     rules = get_rules(rules)
     place = checks.integer("place", place, low=1)
     return rules.podium_prizes[place - 1] if place <= len(rules.podium_prizes) else 0
-
-
-#: Kept for one release; use :class:`GameRating`.
-Outcome = GameRating

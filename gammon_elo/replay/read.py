@@ -412,7 +412,7 @@ def _source_name(source: object) -> str:
 def sample_history() -> pd.DataFrame:
     """The sample history shipped with the package: a few hundred games of twelve players.
 
-    >>> from gammon_elo import replay
+    >>> from gammon_elo.replay import replay
     >>> len(replay(sample_history()).players)
     12
     """

@@ -354,7 +354,7 @@ def trajectories(
     ...     "winner": ["Eleni", "Nikos"],
     ...     "loser": ["Nikos", "Eleni"],
     ... })
-    >>> from gammon_elo import replay
+    >>> from gammon_elo.replay import replay
     >>> eleni = trajectories(replay(history), ["Eleni"])
     >>> eleni[["player", "game", "result", "rating"]].values.tolist()
     [['Eleni', 1, 'win', 1516], ['Eleni', 2, 'loss', 1500]]

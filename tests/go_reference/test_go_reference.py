@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 
-from gammon_elo import Rules, explain_change, go_round, rating_change
+from gammon_elo import Rules, change_steps, go_round, rating_change
 
 pytestmark = pytest.mark.go
 
@@ -303,7 +303,7 @@ def test_hunted_near_ties_round_as_go(go_reference: Path) -> None:
     closest = [(case, go) for case, go in zip(cases, theirs, strict=True) if case in ultra]
     for case, go in closest[::5]:
         winner, loser, winner_k, loser_k, cube, divisor = case
-        steps = explain_change(
+        steps = change_steps(
             winner,
             loser,
             cube=cube,

@@ -76,7 +76,7 @@ def drawn_and_held(element: Any) -> tuple[Any, Any]:
 def test_each_input_starts_at_the_value_it_holds(page: str) -> None:
     at = open_page(page, **LINKS[page])
     assert not at.exception, [e.message for e in at.exception]
-    prefix = "home." if page == "app.py" else page.removeprefix("pages/").removesuffix(".py") + "."
+    prefix = "home." if page == "app.py" else page.rsplit("/", 1)[-1].removesuffix(".py") + "."
     elements = inputs(at, prefix)
     assert len(elements) >= 3, [e.key for e in elements]
     mismatched = {

@@ -20,13 +20,13 @@ from gammon_elo import (
     Rules,
     UnknownRules,
     break_even_win_rate,
+    change_steps,
     change_table,
     classic_update,
     cube_multiplier,
     divisor_table,
     expected_curves,
     expected_score,
-    explain_change,
     fibs_change,
     fibs_k,
     games_to_target,
@@ -62,7 +62,7 @@ BAD_RATINGS = [1500.5, math.nan, math.inf, -math.inf, "1500", None, True, [1500]
 def test_bad_ratings(bad: Any) -> None:
     raises_invalid("winner", lambda: rating_change(bad, 1500))
     raises_invalid("loser", lambda: rating_change(1500, bad))
-    raises_invalid("winner", lambda: explain_change(bad, 1500))
+    raises_invalid("winner", lambda: change_steps(bad, 1500))
     raises_invalid("rating", lambda: expected_score(bad, 1500))
     raises_invalid("opponent", lambda: expected_score(1500, bad))
     raises_invalid("rating", lambda: Game(bad, 1500))
@@ -120,7 +120,7 @@ def test_bad_cubes(bad: Any) -> None:
     error = raises_invalid("cube", lambda: rating_change(1500, 1500, cube=bad))
     assert "power of two from 1 to 64" in str(error)
     raises_invalid("cube", lambda: cube_multiplier(bad))
-    raises_invalid("cube", lambda: explain_change(1500, 1500, cube=bad))
+    raises_invalid("cube", lambda: change_steps(1500, 1500, cube=bad))
     raises_invalid("cube", lambda: Game(1500, 1500, cube=bad))
     raises_invalid("cube", lambda: break_even_win_rate(1500, 1500, cube=bad))
     raises_invalid("cube", lambda: change_table(cube=bad))

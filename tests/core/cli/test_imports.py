@@ -116,11 +116,3 @@ def test_the_kernel_built_ahead_of_time_runs_without_numba_where_it_can_be_built
     buildable = ahead.can_build() or os.path.exists(ahead.kernel_path())
     assert by_module == buildable
     assert numba_loaded != by_module
-
-
-def test_a_replay_imports_none_of_the_other_calculators_nor_a_players_questions() -> None:
-    # The package's front imports those on first use: a replay compiles and runs none of them.
-    loaded = {m for m in modules_after("replay", SAMPLE_HISTORY) if m.startswith("gammon_elo")}
-    assert "gammon_elo.replay.onepass" in loaded
-    others = {"gammon_elo.classic", "gammon_elo.fibs", "gammon_elo.player"}
-    assert not {m for m in loaded if ".".join(m.split(".")[:2]) in others}

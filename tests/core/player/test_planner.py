@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from gammon_elo import CUBE_MIX, InvalidInput, hold_table, plan
-from gammon_elo.planning import recent_games
+from gammon_elo.player.planner import recent_games
 from tests.oracles import plan_paths_game_by_game
 
 

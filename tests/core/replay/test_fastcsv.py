@@ -11,8 +11,9 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from gammon_elo import InvalidHistory, InvalidInput, read_history, replay
+from gammon_elo import InvalidHistory, InvalidInput, read_history
 from gammon_elo.replay import read as read_module
+from gammon_elo.replay import replay
 from gammon_elo.replay.fastcsv import read_plain_csv
 
 HEAD = "time,winner,loser,cube,type,prize\n"
