@@ -47,10 +47,11 @@ def _lab(*, secrets: dict[str, Any], user: dict[str, Any], lang: str = "en") -> 
     return at
 
 
-def _closed_with(at: AppTest, text: str, *buttons: str) -> None:
-    """The admission page and nothing else: the lab's title, ``text`` as plain text (never
-    Markdown), and exactly ``buttons``; no menu, no uploader, no lab page's content."""
-    assert _elements(at) == [("title", LAB_TITLE), ("text", text)] + [
+def _closed_with(at: AppTest, text: str, *buttons: str, title: dict[str, str] = EN) -> None:
+    """The admission page and nothing else: the lab's title (from the catalog ``title``),
+    ``text`` as plain text (never Markdown), and exactly ``buttons``; no menu, no uploader, no
+    lab page's content."""
+    assert _elements(at) == [("title", title["lab.title"]), ("text", text)] + [
         ("button", False) for _ in buttons
     ]
     assert [button.label for button in at.button] == list(buttons)
@@ -87,10 +88,11 @@ def test_sign_in_off_an_open_uploader_is_gone_for_a_reader_from_elsewhere() -> N
     assert len(at.get("file_uploader")) == 0
 
 
-def test_sign_in_on_a_loopback_reader_signs_in_too() -> None:
+@pytest.mark.parametrize(("lang", "catalog"), [("en", EN), ("el", EL)])
+def test_sign_in_on_a_loopback_reader_signs_in_too(lang: str, catalog: dict[str, str]) -> None:
     with reader_local(True):
-        at = _lab(secrets={"auth": AUTH}, user={"is_logged_in": False})
-    _closed_with(at, EN["lab.sign_in_needed"], EN["lab.sign_in"])
+        at = _lab(secrets={"auth": AUTH}, user={"is_logged_in": False}, lang=lang)
+    _closed_with(at, catalog["lab.sign_in_needed"], catalog["lab.sign_in"], title=catalog)
 
 
 def test_named_providers_get_a_button_each() -> None:
@@ -142,6 +144,17 @@ def test_an_address_off_the_list_is_refused_by_name_as_plain_text(email: str) ->
         user={"is_logged_in": True, "email": email},
     )
     _closed_with(at, EN["lab.refused"].format(email=email or "—"), EN["lab.sign_out"])
+
+
+def test_a_refusal_in_greek_names_the_address() -> None:
+    at = _lab(
+        secrets={"auth": AUTH, "gammon_elo": {"lab_allow": ["ann@example.org"]}},
+        user={"is_logged_in": True, "email": "bob@example.org"},
+        lang="el",
+    )
+    refused = EL["lab.refused"].format(email="bob@example.org")
+    _closed_with(at, refused, EL["lab.sign_out"], title=EL)
+    assert refused.startswith("Το bob@example.org δεν είναι στη λίστα")
 
 
 def test_an_empty_list_refuses_everyone() -> None:
