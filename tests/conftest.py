@@ -15,9 +15,9 @@ from collections.abc import Iterator
 
 import pytest
 
-#: The conftests hold no doctests; collected as modules, the two files named conftest.py (this
-#: and browser/'s, neither in a package) are one module name, which pytest refuses.
-collect_ignore = ["conftest.py", "browser/conftest.py"]
+#: The conftests hold no doctests; collected as modules, the files named conftest.py (this,
+#: browser/'s and ui/'s, none in a package) are one module name, which pytest refuses.
+collect_ignore = ["conftest.py", "browser/conftest.py", "ui/conftest.py"]
 
 _MAIN = sys.modules["__main__"]
 

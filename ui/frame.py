@@ -118,7 +118,7 @@ def route(door: Door) -> StreamlitPage:
     if door.admits:
         from .lab import access  # the lab's modules stay out of the calculator's process
 
-        access.admit()
+        access.admit([entry.url_path for entry in door.pages])
     chosen = st.navigation(
         navigation(door), position="hidden" if embed.is_compact() else "sidebar", expanded=True
     )

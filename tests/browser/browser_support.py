@@ -75,7 +75,11 @@ def streamlit_server(
     script: Path | str, *, cwd: Path = ROOT, options: Sequence[str] = ()
 ) -> Iterator[str]:
     """``streamlit run script`` on 127.0.0.1 and a free port; yields the base URL once
-    ``/_stcore/health`` answers, and always stops the server (and anything it started)."""
+    ``/_stcore/health`` answers, and always stops the server (and anything it started).
+
+    ``options`` are further command-line flags, e.g. ``("--secrets.files", path)`` for a
+    secrets file of the test's own instead of the checkout's ``.streamlit/secrets.toml``.
+    """
     port = free_port()
     command = [
         sys.executable,
@@ -97,9 +101,40 @@ def streamlit_server(
         *options,
     ]
     url = f"http://127.0.0.1:{port}"
+    with serving(command, f"{url}/_stcore/health", cwd=cwd):
+        yield url
+
+
+@contextmanager
+def oidc_provider() -> Iterator[str]:
+    """A mock OpenID Connect provider (``oidc-provider-mock``) on 127.0.0.1 and a free port;
+    yields its base URL (its discovery document is ``/.well-known/openid-configuration``) once
+    that answers, and always stops it. It accepts any client id and secret; its
+    ``/oauth2/authorize`` page signs in whoever is typed in its ``sub`` field, with that text as
+    the e-mail address."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    command = [
+        sys.executable,
+        "-m",
+        "oidc_provider_mock",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+    ]
+    with serving(command, f"{url}/.well-known/openid-configuration"):
+        yield url
+
+
+@contextmanager
+def serving(command: Sequence[str], health: str, *, cwd: Path = ROOT) -> Iterator[None]:
+    """Run ``command`` in a process group of its own, from the moment ``health`` answers 200
+    until the block ends; then stop that group, whatever happened in the block."""
+    name = Path(command[2] if command[1] == "-m" else command[0]).name
     with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as log:
         process = subprocess.Popen(
-            command,
+            list(command),
             cwd=cwd,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -108,29 +143,28 @@ def streamlit_server(
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         try:
-            _wait_until_healthy(url, process, log)
-            yield url
+            _wait_until_healthy(name, health, process, log)
+            yield
         finally:
             _stop(process)
 
 
-def _wait_until_healthy(url: str, process: subprocess.Popen[Any], log: Any) -> None:
+def _wait_until_healthy(name: str, health: str, process: subprocess.Popen[Any], log: Any) -> None:
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise RuntimeError(
-                f"streamlit exited with {process.returncode} before answering:\n{_tail(log)}"
+                f"{name} exited with {process.returncode} before answering:\n{_tail(log)}"
             )
         try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+            with urllib.request.urlopen(health, timeout=2) as response:
                 if response.status == 200:
                     return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             pass
         time.sleep(0.2)
     raise TimeoutError(
-        f"streamlit did not answer {url}/_stcore/health within {SERVER_START_TIMEOUT:.0f} s:\n"
-        f"{_tail(log)}"
+        f"{name} did not answer {health} within {SERVER_START_TIMEOUT:.0f} s:\n{_tail(log)}"
     )
 
 

@@ -12,6 +12,8 @@ loudly and the cache can go.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pandas as pd
@@ -55,12 +57,28 @@ def open_page(page: str = "app.py", *, timeout: float = 60, **params: str) -> Ap
 
 
 def admit_locally() -> None:
-    """AppTest's reader has a mock for an address (Streamlit's harness has no connection): the
-    lab takes it for a reader on this machine, as ``streamlit run lab.py`` takes a browser on
-    loopback. Admission itself is tested on a real server (tests/browser/test_lab_access.py)."""
+    """AppTest's reader has a mock for an address (Streamlit's harness has no connection), which
+    the lab takes for a reader from elsewhere: for the rest of the test the lab takes it for a
+    reader on this machine, as ``streamlit run lab.py`` takes a browser on loopback
+    (tests/ui/conftest.py puts the lab's own check back after each test). Admission itself is
+    tested in test_lab_access.py and tests/browser/test_lab_access_browser.py."""
     from ui.lab import access
 
     access.reader_is_local = lambda: True
+
+
+@contextmanager
+def reader_local(answer: bool) -> Iterator[None]:
+    """Within the block the lab takes AppTest's reader for one on this machine (True) or from
+    another address (False); after it, whatever it took before."""
+    from ui.lab import access
+
+    original = access.reader_is_local
+    access.reader_is_local = lambda: answer
+    try:
+        yield
+    finally:
+        access.reader_is_local = original
 
 
 def cells(table: Dataframe) -> pd.DataFrame:

@@ -25,12 +25,36 @@ EL: dict[str, str] = {
     ),
     "lab.sign_in_needed": "Το εργαστήριο εξυπηρετεί σχεδιαστές που έχουν συνδεθεί.",
     "lab.sign_in": "Σύνδεση",
+    "lab.sign_in_with": "Σύνδεση με {name}",
     "lab.sign_out": "Αποσύνδεση",
     "lab.signed_in": "Συνδεδεμένος ως {email}",
     "lab.refused": (
         "Το {email} δεν είναι στη λίστα σχεδιαστών αυτού του εργαστηρίου (lab_allow). "
         "Αποσυνδεθείτε και συνδεθείτε με άλλο λογαριασμό ή ζητήστε από τον διαχειριστή να "
         "προσθέσει αυτή τη διεύθυνση."
+    ),
+    "lab.unverified": (
+        "Ο πάροχος σύνδεσης δεν έχει επαληθεύσει το {email} (email_verified είναι false): η "
+        "λίστα σχεδιαστών του εργαστηρίου (lab_allow) δέχεται μόνο επαληθευμένες διευθύνσεις. "
+        "Αποσυνδεθείτε και συνδεθείτε με άλλο λογαριασμό."
+    ),
+    "lab.secrets_unreadable": (
+        "Το εργαστήριο είναι κλειστό: το αρχείο secrets του διαχειριστή υπάρχει αλλά δεν "
+        "διαβάζεται (το log του server λέει γιατί). Μένει κλειστό μέχρι να διορθωθεί το αρχείο."
+    ),
+    "lab.auth_incomplete": (
+        "Το εργαστήριο είναι κλειστό: η σύνδεση είναι ενεργή αλλά το {key} λείπει ή είναι κενό "
+        "στα secrets (το st.login του Streamlit χρειάζεται redirect_uri, cookie_secret, "
+        "client_id, client_secret και server_metadata_url)."
+    ),
+    "lab.auth_redirect": (
+        "Το εργαστήριο είναι κλειστό: το [auth] redirect_uri πρέπει να είναι η διεύθυνση του "
+        "ίδιου του εργαστηρίου και μετά /oauth2callback (https://lab.example.org/oauth2callback)· "
+        "είναι {value}."
+    ),
+    "lab.allow_not_list": (
+        "Το εργαστήριο είναι κλειστό: το [gammon_elo] lab_allow πρέπει να είναι λίστα "
+        'διευθύνσεων e-mail, ["name@example.org", …]· περιέχει {value}.'
     ),
     # URL parameters
     "url.bad_value": (

@@ -21,11 +21,34 @@ EN: dict[str, str] = {
     ),
     "lab.sign_in_needed": "The lab serves designers who have signed in.",
     "lab.sign_in": "Sign in",
+    "lab.sign_in_with": "Sign in with {name}",
     "lab.sign_out": "Sign out",
     "lab.signed_in": "Signed in as {email}",
     "lab.refused": (
         "{email} is not on this lab's list of designers (lab_allow). Sign out and sign in with "
         "another account, or ask the lab's operator to add this address."
+    ),
+    "lab.unverified": (
+        "The sign-in provider has not verified {email} (email_verified is false): the lab's "
+        "list of designers (lab_allow) serves verified addresses only. Sign out and sign in "
+        "with another account."
+    ),
+    "lab.secrets_unreadable": (
+        "The lab is closed: its operator's secrets file exists but cannot be read (the "
+        "server's log says why). The lab stays closed until the file is fixed."
+    ),
+    "lab.auth_incomplete": (
+        "The lab is closed: sign-in is turned on but {key} is missing or empty in the "
+        "secrets (Streamlit's st.login needs redirect_uri, cookie_secret, client_id, "
+        "client_secret and server_metadata_url)."
+    ),
+    "lab.auth_redirect": (
+        "The lab is closed: [auth] redirect_uri must be the lab's own address followed by "
+        "/oauth2callback (https://lab.example.org/oauth2callback); it is {value}."
+    ),
+    "lab.allow_not_list": (
+        "The lab is closed: [gammon_elo] lab_allow must be a list of e-mail addresses, "
+        '["name@example.org", …]; it holds {value}.'
     ),
     # URL parameters
     "url.bad_value": (
