@@ -5,8 +5,8 @@ notice.
 
 No view of the page connects to an address a reader supplies (a fake scheduler on loopback
 records every connection), the configured one is used and never shown, and the runner's queue
-keeps its bounds across readers: one run at a time, two worker processes, and a reader who
-leaves cancels their tasks on the cluster."""
+keeps its bounds across readers: one run at a time, two worker processes whose every socket is
+on loopback, and a reader who leaves cancels their tasks on the cluster."""
 
 from __future__ import annotations
 
@@ -328,6 +328,25 @@ def test_closing_lets_the_workers_end_by_themselves(runner: runs.Runner) -> None
     processes = list(workers.processes)
     runner.close()  # the fixture's close after it finds nothing left to close
     assert [process.returncode for process in processes] == [0, 0]
+
+
+def test_the_embedded_cluster_listens_on_loopback_only(runner: runs.Runner) -> None:
+    """Every listening socket of the workers (Dask's own, and the HTTP server each runs for
+    health and metrics even without a dashboard, on every interface unless told) and of the
+    scheduler is on 127.0.0.1."""
+    client = runner.client()
+    workers = runner._workers
+    assert workers is not None and len(workers.processes) == 2
+    for process in workers.processes:
+        sockets = [
+            (c.laddr.ip, c.laddr.port)
+            for c in psutil.Process(process.pid).net_connections(kind="inet")
+            if c.status == psutil.CONN_LISTEN
+        ]
+        assert len(sockets) == 2, (process.pid, sockets)  # Dask's port and the HTTP server's
+        assert {ip for ip, _ in sockets} == {"127.0.0.1"}, (process.pid, sockets)
+    assert client.scheduler.address.startswith("tcp://127.0.0.1:")
+    assert workers.cluster.dashboard_link.startswith("http://127.0.0.1:")
 
 
 def leave_waiting(ahead: int) -> None:

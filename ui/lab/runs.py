@@ -84,6 +84,9 @@ class _Workers:
         # task fault its arrays' pages in again (gammon_elo.parallel.WORKER_CONFIG says why);
         # without it the worker allocates as this server does, under glibc's defaults.
         command += ["--no-nanny", "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard"]
+        # A worker serves HTTP (health, metrics) even without its dashboard, by default on
+        # every interface: on loopback here, as everything else of this cluster.
+        command += ["--dashboard-address", "127.0.0.1:0"]
         command += ["--death-timeout", "30"]  # an orphan (server killed) ends by itself
         while len(self.processes) < self.count:
             self.processes.append(subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL))
