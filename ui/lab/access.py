@@ -53,6 +53,19 @@ def reader_is_local() -> bool:
     return st.context.ip_address is None
 
 
+def reader_id() -> str:
+    """Who is asking, for the run queue: ``user:`` and the signed-in designer's e-mail address
+    (lower case) when sign-in is on, else ``address:`` and the reader's IP address, or
+    ``local`` on this machine. One designer's tabs share it (a session is one tab)."""
+    if sign_in_configured() and st.user.is_logged_in:
+        email = str(st.user.get("email") or "").strip().lower()
+        if email:
+            return f"user:{email}"
+    if reader_is_local():
+        return "local"
+    return f"address:{st.context.ip_address}"
+
+
 def admit() -> None:
     """Let the reader in, or draw why not and end the run (``st.stop``)."""
     if not sign_in_configured():
