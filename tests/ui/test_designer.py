@@ -263,7 +263,8 @@ def test_three_readers_run_one_at_a_time_on_two_workers(runner: runs.Runner) -> 
     assert all(end <= next_start for (_, end), (next_start, _) in itertools.pairwise(ordered))
     assert max(workers_seen) == 2  # the same two workers for every run, never more
     waits = sorted(ahead.values())
-    assert waits[0] == [] and waits[1] == [1] and waits[2][0] == 2  # then 1, as the queue moves
+    # Told again every half second while waiting: the second reader 1 ahead, the third 2 then 1.
+    assert waits[0] == [] and set(waits[1]) == {1} and waits[2][0] == 2 and waits[2][-1] == 1
 
 
 def test_limits_are_named_and_one_run_per_reader(runner: runs.Runner) -> None:
