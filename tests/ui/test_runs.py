@@ -10,6 +10,7 @@ import contextlib
 import threading
 import time
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import psutil
 import pytest
@@ -20,7 +21,7 @@ from gammon_elo.calibrate.fit import fit_tasks
 from gammon_elo.simulate import Population, simulate
 from gammon_elo.sweep import Grid, sweep
 from ui.catalogs import EL, EN
-from ui.lab import cost, runs
+from ui.lab import access, cost, runs
 from ui.settings import Settings
 
 #: The Simulator's and the Rule designer's largest links (each input at its maximum).
@@ -207,6 +208,27 @@ def test_a_left_simulation_keeps_nothing_and_gives_its_memory_back() -> None:
     assert [type(left) for left in held] == [_Left] and len(peak) == 3
     assert max(peak) - before > 200 * 2**20
     assert after[0] - before < 60 * 2**20, (before, max(peak), after)
+
+
+class _User(dict[str, str]):
+    """st.user as Streamlit gives it to a signed-in reader: a mapping with is_logged_in."""
+
+    is_logged_in = True
+
+
+def test_a_reader_is_the_signed_in_designer_else_the_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One designer's tabs share one id; with sign-in off, one address is one reader."""
+    monkeypatch.setattr(access, "sign_in_configured", lambda: True)
+    monkeypatch.setattr(access.st, "user", _User(email=" Ada@Example.org "))
+    assert access.reader_id() == "user:ada@example.org"
+    monkeypatch.setattr(access, "sign_in_configured", lambda: False)
+    monkeypatch.setattr(access, "reader_is_local", lambda: True)
+    assert access.reader_id() == "local"
+    monkeypatch.setattr(access, "reader_is_local", lambda: False)
+    monkeypatch.setattr(access.st, "context", SimpleNamespace(ip_address="192.0.2.7"))
+    assert access.reader_id() == "address:192.0.2.7"
 
 
 # ------------------------------------------------------------------------------- the pages
