@@ -276,7 +276,7 @@ def _queued(runner: runs.Runner) -> int:
 
 
 def test_the_simulator_waits_in_the_queue_and_one_reader_runs_once() -> None:
-    """Two tabs of one reader (two sessions, both "local" on this machine): the first tab's
+    """Two tabs of one reader (two AppTest scripts, both "local" on this machine): the first tab's
     simulation waits in the queue while another reader's run holds the only slot, the second
     tab's is refused by runs_per_reader, and the first runs once the slot is free."""
     runner = runs.runner()

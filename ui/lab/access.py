@@ -56,7 +56,7 @@ def reader_is_local() -> bool:
 def reader_id() -> str:
     """Who is asking, for the run queue: ``user:`` and the signed-in designer's e-mail address
     (lower case) when sign-in is on, else ``address:`` and the reader's IP address, or
-    ``local`` on this machine. One designer's tabs share it (a session is one tab)."""
+    ``local`` on this machine. One designer's tabs all share it (Streamlit's own id is a tab's)."""
     if sign_in_configured() and st.user.is_logged_in:
         email = str(st.user.get("email") or "").strip().lower()
         if email:

@@ -72,7 +72,7 @@ def simulation(
     rules: tuple[Rules, ...],
     progress: Callable[[float], None] | None = None,
 ) -> Simulation:
-    """simulate(population, rules), kept for every session once it has run to its end: a run
+    """simulate(population, rules), kept for every reader once it has run to its end: a run
     left early (``progress`` raised, as Streamlit does in the script of a reader who left)
     keeps nothing. The caller holds a run slot (:meth:`ui.lab.runs.Runner.slot`)."""
     store = _simulations()
