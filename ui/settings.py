@@ -35,12 +35,24 @@ class Settings:
     handshake_timeout: float = 10.0
     #: Worker processes of the embedded cluster (one per core of a small machine).
     workers: int = 2
-    #: Sweeps or fits running at once on this server (more wait in a queue, in order).
+    #: Runs (simulations, sweeps, fits, live leagues) running at once on this server; more
+    #: wait in a queue, in order.
     concurrent_runs: int = 1
-    #: Runs one reader's session may have queued or running at once.
-    runs_per_session: int = 1
-    #: Tasks one anonymous run may ask for (a sweep's grid × seeds, a fit's candidates).
+    #: Runs that may wait in that queue at once; one more is refused until a place is free.
+    #: Each waiting run is a designer's (runs_per_reader), and waits for every run ahead of it:
+    #: with runs of a few minutes at most (run_games), four ahead is a wait of minutes, not hours.
+    queue_length: int = 4
+    #: Runs one reader (a signed-in designer, or one address when sign-in is off) may have
+    #: queued or running at once, across all their tabs.
+    runs_per_reader: int = 1
+    #: Tasks one run may ask for (a sweep's grid × seeds, a fit's candidates).
     tasks_per_run: int = 240
+    #: Games one run may rate (ui.lab.cost: players × weeks × games a week ÷ 2 × rule sets ×
+    #: seeds; a fit's candidates × its history's games; an engine game counts as many), refused
+    #: before it starts. A 2-core machine rates a few million games a second, in the server's
+    #: own thread (a simulation) or on its two workers (a sweep), so 500 million is a run of a
+    #: few minutes at most; the page defaults are a few million.
+    run_games: int = 500_000_000
 
     #: Bytes an uploaded file may have, as sent (Streamlit's own cap is set from this).
     upload_bytes: int = 20 * 2**20

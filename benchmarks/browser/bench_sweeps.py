@@ -293,7 +293,7 @@ def report(
         f"{len(os.sched_getaffinity(0))} cores; {args.steps} home interactions a phase, think "
         f"time 0–{args.think_ms:.0f} ms; {args.sessions} designer sessions, "
         f"/designer?{args.query}; workers {settings.workers}, concurrent_runs "
-        f"{settings.concurrent_runs}, runs_per_session {settings.runs_per_session}"
+        f"{settings.concurrent_runs}, runs_per_reader {settings.runs_per_reader}"
     )
     print(
         f"{'home rerun, shown ms':<34}{'count':>6}{'p50':>7}{'p95':>7}{'max':>7}{'wall s':>8}"

@@ -6,20 +6,17 @@ it best."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
 
 import pandas as pd
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from gammon_elo import RULES, InvalidInput
 from gammon_elo.calibrate import DEFAULT_BURN_IN, fit
-from gammon_elo.calibrate.fit import fit_tasks
 from gammon_elo.replay import InvalidHistory
 from gammon_elo.sweep import Grid, sweep
 from ui import charts, grids
 from ui.i18n import percent, t
-from ui.lab import cached, designer, kept, league, runs, uploads
+from ui.lab import access, cached, cost, designer, kept, league, runs, uploads
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
 
@@ -113,18 +110,6 @@ if upload is None:
 history_id = cached.history_id(history_bytes)
 
 
-def _waiting(note: DeltaGenerator) -> Callable[[int], object]:
-    """What a reader sees while other runs are ahead of theirs."""
-
-    def show(ahead: int) -> object:
-        if ahead == 1:
-            return note.info(t("designer.queue_waiting_one"), icon=":material/hourglass_top:")
-        text = t("designer.queue_waiting", ahead=ahead)
-        return note.info(text, icon=":material/hourglass_top:")
-
-    return show
-
-
 # ------------------------------------------------------------------------------- real dice
 st.header(t("league.title"))
 if league.shipped():
@@ -136,7 +121,7 @@ if league.shipped():
     )
 else:
     st.info(t("league.not_shipped"), icon=":material/casino:")
-league.live_section(page, _waiting)
+league.live_section(page, runs.waiting_note)
 
 # ---------------------------------------------------------------------------------- the sweep
 st.header(t("designer.sweep_title"))
@@ -180,14 +165,15 @@ if run_sweep:
         if page["with_history"]:
             # The file as read for the calibration below: once per file, within the budget.
             history = cached.games(history_bytes)
-        tasks = grid.tasks + (len(grid.rule_sets()) if history is not None else 0)
+        price = cost.sweep(grid, None if history is None else len(history))
         note = st.empty()
+        tasks = price.tasks
         bar = st.progress(0.0, text=t("designer.progress", done=0, total=tasks))
 
         def _progress(done: int, total: int) -> None:
             bar.progress(done / total, text=t("designer.progress", done=done, total=total))
 
-        with runner.slot(runs.session_id(), tasks, _waiting(note)) as client:
+        with runner.slot(access.reader_id(), price, runs.waiting_note(note)) as client:
             note.empty()
             ran = sweep(
                 grid,
@@ -331,13 +317,14 @@ fit_inputs = (history_id, page["fit"], rule_sets[-1], page["burn_in"])
 if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fit")):
     try:
         note = st.empty()
-        tasks = fit_tasks(page["fit"])
+        price = cost.fit(page["fit"], len(games))
+        tasks = price.tasks
         fit_bar = st.progress(0.0, text=t("designer.fit_progress", done=0, total=tasks))
 
         def _fit_progress(done: int, total: int) -> None:
             fit_bar.progress(done / total, text=t("designer.fit_progress", done=done, total=total))
 
-        with runner.slot(runs.session_id(), tasks, _waiting(note)) as client:
+        with runner.slot(access.reader_id(), price, runs.waiting_note(note)) as client:
             note.empty()
             fitted = fit(
                 games,

@@ -5,8 +5,8 @@ notice.
 
 No view of the page connects to an address a reader supplies (a fake scheduler on loopback
 records every connection), the configured one is used and never shown, and the runner's queue
-keeps its bounds across readers: one run at a time, two worker processes, and a reader who
-leaves cancels their tasks on the cluster."""
+keeps its bounds across readers: one run at a time, two worker processes whose every socket is
+on loopback, and a reader who leaves cancels their tasks on the cluster."""
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from tests.core.worker_support import COUNTED_ROUNDS, PAGES, malloc_report, prof
 from ui import settings
 from ui.catalogs import EL, EN
 from ui.lab import runs
+from ui.lab.cost import Cost
 from ui.settings import Settings
 
 
@@ -203,7 +204,7 @@ def test_the_runner_uses_the_configured_scheduler_and_never_shows_it(
         assert fake_scheduler.address not in runner.caption()
         began = time.monotonic()
         refused = pytest.raises(runs.RunRefusedError, match=r"within 1\.5 s \(handshake_timeout\)")
-        with refused, runner.slot("reader", 1):
+        with refused, runner.slot("reader", _tasks(1)):
             pytest.fail("a silent scheduler gave a client")
         assert time.monotonic() - began < 1.5 + 0.5
         assert len(fake_scheduler.connections) == 1  # it was the one tried
@@ -213,6 +214,11 @@ def test_the_runner_uses_the_configured_scheduler_and_never_shows_it(
         assert fake_scheduler.address not in _captions(at)
     finally:
         settings.current.cache_clear()
+
+
+def _tasks(tasks: int) -> Cost:
+    """A sweep of ``tasks`` tasks, of a handful of games each."""
+    return Cost(games=tasks, tasks=tasks, kind="sweep")
 
 
 def _workers_of(runner: runs.Runner) -> int:
@@ -225,7 +231,7 @@ def _workers_of(runner: runs.Runner) -> int:
 
 @pytest.fixture
 def runner() -> Iterator[runs.Runner]:
-    made = runs.Runner(Settings(workers=2, concurrent_runs=1, runs_per_session=1))
+    made = runs.Runner(Settings(workers=2, concurrent_runs=1, runs_per_reader=1))
     try:
         yield made
     finally:
@@ -239,7 +245,7 @@ def test_three_readers_run_one_at_a_time_on_two_workers(runner: runs.Runner) -> 
     results: dict[int, list[None]] = {}
 
     def reader(i: int) -> None:
-        with runner.slot(f"reader-{i}", 6, ahead[i].append) as client:
+        with runner.slot(f"reader-{i}", _tasks(6), ahead[i].append) as client:
             began = time.monotonic()
             results[i] = run_tasks(time.sleep, [0.1] * 6, client=client)
             spans[i] = (began, time.monotonic())
@@ -257,15 +263,16 @@ def test_three_readers_run_one_at_a_time_on_two_workers(runner: runs.Runner) -> 
     assert all(end <= next_start for (_, end), (next_start, _) in itertools.pairwise(ordered))
     assert max(workers_seen) == 2  # the same two workers for every run, never more
     waits = sorted(ahead.values())
-    assert waits[0] == [] and waits[1] == [1] and waits[2][0] == 2  # then 1, as the queue moves
+    # Told again every half second while waiting: the second reader 1 ahead, the third 2 then 1.
+    assert waits[0] == [] and set(waits[1]) == {1} and waits[2][0] == 2 and waits[2][-1] == 1
 
 
 def test_limits_are_named_and_one_run_per_reader(runner: runs.Runner) -> None:
     too_many = pytest.raises(runs.RunRefusedError, match=r"241 tasks; .* 240 .*\(tasks_per_run\)")
-    with too_many, runner.slot("reader", 241):
+    with too_many, runner.slot("reader", _tasks(241)):
         pytest.fail("a run of too many tasks was taken")
-    busy = pytest.raises(runs.RunRefusedError, match=r"runs_per_session = 1")
-    with runner.slot("reader", 1), busy, runner.slot("reader", 1):
+    busy = pytest.raises(runs.RunRefusedError, match=r"runs_per_reader = 1")
+    with runner.slot("reader", _tasks(1)), busy, runner.slot("reader", _tasks(1)):
         pytest.fail("a second run of one reader was taken")
     assert runner.running == 0
 
@@ -300,7 +307,7 @@ def test_a_reader_who_leaves_cancels_their_tasks(runner: runs.Runner) -> None:
     def leave(done: int, total: int) -> None:
         raise StopException()  # what Streamlit raises in the script of a session that ended
 
-    with pytest.raises(StopException), runner.slot("reader", 40) as held:
+    with pytest.raises(StopException), runner.slot("reader", _tasks(40)) as held:
         run_tasks(time.sleep, [0.1] * 40, client=held, progress=leave)
     deadline = time.monotonic() + 10
     while client.run_on_scheduler(ours) and time.monotonic() < deadline:
@@ -309,25 +316,44 @@ def test_a_reader_who_leaves_cancels_their_tasks(runner: runs.Runner) -> None:
     assert runner.running == 0
     # A reader who leaves while still queued gives their place back too.
     with (
-        runner.slot("first", 1),
+        runner.slot("first", _tasks(1)),
         pytest.raises(StopException),
-        runner.slot("2nd", 1, leave_waiting),
+        runner.slot("2nd", _tasks(1), leave_waiting),
     ):
         pytest.fail("ran while another held the only slot")
-    with runner.slot("third", 1) as held:
+    with runner.slot("third", _tasks(1)) as held:
         assert run_tasks(time.sleep, [0.01], client=held) == [None]
 
 
 def test_closing_lets_the_workers_end_by_themselves(runner: runs.Runner) -> None:
     """The scheduler tells its workers to close; a worker signalled while it was closing took
     10 s to end (then was killed), so the server waits for them to end on their own first."""
-    with runner.slot("reader", 4) as held:
+    with runner.slot("reader", _tasks(4)) as held:
         assert run_tasks(time.sleep, [0.05] * 4, client=held) == [None] * 4
     workers = runner._workers
     assert workers is not None
     processes = list(workers.processes)
     runner.close()  # the fixture's close after it finds nothing left to close
     assert [process.returncode for process in processes] == [0, 0]
+
+
+def test_the_embedded_cluster_listens_on_loopback_only(runner: runs.Runner) -> None:
+    """Every listening socket of the workers (Dask's own, and the HTTP server each runs for
+    health and metrics even without a dashboard, on every interface unless told) and of the
+    scheduler is on 127.0.0.1."""
+    client = runner.client()
+    workers = runner._workers
+    assert workers is not None and len(workers.processes) == 2
+    for process in workers.processes:
+        sockets = [
+            (c.laddr.ip, c.laddr.port)
+            for c in psutil.Process(process.pid).net_connections(kind="inet")
+            if c.status == psutil.CONN_LISTEN
+        ]
+        assert len(sockets) == 2, (process.pid, sockets)  # Dask's port and the HTTP server's
+        assert {ip for ip, _ in sockets} == {"127.0.0.1"}, (process.pid, sockets)
+    assert client.scheduler.address.startswith("tcp://127.0.0.1:")
+    assert workers.cluster.dashboard_link.startswith("http://127.0.0.1:")
 
 
 def leave_waiting(ahead: int) -> None:

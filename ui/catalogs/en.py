@@ -834,9 +834,23 @@ EN: dict[str, str] = {
         "This run asks for {tasks:,} {tasks:task|tasks}; this server takes at most {limit:,} a run"
         " (tasks_per_run). Choose fewer divisors, K values or seeds."
     ),
-    "designer.queue_session": (
-        "You already have a run queued or running (runs_per_session = {limit:,}): wait for it to"
-        " finish."
+    "designer.queue_reader": (
+        "You already have a run queued or running, in this tab or another"
+        " (runs_per_reader = {limit:,}): wait for it to finish."
+    ),
+    "designer.queue_full": (
+        "The queue is full: {limit:,} {limit:run is|runs are} already waiting (queue_length)."
+        " Try again in a few minutes."
+    ),
+    "designer.run_too_costly": (
+        "This run would rate {games:,} games; this server takes at most {limit:,} a run"
+        " (run_games)."
+    ),
+    "designer.smaller_simulation": "Choose fewer players, weeks, games a week or rule sets.",
+    "designer.smaller_sweep": "Choose fewer players, weeks, divisors, K values or seeds.",
+    "designer.smaller_fit": "Fit the divisor alone, or fit a shorter history.",
+    "designer.smaller_league": (
+        "Each game the engine plays counts as {weight:,} rated games: choose fewer games."
     ),
     "designer.sweep_title": "Sweep a grid of rule sets",
     "designer.divisors": "Divisors D",

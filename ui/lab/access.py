@@ -125,6 +125,19 @@ def reader_is_local() -> bool:
     return st.context.ip_address is None
 
 
+def reader_id() -> str:
+    """Who is asking, for the run queue: ``user:`` and the signed-in designer's e-mail address
+    (lower case) when sign-in is on, else ``address:`` and the reader's IP address, or
+    ``local`` on this machine. One designer's tabs all share it (Streamlit's own id is a tab's)."""
+    if sign_in_configured() and st.user.is_logged_in:
+        email = str(st.user.get("email") or "").strip().lower()
+        if email:
+            return f"user:{email}"
+    if reader_is_local():
+        return "local"
+    return f"address:{st.context.ip_address}"
+
+
 def admit(paths: Sequence[str] = ("",)) -> None:
     """Let the reader in, or draw why not and end the run (``st.stop``). ``paths`` are the
     door's URL paths: a reader who is not admitted gets the same page at each of them."""

@@ -62,12 +62,19 @@ def _simulations() -> _BoundedStore:
     return _BoundedStore(SIMULATIONS_KEPT)
 
 
+def kept_simulation(population: Population, rules: tuple[Rules, ...]) -> Simulation | None:
+    """The simulation of these inputs if a reader already ran it (no run, no slot needed)."""
+    return cast(Simulation | None, _simulations().get((population, rules)))
+
+
 def simulation(
     population: Population,
     rules: tuple[Rules, ...],
     progress: Callable[[float], None] | None = None,
 ) -> Simulation:
-    """simulate(population, rules), computed once per distinct inputs across all sessions."""
+    """simulate(population, rules), kept for every reader once it has run to its end: a run
+    left early (``progress`` raised, as Streamlit does in the script of a reader who left)
+    keeps nothing. The caller holds a run slot (:meth:`ui.lab.runs.Runner.slot`)."""
     store = _simulations()
     key = (population, rules)
     cached = store.get(key)

@@ -23,7 +23,7 @@ from .. import grids
 from .. import settings as server_settings
 from ..i18n import number, percent, t
 from ..plain import Outside
-from . import runs
+from . import access, cost, runs
 
 #: The live league's mixes of levels (each level's share of the players, in percent).
 PRESETS: Final[Mapping[str, str]] = {
@@ -233,8 +233,8 @@ def play_live(
             text=t("league.progress", played=played, total=total),
         )
 
-    tasks = -(-games // BATCH)
-    with runs.runner().slot(runs.session_id(), tasks, waiting) as client:
+    price = cost.league(games, BATCH)
+    with runs.runner().slot(access.reader_id(), price, waiting) as client:
         league = play_league(
             players=players,
             games=games,

@@ -1,17 +1,21 @@
-"""The one Dask cluster of this server process, and the queue in front of it.
+"""The one Dask cluster of this server process, and the queue in front of every lab run.
 
-Sweeps and fits of every reader go through :func:`runner`: one per server process, started at
-the first run and kept. Its cluster is the one :mod:`ui.settings` names and nothing else: the
-scheduler the operator configured (the connection and Dask's handshake given up after
-``handshake_timeout``), or, when none is, a scheduler in this process with ``workers``
-single-threaded worker processes of its own. Those are started as ``dask worker`` commands,
-not by ``multiprocessing``: a spawned child re-runs the parent's ``__main__``, which under
-Streamlit is the page script, so every worker would run the app at start.
+Sweeps, fits and live leagues of every reader run on :func:`runner`'s cluster: one per server
+process, started at the first run and kept. Its cluster is the one :mod:`ui.settings` names and
+nothing else: the scheduler the operator configured (the connection and Dask's handshake given
+up after ``handshake_timeout``), or, when none is, a scheduler in this process with ``workers``
+single-threaded worker processes of its own, every socket of theirs on loopback. Those are
+started as ``dask worker`` commands, not by ``multiprocessing``: a spawned child re-runs the
+parent's ``__main__``, which under Streamlit is the page script, so every worker would run the
+app at start. Simulations run in the server's own process, but through the same queue.
 
-:meth:`Runner.slot` admits ``concurrent_runs`` runs at once, in order of arrival, at most
-``runs_per_session`` per reader, each of at most ``tasks_per_run`` tasks; a waiting reader is
+:meth:`Runner.slot` prices a run before anything else (:mod:`ui.lab.cost`: at most
+``run_games`` games, ``tasks_per_run`` tasks), then admits ``concurrent_runs`` runs at once, in
+order of arrival, with at most ``queue_length`` waiting and at most ``runs_per_reader`` per
+reader (:func:`ui.lab.access.reader_id`: a designer, whatever their tabs); a waiting reader is
 told how many runs are ahead. A reader who leaves (Streamlit stops or reruns the script by
-raising inside it) gives the slot back in a ``finally``; the engine cancels the run's tasks.
+raising inside it, in a progress callback) gives the slot back in a ``finally``; the engine
+cancels the run's tasks, and a simulation ends at the end of its week, its result dropped.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from __future__ import annotations
 import atexit
 import collections
 import contextlib
+import ctypes
 import logging
 import os
 import subprocess
@@ -27,17 +32,22 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from gammon_elo import InvalidInput
 from gammon_elo.parallel import connect
 
 from .. import settings as server_settings
 from ..i18n import number, t
+from .cost import ENGINE_GAME, Cost
 
-__all__ = ["RunRefusedError", "Runner", "runner", "session_id"]
+if TYPE_CHECKING:
+    from streamlit.delta_generator import DeltaGenerator
+
+__all__ = ["RunRefusedError", "Runner", "in_process", "runner", "waiting_note"]
 
 _log = logging.getLogger(__name__)
+T = TypeVar("T")
 _ROOT = Path(__file__).resolve().parents[1]
 #: Seconds the embedded cluster's workers have to join its scheduler, and to end once it closes.
 _WORKERS_START = 60.0
@@ -84,6 +94,9 @@ class _Workers:
         # task fault its arrays' pages in again (gammon_elo.parallel.WORKER_CONFIG says why);
         # without it the worker allocates as this server does, under glibc's defaults.
         command += ["--no-nanny", "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard"]
+        # A worker serves HTTP (health, metrics) even without its dashboard, by default on
+        # every interface: on loopback here, as everything else of this cluster.
+        command += ["--dashboard-address", "127.0.0.1:0"]
         command += ["--death-timeout", "30"]  # an orphan (server killed) ends by itself
         while len(self.processes) < self.count:
             self.processes.append(subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL))
@@ -118,7 +131,7 @@ class Runner:
         self.settings = config
         self._changed = threading.Condition()
         self._queue: collections.deque[object] = collections.deque()
-        self._sessions: collections.Counter[str] = collections.Counter()
+        self._readers: collections.Counter[str] = collections.Counter()
         self.running = 0
         #: The most runs ever running at once (the tests read it).
         self.peak = 0
@@ -156,35 +169,56 @@ class Runner:
                 t("designer.cluster_unavailable", seconds=number(timeout, 1))
             ) from None
 
+    def refusal(self, cost: Cost) -> str | None:
+        """Why a run of this price is refused whatever the queue holds, or None."""
+        limits = self.settings
+        if cost.tasks > limits.tasks_per_run:
+            return t("designer.queue_too_many", tasks=cost.tasks, limit=limits.tasks_per_run)
+        if cost.games > limits.run_games:
+            smaller = t(f"designer.smaller_{cost.kind}", weight=ENGINE_GAME)
+            text = t("designer.run_too_costly", games=cost.games, limit=limits.run_games)
+            return f"{text} {smaller}"
+        return None
+
     @contextlib.contextmanager
     def slot(
-        self, session: str, tasks: int, waiting: Callable[[int], object] = lambda ahead: None
+        self,
+        reader: str,
+        cost: Cost,
+        waiting: Callable[[int], object] = lambda ahead: None,
+        *,
+        cluster: bool = True,
     ) -> Iterator[Any]:
-        """A place in the queue for a run of ``tasks`` tasks, then the client to run it on;
-        ``waiting(ahead)`` is called while others are ahead (and may raise to leave)."""
+        """A place in the queue for ``reader``'s run of ``cost``, then the client to run it on
+        (None without ``cluster``: a run in this process). Refused up front, before any work or
+        wait, over a limit; ``waiting(ahead)`` is called while others are ahead (and may raise
+        to leave)."""
+        refused = self.refusal(cost)
+        if refused is not None:
+            raise RunRefusedError(refused)
         limits = self.settings
-        if tasks > limits.tasks_per_run:
-            raise RunRefusedError(
-                t("designer.queue_too_many", tasks=tasks, limit=limits.tasks_per_run)
-            )
         ticket = object()
         with self._changed:
-            if self._sessions[session] >= limits.runs_per_session:
-                raise RunRefusedError(t("designer.queue_session", limit=limits.runs_per_session))
-            self._sessions[session] += 1
+            if self._readers[reader] >= limits.runs_per_reader:
+                raise RunRefusedError(t("designer.queue_reader", limit=limits.runs_per_reader))
+            if len(self._queue) >= limits.queue_length:
+                raise RunRefusedError(t("designer.queue_full", limit=limits.queue_length))
+            self._readers[reader] += 1
             self._queue.append(ticket)
         started = False
         try:
             self._wait_turn(ticket, waiting)
             started = True
-            yield self.client()
+            yield self.client() if cluster else None
         finally:
             with self._changed:
                 if started:
                     self.running -= 1
                 else:
                     self._queue.remove(ticket)
-                self._sessions[session] -= 1
+                self._readers[reader] -= 1
+                if not self._readers[reader]:
+                    del self._readers[reader]
                 self._changed.notify_all()
 
     def _wait_turn(self, ticket: object, waiting: Callable[[int], object]) -> None:
@@ -234,9 +268,43 @@ def _close_all() -> None:
         _runners.clear()
 
 
-def session_id() -> str:
-    """The reader's Streamlit session (one per browser tab), or one name outside Streamlit."""
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
+def waiting_note(note: DeltaGenerator) -> Callable[[int], object]:
+    """What a reader sees in ``note`` while other runs are ahead of theirs."""
 
-    ctx = get_script_run_ctx()
-    return ctx.session_id if ctx is not None else "script"
+    def show(ahead: int) -> object:
+        if ahead == 1:
+            return note.info(t("designer.queue_waiting_one"), icon=":material/hourglass_top:")
+        text = t("designer.queue_waiting", ahead=ahead)
+        return note.info(text, icon=":material/hourglass_top:")
+
+    return show
+
+
+def in_process(work: Callable[[], T]) -> T:
+    """``work()`` in this process (a simulation, in the slot it holds), its memory given back to
+    the system once it ends, whether it finished or its reader left.
+
+    Streamlit ends the script of a reader who left by raising inside it (an exception that is
+    not an ``Exception``): its traceback would keep every frame of the run, and so its arrays,
+    for as long as the exception lives; it is dropped here. The run's arrays are freed then,
+    but into the malloc arena of the script's thread, which glibc keeps: a simulation left
+    after its third week of 20,000 players still held hundreds of MB until trimmed."""
+    try:
+        return work()
+    except Exception:
+        raise  # a fault: its traceback is the report
+    except BaseException as left:
+        left.__traceback__ = None  # the run's frames go now, not when Streamlit drops it
+        raise
+    finally:
+        _return_memory()
+
+
+def _return_memory() -> None:
+    """Return the free pages of every malloc arena to the system: glibc's ``malloc_trim(0)``
+    (nothing on a C library without it)."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return
+    trim(0)
