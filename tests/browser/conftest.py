@@ -6,7 +6,7 @@ browser tests fail with a message saying how to install it: they are never skipp
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from browser_support import (
@@ -26,6 +26,8 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from ui import frame
+
 #: Long enough for a rerun on a loaded 2-core machine, short enough to fail a stuck page quickly.
 PAGE_TIMEOUT_MS = 20_000
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
@@ -39,6 +41,31 @@ def app_url() -> Iterator[str]:
     """The base URL of ``streamlit run app.py`` (headless, no usage statistics, 127.0.0.1)."""
     with streamlit_server(ROOT / "app.py") as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def lab_url() -> Iterator[str]:
+    """The base URL of ``streamlit run lab.py`` on 127.0.0.1: the lab, admitting readers on
+    loopback (no sign-in configured)."""
+    with streamlit_server(ROOT / "lab.py") as url:
+        yield url
+
+
+@pytest.fixture
+def url_of(request: pytest.FixtureRequest, app_url: str) -> Callable[[str], str]:
+    """A path's URL on the server that serves it: a lab page's on the lab (started at its first
+    use), every other on the calculator."""
+
+    def of(path: str) -> str:
+        if path.lstrip("/").partition("?")[0] in LAB_PATHS:
+            return str(request.getfixturevalue("lab_url")) + path
+        return app_url + path
+
+    return of
+
+
+#: The lab's own pages' URL paths (ui.frame.LAB_PAGES).
+LAB_PATHS = frozenset(entry.url_path for entry in frame.LAB_PAGES)
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ height, the sidebar open and the "Embed this" section unfolded.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -102,11 +102,11 @@ def cached_page(cached_context: BrowserContext) -> Iterator[Page]:
 
 @pytest.mark.parametrize("name", PAGES)
 def test_no_serious_or_critical_axe_violations_in_english_then_greek(
-    cached_page: Page, app_url: str, name: str
+    cached_page: Page, url_of: Callable[[str], str], name: str
 ) -> None:
     """The page as linked (English), then switched to Greek with the sidebar's selector."""
     page = cached_page
-    open_page(page, app_url + PAGES[name])
+    open_page(page, url_of(PAGES[name]))
     check_page(page, name, "en")
     page.get_by_test_id("stSidebar").get_by_text("Ελληνικά", exact=True).click()
     expect(page).to_have_url(re.compile(r"[?&]lang=el\b"))

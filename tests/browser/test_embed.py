@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -632,7 +632,7 @@ COMPACT_VIEWS = [
 
 @pytest.mark.parametrize("width", [320, 600])
 def test_every_compact_view_fits_a_narrow_and_a_wide_frame(
-    browser: Browser, app_url: str, width: int
+    browser: Browser, url_of: Callable[[str], str], width: int
 ) -> None:
     """Each embedded view, the frame ``width`` pixels wide: nothing scrolls sideways (the
     document, the body, Streamlit's main block) and nothing sticks out of the frame."""
@@ -643,7 +643,7 @@ def test_every_compact_view_fits_a_narrow_and_a_wide_frame(
         page = context.new_page()
         for path, shown in COMPACT_VIEWS:
             joiner = "&" if "?" in path else "?"
-            open_page(page, f"{app_url}{path}{joiner}view={shown}&embed=true")
+            open_page(page, url_of(f"{path}{joiner}view={shown}&embed=true"))
             wait_idle(page)
             page.wait_for_timeout(300)  # charts take their width after the run
             found = {k: v for k, v in horizontal_overflow(page).items() if v > 0}
@@ -679,7 +679,7 @@ def test_every_compact_view_fits_a_narrow_and_a_wide_frame(
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_every_compact_view_passes_axe_in_english_and_greek(
-    browser: Browser, app_url: str, lang: str
+    browser: Browser, url_of: Callable[[str], str], lang: str
 ) -> None:
     """axe-core on each embedded view, 600 px wide and tall enough to hold it (axe judges the
     contrast of what is on screen): nothing serious or critical."""
@@ -690,7 +690,7 @@ def test_every_compact_view_passes_axe_in_english_and_greek(
         page = context.new_page()
         for path, shown in COMPACT_VIEWS:
             joiner = "&" if "?" in path else "?"
-            open_page(page, f"{app_url}{path}{joiner}view={shown}&embed=true&lang={lang}")
+            open_page(page, url_of(f"{path}{joiner}view={shown}&embed=true&lang={lang}"))
             wait_idle(page)
             expect(page.locator("html")).to_have_attribute("lang", lang)
             height = page.evaluate(

@@ -104,10 +104,10 @@ def test_a_tapped_table_s_toolbar_leaves_the_caption_above_it_readable(
 
 
 def test_a_form_s_number_field_shows_no_english_hint_over_the_typed_value(
-    phone_page: Page, app_url: str
+    phone_page: Page, lab_url: str
 ) -> None:
     page = phone_page
-    open_page(page, f"{app_url}/simulator")
+    open_page(page, f"{lab_url}/simulator")
     expect(page.get_by_text("every rule set rated these same games")).to_be_visible(timeout=120_000)
     wait_idle(page)
     page.get_by_test_id("stExpander").first.locator("summary").click()
@@ -122,8 +122,8 @@ def test_a_form_s_number_field_shows_no_english_hint_over_the_typed_value(
     expect(field).to_have_value("12345")
 
 
-def test_the_greek_uploader_names_its_button_and_limits_in_greek(page: Page, app_url: str) -> None:
-    open_page(page, f"{app_url}/history?lang=el&source=upload")
+def test_the_greek_uploader_names_its_button_and_limits_in_greek(page: Page, lab_url: str) -> None:
+    open_page(page, f"{lab_url}/history?lang=el&source=upload")
     wait_idle(page)
     zone = page.get_by_test_id("stFileUploaderDropzone")
     expect(zone.get_by_role("button", name="Ανέβασμα")).to_be_visible()

@@ -28,7 +28,7 @@ def upload(page: Page, name: str, text: str) -> None:
     chooser.set_input_files({"name": name, "mimeType": "text/csv", "buffer": text.encode()})
 
 
-def test_an_upload_is_rated_game_by_game(page: Page, app_url: str) -> None:
+def test_an_upload_is_rated_game_by_game(page: Page, lab_url: str) -> None:
     """The article's heavy-week example inside a history. Eleni plays 60 ranked games and Nikos
     10 in the days before they meet, each alternately beating and losing to a newcomer at 1500;
     by hand that leaves both at 1500 (at K 32: +16, then 32 × E(1516 vs 1500) = 16.25 → −16; at
@@ -43,7 +43,7 @@ def test_an_upload_is_rated_game_by_game(page: Page, app_url: str) -> None:
         pair = ("Nikos", f"Q{i}") if i % 2 == 0 else (f"Q{i}", "Nikos")
         rows.append(f"2026-10-06T{8 + i:02d}:00:00Z,{pair[0]},{pair[1]}")
     page.set_viewport_size({"width": 2000, "height": 1000})  # the grid draws only visible columns
-    open_page(page, f"{app_url}/history")
+    open_page(page, f"{lab_url}/history")
     upload(page, "week.csv", "\n".join(rows) + "\n")
     expect(page.get_by_text("71 rows read: 71 rated or counted, 0 rejected")).to_be_visible()
     # The games under 1.3.1, the first of the three rule sets the page opens with.
@@ -61,7 +61,7 @@ def test_an_upload_is_rated_game_by_game(page: Page, app_url: str) -> None:
     save_full_page(page, "history_upload_1280")
 
 
-def test_bad_rows_are_reported_with_their_row_numbers(page: Page, app_url: str) -> None:
+def test_bad_rows_are_reported_with_their_row_numbers(page: Page, lab_url: str) -> None:
     csv = (
         "time,winner,loser,cube\n"
         "2026-10-01T10:00:00Z,Eleni,Nikos,2\n"  # row 2: fine
@@ -69,7 +69,7 @@ def test_bad_rows_are_reported_with_their_row_numbers(page: Page, app_url: str) 
         "2026-10-01T11:00:00Z,Eleni,Eleni,1\n"  # row 4: winner = loser
         "2026-10-01T12:00:00Z,Maria,Nikos,3\n"  # row 5: cube not a power of two
     )
-    open_page(page, f"{app_url}/history")
+    open_page(page, f"{lab_url}/history")
     upload(page, "bad.csv", csv)
     expect(page.get_by_text("3 of 4 rows cannot be rated, so nothing was rated")).to_be_visible()
     report = grid_rows(dataframe_with(page, "Row", "Column", "Value", "Problem"))
@@ -83,11 +83,11 @@ def test_bad_rows_are_reported_with_their_row_numbers(page: Page, app_url: str) 
     expect(page.get_by_text("4 rows read: 1 rated or counted, 3 rejected")).to_be_visible()
 
 
-def test_a_hostile_player_name_is_shown_as_text_and_runs_nothing(page: Page, app_url: str) -> None:
+def test_a_hostile_player_name_is_shown_as_text_and_runs_nothing(page: Page, lab_url: str) -> None:
     dialogs: list[str] = []
     page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     csv = f'time,winner,loser\n2026-10-01T10:00:00Z,"{HOSTILE_NAME}",Nikos\n'
-    open_page(page, f"{app_url}/history")
+    open_page(page, f"{lab_url}/history")
     upload(page, "hostile.csv", csv)
     expect(page.get_by_text("1 row read: 1 rated or counted, 0 rejected")).to_be_visible()
     final = grid_rows(dataframe_with(page, "Player", "Games"))

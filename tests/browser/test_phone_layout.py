@@ -6,6 +6,8 @@ order. A cut table used to show no sign that it scrolled (issue 23).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from browser_support import metric, open_page, save_full_page, wait_idle
 from playwright.sync_api import Page, expect
@@ -106,11 +108,13 @@ def _open(page: Page, url: str) -> None:
 _MEASURES: dict[tuple[str, str], dict[str, list[dict[str, object]]]] = {}
 
 
-def _measured(page: Page, app_url: str, name: str, lang: str) -> dict[str, list[dict[str, object]]]:
+def _measured(
+    page: Page, url_of: Callable[[str], str], name: str, lang: str
+) -> dict[str, list[dict[str, object]]]:
     """The page's charts (:data:`CHART_TEXT`) and tables (:data:`GRID_OVERFLOW`, each measured
     on screen once its widths settle), measured at its first request; a screenshot beside."""
     if (name, lang) not in _MEASURES:
-        _open(page, f"{app_url}/{name}?lang={lang}")
+        _open(page, url_of(f"/{name}?lang={lang}"))
         charts = page.evaluate(CHART_TEXT)
         save_full_page(page, f"phone_{name or 'home'}_{lang}")
         tables = page.get_by_test_id("stDataFrame").filter(visible=True)
@@ -126,9 +130,9 @@ def _measured(page: Page, app_url: str, name: str, lang: str) -> dict[str, list[
 
 @pytest.mark.parametrize(("name", "lang"), _cases(PAGES, {}))
 def test_no_chart_text_is_cut_on_a_phone(
-    phone_page: Page, app_url: str, name: str, lang: str
+    phone_page: Page, url_of: Callable[[str], str], name: str, lang: str
 ) -> None:
-    charts = _measured(phone_page, app_url, name, lang)["charts"]
+    charts = _measured(phone_page, url_of, name, lang)["charts"]
     assert all(chart["drawn"] for chart in charts), charts
     for chart in charts:
         assert chart["cut"] == [], chart
@@ -139,8 +143,10 @@ def test_no_chart_text_is_cut_on_a_phone(
 
 
 @pytest.mark.parametrize(("name", "lang"), _cases(TABLE_PAGES, STILL_CUT))
-def test_no_table_is_cut_on_a_phone(phone_page: Page, app_url: str, name: str, lang: str) -> None:
-    measured = _measured(phone_page, app_url, name, lang)["tables"]
+def test_no_table_is_cut_on_a_phone(
+    phone_page: Page, url_of: Callable[[str], str], name: str, lang: str
+) -> None:
+    measured = _measured(phone_page, url_of, name, lang)["tables"]
     assert measured, "no table on show"
     assert [m for m in measured if m["overflow"] > 0] == [], measured
 

@@ -5,6 +5,7 @@ holds no link to and loads nothing from the stranger's address.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from urllib.parse import urlencode, urlsplit
 
 import pytest
@@ -36,11 +37,16 @@ CASES = [
     ("path", "params", "piece", "whole"), CASES, ids=[c[0].strip("/") or "home" for c in CASES]
 )
 def test_a_hostile_value_is_shown_as_written_and_links_nowhere(
-    page: Page, app_url: str, path: str, params: dict[str, str], piece: str, whole: str
+    page: Page,
+    url_of: Callable[[str], str],
+    path: str,
+    params: dict[str, str],
+    piece: str,
+    whole: str,
 ) -> None:
     asked: list[str] = []
     page.on("request", lambda request: asked.append(request.url))
-    open_page(page, f"{app_url}{path}?{urlencode(params)}")
+    open_page(page, url_of(f"{path}?{urlencode(params)}"))
     alert = page.get_by_test_id("stAlert").filter(has_text=piece)
     expect(alert.first).to_be_visible()
     wait_idle(page)

@@ -6,6 +6,7 @@ sideways, its last columns hidden)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 from browser_support import open_page, wait_idle
@@ -72,8 +73,8 @@ def test_pointing_anywhere_over_the_curves_names_every_divisor(app_url: str, pag
 
 
 @pytest.mark.parametrize("name", list(PAGES))
-def test_nothing_is_cut_short(app_url: str, page: Page, name: str) -> None:
-    open_page(page, app_url + PAGES[name])
+def test_nothing_is_cut_short(url_of: Callable[[str], str], page: Page, name: str) -> None:
+    open_page(page, url_of(PAGES[name]))
     wait_idle(page)
     main = page.get_by_test_id("stMain")
     charts = main.get_by_test_id("stVegaLiteChart")
