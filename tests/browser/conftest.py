@@ -14,6 +14,7 @@ from browser_support import (
     ROOT,
     chromium_path,
     launch_chromium,
+    open_page,
     streamlit_server,
 )
 from playwright.sync_api import (
@@ -44,10 +45,19 @@ def app_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def lab_url() -> Iterator[str]:
+def lab_url(browser: Browser) -> Iterator[str]:
     """The base URL of ``streamlit run lab.py`` on 127.0.0.1: the lab, admitting readers on
-    loopback (no sign-in configured)."""
+    loopback (no sign-in configured).
+
+    A first reader opens its home page: until some run has drawn the navigation, Streamlit
+    serves a fresh server in its pages-folder mode, where a link to a lab page (in
+    ``pages/lab/``) first shows Streamlit's "Page not found" dialog (docs/lab.md)."""
     with streamlit_server(ROOT / "lab.py") as url:
+        first = browser.new_page()
+        try:
+            open_page(first, url)
+        finally:
+            first.close()
         yield url
 
 
