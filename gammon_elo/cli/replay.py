@@ -92,7 +92,8 @@ def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         metavar="N",
         help="refuse a history whose cells come to more than N bytes once decoded"
-        " (text as UTF-8, 8 bytes for any other cell)",
+        " (text as UTF-8, 8 bytes for a number or a time, a Parquet column of a fixed width at"
+        " that width)",
     )
     parser.add_argument(
         "--max-cell-length",

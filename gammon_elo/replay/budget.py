@@ -29,8 +29,9 @@ class Budget:
     """The most one history may hold; None: no limit on that measure.
 
     ``rows``: rows of games (a CSV file's header not counted). ``cell_bytes``: all cells
-    together once decoded, text as UTF-8 and 8 bytes for any other cell. ``cell_length``:
-    characters in one cell. ``names`` are what a refusal calls the three limits.
+    together once decoded, text as UTF-8, a number or a time 8 bytes, a Parquet column of a
+    fixed width at that width (:func:`check_parquet`). ``cell_length``: characters in one cell.
+    ``names`` are what a refusal calls the three limits.
 
     >>> Budget(rows=10).rows, Budget().cell_bytes
     (10, None)
