@@ -195,10 +195,14 @@ def cell_width(field: Any, budget: Budget | None = None) -> int | None:
     [8, 5000, None]
     >>> cell_width(pa.field("x", pa.dictionary(pa.int32(), pa.decimal256(40, 2))))
     32
+    >>> cell_width(pa.field("id", pa.uuid()))
+    16
     """
     import pyarrow as pa  # type: ignore[import-untyped]
 
     kind = field.type.value_type if pa.types.is_dictionary(field.type) else field.type
+    if isinstance(kind, pa.BaseExtensionType):  # a UUID, say: judged by what it stores
+        kind = kind.storage_type
     if any(getattr(pa.types, test)(kind) for test in _VARIABLE):
         return None
     if pa.types.is_null(kind):
