@@ -11,7 +11,7 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
-from browser_support import ROOT, streamlit_server
+from browser_support import ROOT, open_page, streamlit_server, wait_idle
 from playwright.sync_api import Page, Request, expect
 
 from ui import settings
@@ -21,6 +21,8 @@ pytestmark = pytest.mark.browser
 
 LIMIT = settings.Settings().upload_files
 GAMES = b"time,winner,loser\n2026-10-01T20:00:00Z,Eleni,Nikos\n"
+#: How long an upload and the rerun it starts may take on a loaded 2-core machine.
+SLOW_MS = 60_000
 #: What a script PUTs: 1 MiB of a file each (the attack PUT 18.6 MiB twenty times).
 BLOB = b"x" * 2**20
 
@@ -36,21 +38,23 @@ def _is_upload(request: Request) -> bool:
 
 
 def upload_in_the_page(page: Page, name: str) -> str:
-    """Upload ``name`` with the History page's uploader as a reader does; the PUT's URL."""
+    """Upload ``name`` with the History page's uploader as a reader does, once the page's run
+    is over (a file chosen while it is drawn again can be lost); the PUT's URL."""
+    wait_idle(page)
     chooser = page.get_by_test_id("stFileUploader").locator("input[type=file]")
-    with page.expect_request(_is_upload) as sent:
+    with page.expect_request(_is_upload, timeout=SLOW_MS) as sent:
         chooser.set_input_files({"name": name, "mimeType": "text/csv", "buffer": GAMES})
-    expect(page.get_by_text(name, exact=True)).to_be_visible()
+    expect(page.get_by_text(name, exact=True)).to_be_visible(timeout=SLOW_MS)
     return sent.value.url
 
 
 def test_a_session_holds_at_most_upload_files_files(page: Page, lab_url: str) -> None:
-    page.goto(f"{lab_url}/history?source=upload")
+    open_page(page, f"{lab_url}/history?source=upload")
     page.get_by_test_id("stFileUploader").wait_for()
     # A reader replacing the file more times than the limit: each replaced file is deleted.
     for i in range(LIMIT + 2):
         put = upload_in_the_page(page, f"games{i}.csv")
-        expect(page.get_by_text("1 row read", exact=False)).to_be_visible()
+        expect(page.get_by_text("1 row read", exact=False)).to_be_visible(timeout=SLOW_MS)
     endpoint, session, _ = put.rsplit("/", 2)
     # A script in the same session, with its cookie and Streamlit's XSRF token, as the page has.
     xsrf = next(c["value"] for c in page.context.cookies() if c["name"] == "_streamlit_xsrf")
@@ -72,7 +76,7 @@ def test_a_session_holds_at_most_upload_files_files(page: Page, lab_url: str) ->
     assert [put_new()[0] for _ in range(2)] == [204, 413]
     # At the limit, the reader can still replace the uploader's file: the browser deletes the
     # old one before it sends the new one.
-    with page.expect_response(lambda r: _is_upload(r.request)) as answer:
+    with page.expect_response(lambda r: _is_upload(r.request), timeout=SLOW_MS) as answer:
         upload_in_the_page(page, "again.csv")
     assert answer.value.status == 204
-    expect(page.get_by_text("1 row read", exact=False)).to_be_visible()
+    expect(page.get_by_text("1 row read", exact=False)).to_be_visible(timeout=SLOW_MS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ui.catalogs import EL, EN
@@ -41,7 +42,10 @@ def call(app: Any, method: str, path: str, language: str = "") -> tuple[int, str
 
     headers = [(b"accept-language", language.encode())] if language else []
     scope = {"type": "http", "method": method, "path": path, "headers": headers}
-    asyncio.run(app(scope, receive, send))
+    # In a thread of its own: Playwright's sync API (the browser tests, in the same process)
+    # keeps an event loop running in this one, where asyncio.run() refuses to start.
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, app(scope, receive, send)).result()
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     return sent[0]["status"], body.decode()
 
