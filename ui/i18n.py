@@ -80,7 +80,8 @@ def count(value: float) -> str:
 
 def bad_link_notice(name: str, raw: str, *, expects: str, default: str) -> str:
     """The notice for a link's bad ``name=raw``: the link's text (its first 40 characters)
-    exactly as written, what the parameter takes, and the default used instead."""
+    exactly as written (an invisible control or format character as its escape, ``\\u202e``:
+    :mod:`ui.plain`), what the parameter takes, and the default used instead."""
     return t("url.bad_value", setting=Code(f"{name}={raw[:40]}"), expects=expects, default=default)
 
 

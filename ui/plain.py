@@ -11,12 +11,15 @@ into the app's own error box.
 :func:`ui.i18n.t` applies these when a value is marked: ``t(key, value=Outside(raw))`` writes it
 with :func:`plain`, ``t(key, setting=Code(raw))`` as one code span (:func:`code`). Texts that do
 not go to a Markdown sink (a chart's alt text, a table cell, a download) take the raw value.
+Either way a value stays on one line, and its invisible control and format characters (Unicode's
+Cc and Cf, U+202E RIGHT-TO-LEFT OVERRIDE among them) are shown as escapes, never applied.
 """
 
 from __future__ import annotations
 
 import re
 import string
+import unicodedata
 from dataclasses import dataclass
 
 #: Every ASCII punctuation character: CommonMark lets a backslash escape any of them, and
@@ -32,10 +35,29 @@ JOINER = "\u2060"
 _JOINED = frozenset(":.@")
 
 
+#: Unicode's control (Cc) and format (Cf) characters: invisible, and some act on the text around
+#: them (U+202E RIGHT-TO-LEFT OVERRIDE shows the rest of a line backwards, U+0007 rings a bell).
+_INVISIBLE = frozenset(("Cc", "Cf"))
+
+
 def _one_line(text: str) -> str:
     """Line breaks as spaces: a value stays inside its sentence (a blank line would start a new
-    paragraph, a line of ``===`` a heading)."""
-    return " ".join(text.splitlines())
+    paragraph, a line of ``===`` a heading); every other control or format character written
+    as its escape (``\\u202e``), so that it is seen and never applied.
+
+    >>> _one_line("a\\nb\\u202ec\\u0007")
+    'a b\\\\u202ec\\\\u0007'
+    """
+    text = " ".join(text.splitlines())
+    if text.isprintable():  # no Cc or Cf (nor other invisible) character: the common case
+        return text
+    return "".join(_escaped(c) if unicodedata.category(c) in _INVISIBLE else c for c in text)
+
+
+def _escaped(char: str) -> str:
+    """A character as Python writes its escape: ``\\u202e``, ``\\U000e0001``."""
+    point = ord(char)
+    return f"\\u{point:04x}" if point <= 0xFFFF else f"\\U{point:08x}"
 
 
 def plain(text: object) -> str:

@@ -58,10 +58,15 @@ class Settings:
     upload_bytes: int = 20 * 2**20
     #: Rows an uploaded history may hold, counted before it is decoded where the format allows.
     upload_rows: int = 600_000
-    #: Bytes all of an upload's cells may come to once decoded (text as UTF-8, numbers 8 each).
+    #: Bytes all of an upload's cells may come to once decoded (text as UTF-8, numbers 8 each,
+    #: a Parquet column of fixed width at its schema's width, whether read or not).
     upload_cell_bytes: int = 256 * 2**20
     #: Characters one cell of an upload may hold.
     upload_cell_length: int = 200
+    #: Uploaded files one reader's session may have the server hold at once: each of the lab's
+    #: two uploaders holds its current file, and a replaced file is deleted by the browser
+    #: (enforced by ``streamlit run lab_server.py``: :mod:`ui.lab.held_uploads`).
+    upload_files: int = 4
 
     #: Games one reader's live league may ask for (the Rule designer's real dice).
     league_games: int = 3000

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .._core.errors import InvalidInput
 from ..extras import require
-from .options import Subparsers, check_writable, counted
+from .options import Subparsers, check_writable, counted, write_table
 
 __all__ = ["build_league", "players_path"]
 
@@ -31,9 +31,7 @@ def _write(frame: object, path: Path) -> None:
     assert isinstance(frame, pd.DataFrame)
     if path.suffix.lower() == ".parquet":
         require("pyarrow", "parquet", "gammon-elo league --out FILE.parquet")
-        frame.to_parquet(path, index=False)
-    else:
-        frame.to_csv(path, index=False)
+    write_table(frame, path, "out", safe=False)
 
 
 def _progress(played: int, total: int) -> None:

@@ -6,8 +6,10 @@ written as the summaries print them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
-from typing import TypeAlias
+from collections.abc import Iterator
+from typing import Any, TypeAlias
 
 from .._core.errors import InvalidInput
 from ..rules import RULES, Rules, get_rules
@@ -19,6 +21,8 @@ __all__ = [
     "check_writable",
     "counted",
     "rules_from",
+    "write_table",
+    "writing",
 ]
 
 #: Exit status for input the rules cannot rate (argparse uses the same for bad usage).
@@ -103,3 +107,30 @@ def check_writable(option: str, path: str | None) -> None:
         raise InvalidInput(option, path, "must be a file this user may write (it is read-only)")
     if not os.access(folder, os.W_OK):
         raise InvalidInput(option, path, f"must be in a folder this user may write ({folder})")
+
+
+@contextlib.contextmanager
+def writing(option: str, path: object) -> Iterator[None]:
+    """An output file written inside: a failure to write it (a full disk, ``/dev/full``, a
+    folder gone meanwhile) is :class:`InvalidInput` naming the option, the path and the
+    system's reason, which the command line prints as one line, exiting with status 2."""
+    try:
+        yield
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise InvalidInput(option, str(path), f"cannot be written ({reason})") from None
+
+
+def write_table(frame: Any, path: str | os.PathLike[str], option: str, *, safe: bool) -> None:
+    """``frame`` (a DataFrame) to ``path``: Parquet if its name ends in ``.parquet``, else CSV,
+    its text cells made safe for a spreadsheet where ``safe`` (:func:`neutralize_formulas`);
+    the one place the subcommands write a table (:func:`writing` says a failure)."""
+    with writing(option, path):
+        if os.fspath(path).lower().endswith(".parquet"):
+            frame.to_parquet(path, index=False)
+        elif safe:
+            from ..replay import neutralize_formulas
+
+            neutralize_formulas(frame).to_csv(path, index=False)
+        else:
+            frame.to_csv(path, index=False)

@@ -11,13 +11,14 @@ said there too, whatever the options.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING, TextIO
 
 from .._core.errors import InvalidHistory, InvalidInput
 from ..extras import require
 from ..rules import RULES, Rules
-from .options import EXIT_INVALID, Subparsers, check_writable, counted
+from .options import EXIT_INVALID, Subparsers, check_writable, counted, write_table, writing
 from .phases import Phases, process_started
 
 if TYPE_CHECKING:
@@ -91,7 +92,8 @@ def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         metavar="N",
         help="refuse a history whose cells come to more than N bytes once decoded"
-        " (text as UTF-8, 8 bytes for any other cell)",
+        " (text as UTF-8, 8 bytes for a number or a time, a Parquet column of a fixed width at"
+        " that width)",
     )
     parser.add_argument(
         "--max-cell-length",
@@ -192,11 +194,11 @@ def _summary(args: argparse.Namespace, comparison: RulesComparison, history: His
         print(f"Rejected rows ({first.rows_rejected:,}):")
         _report(first.rejected, sys.stdout)
         if args.rejected:
-            _write(first.rejected, args.rejected)
+            write_table(first.rejected, args.rejected, "--rejected", safe=True)
     if args.out:
         blocks = [result.games.assign(rules=label) for label, result in comparison.results.items()]
         table = pd.concat(blocks, ignore_index=True)
-        _write(table[["rules", *first.games.columns]], args.out)
+        write_table(table[["rules", *first.games.columns]], args.out, "--out", safe=True)
 
 
 def _extremes(values: Ints) -> tuple[int, int]:
@@ -208,7 +210,7 @@ def _refused(error: InvalidHistory, args: argparse.Namespace) -> int:
     print(f"error: {error}", file=sys.stderr)
     _report(error.report, sys.stderr)
     if args.rejected:
-        _write(error.report, args.rejected)
+        write_table(error.report, args.rejected, "--rejected", safe=True)
     print("(--skip-invalid rates the valid rows and lists these)", file=sys.stderr)
     return EXIT_INVALID
 
@@ -227,14 +229,18 @@ def _chunked(args: argparse.Namespace, rules: list[Rules]) -> int:
         # The whole file checked first, a chunk at a time, before anything is written.
         for _ in history_chunks(args.history, args.chunk_rows, budget=budget):
             pass
+    if os.path.exists(args.out) and not os.path.isfile(args.out):
+        # The games go to OUT.partial, renamed over OUT at the end: over a device, as root.
+        raise InvalidInput("--out", args.out, "must be a regular file with --chunk-rows")
     try:
-        done = replay_chunks(
-            args.history,
-            args.out,
-            chunk_rows=args.chunk_rows,
-            rules=rules[0],
-            skip_invalid=args.skip_invalid,
-        )
+        with writing("--out", args.out):
+            done = replay_chunks(
+                args.history,
+                args.out,
+                chunk_rows=args.chunk_rows,
+                rules=rules[0],
+                skip_invalid=args.skip_invalid,
+            )
     except InvalidHistory as error:
         return _refused(error, args)
     print(
@@ -251,7 +257,7 @@ def _chunked(args: argparse.Namespace, rules: list[Rules]) -> int:
         print(f"Rejected rows ({done.rows_rejected:,}):")
         _report(done.rejected, sys.stdout)
         if args.rejected:
-            _write(done.rejected, args.rejected)
+            write_table(done.rejected, args.rejected, "--rejected", safe=True)
     return 0
 
 
@@ -260,13 +266,3 @@ def _report(report: pd.DataFrame, stream: TextIO) -> None:
     print(shown.to_string(index=False), file=stream)
     if len(report) > len(shown):
         print(f"… and {len(report) - len(shown):,} more problems", file=stream)
-
-
-def _write(frame: pd.DataFrame, path: str) -> None:
-    """A Parquet file, or a CSV file a spreadsheet opens safely (no cell runs as a formula)."""
-    from ..replay import neutralize_formulas
-
-    if path.lower().endswith(".parquet"):
-        frame.to_parquet(path, index=False)
-    else:
-        neutralize_formulas(frame).to_csv(path, index=False)

@@ -15,7 +15,7 @@ from ..calibrate import DEFAULT_BURN_IN
 from ..extras import require
 from ..replay import read_history
 from ..sweep import DEFAULT_WORKERS, Grid, sweep
-from .options import Subparsers, check_writable
+from .options import Subparsers, check_writable, write_table
 
 __all__ = ["build_sweep", "json_rows"]
 
@@ -61,10 +61,7 @@ def _cmd_sweep(args: argparse.Namespace) -> int:
         workers=args.workers,
     )
     if args.out:
-        if args.out.endswith(".parquet"):
-            table.to_parquet(args.out, index=False)
-        else:
-            table.to_csv(args.out, index=False)
+        write_table(table, args.out, "--out", safe=False)
     if args.json:
         print(json.dumps(json_rows(table), ensure_ascii=False, indent=2))
         return 0

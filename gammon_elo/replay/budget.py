@@ -16,7 +16,7 @@ import pandas as pd
 
 from .._core.errors import InvalidInput
 
-__all__ = ["Budget", "OverBudget"]
+__all__ = ["Budget", "OverBudget", "cell_width"]
 
 #: Rows per batch when a Parquet file's text is measured: a batch's lengths, not its text.
 _SCAN_ROWS: Final = 65_536
@@ -29,8 +29,9 @@ class Budget:
     """The most one history may hold; None: no limit on that measure.
 
     ``rows``: rows of games (a CSV file's header not counted). ``cell_bytes``: all cells
-    together once decoded, text as UTF-8 and 8 bytes for any other cell. ``cell_length``:
-    characters in one cell. ``names`` are what a refusal calls the three limits.
+    together once decoded, text as UTF-8, a number or a time 8 bytes, a Parquet column of a
+    fixed width at that width (:func:`check_parquet`). ``cell_length``: characters in one cell.
+    ``names`` are what a refusal calls the three limits.
 
     >>> Budget(rows=10).rows, Budget().cell_bytes
     (10, None)
@@ -114,38 +115,122 @@ def check_cells(budget: Budget | None, frame: pd.DataFrame, first_row: int) -> N
             raise _long_cell(budget, first_row + at, str(column), int(lengths[at]))
 
 
-def check_parquet(parquet: Any, source: Any, budget: Budget | None) -> None:
-    """A Parquet file's rows and sizes from its metadata, before anything is decoded; then its
-    text cells measured a batch at a time (as dictionaries: a name written once a row group is
-    measured once), refused at the first cell or byte past the budget. ``source``: the file
-    ``parquet`` was opened from, opened again to read its text as dictionaries."""
+def check_parquet(
+    parquet: Any, source: Any, budget: Budget | None, read: list[str] | None = None
+) -> None:
+    """A Parquet file's rows and sizes from its metadata and schema, before anything is decoded;
+    then the text cells of the columns ``read`` (None: all) measured a batch at a time (as
+    dictionaries: a name written once a row group is measured once), refused at the first cell
+    or byte past the budget. ``source``: the file ``parquet`` was opened from, opened again to
+    read its text as dictionaries.
+
+    Every cell of a fixed width counts at that width from the schema, in every column whether
+    it is read or not: a number or a time 8 bytes (more where its type is wider), a
+    ``fixed_size_binary[w]`` cell ``w`` bytes, a dictionary's cell its value type's width (rows
+    × the widest value). The schema is the file's own claim about its cells, so a column no
+    history has (600,000 cells of 5,000 bytes, a few kilobytes compressed) is refused rather
+    than skipped. Text and variable-width bytes are measured only where read: their stored size
+    (uncompressed, from the metadata) first, then their lengths."""
     if budget is None:
         return
     meta = parquet.metadata
     groups = [meta.row_group(i) for i in range(meta.num_row_groups)]
     rows = max(meta.num_rows, sum(group.num_rows for group in groups))
     check_rows(budget, rows)
-    chunks = [group.column(i) for group in groups for i in range(group.num_columns)]
-    stored = sum(chunk.total_uncompressed_size for chunk in chunks)
+    schema = parquet.schema_arrow
+    wanted = set(schema.names if read is None else read)
+    # A flat file (nested columns are refused before) has a column chunk per field, in order.
+    flat = all(group.num_columns == len(schema) for group in groups)
+    stored = sum(
+        group.column(i).total_uncompressed_size
+        for group in groups
+        for i in range(group.num_columns)
+        if not flat or schema.names[i] in wanted
+    )
     check_bytes(budget, stored, f"is {stored:,} bytes uncompressed")
-    texts = _text_like(parquet)
-    fixed = rows * (len(parquet.schema_arrow) - len(texts)) * _FIXED_CELL_BYTES
-    check_bytes(budget, fixed, f"has {fixed:,} bytes of numbers and times")
+    fixed, texts = 0, []
+    for field in schema:
+        width = cell_width(field, budget)
+        if width is None:
+            if field.name in wanted:
+                texts.append(field.name)
+            continue
+        size = rows * width
+        check_bytes(
+            budget,
+            size,
+            f"column {field.name!r} ({field.type}) is {size:,} bytes once decoded"
+            f" ({rows:,} rows of {width:,} bytes)",
+        )
+        long = budget.cell_length is not None and width > budget.cell_length
+        if rows and long and _is_bytes(field.type):
+            raise _long_cell(budget, 2, field.name, width)
+        fixed += size
+    check_bytes(budget, fixed, f"has {fixed:,} bytes of numbers, times and fixed-width cells")
     if texts and (budget.cell_length is not None or budget.cell_bytes is not None):
         _scan_text(source, texts, budget, fixed)
 
 
-def _text_like(parquet: Any) -> list[str]:
+#: The variable-width kinds, measured cell by cell where read.
+_VARIABLE: Final = (
+    "is_string",
+    "is_large_string",
+    "is_string_view",
+    "is_binary",
+    "is_large_binary",
+    "is_binary_view",
+)
+
+
+def cell_width(field: Any, budget: Budget | None = None) -> int | None:
+    """The bytes one cell of ``field`` (a pyarrow field of a Parquet file's schema) decodes to,
+    from its type alone; None for text or bytes of variable width (measured where read).
+
+    A column of lists, structs, maps, unions or any other type that is not one value a cell is
+    refused (:class:`InvalidInput` naming the column and its type; with a budget, its cell-bytes
+    limit too: such a column's decoded size cannot be known before it is decoded).
+
+    >>> import pyarrow as pa
+    >>> [cell_width(pa.field("x", t)) for t in (pa.int8(), pa.binary(5000), pa.string())]
+    [8, 5000, None]
+    >>> cell_width(pa.field("x", pa.dictionary(pa.int32(), pa.decimal256(40, 2))))
+    32
+    >>> cell_width(pa.field("id", pa.uuid()))
+    16
+    """
     import pyarrow as pa  # type: ignore[import-untyped]
 
-    kinds = (
-        pa.types.is_string,
-        pa.types.is_large_string,
-        pa.types.is_binary,
-        pa.types.is_large_binary,
-        pa.types.is_dictionary,
+    kind = field.type.value_type if pa.types.is_dictionary(field.type) else field.type
+    if isinstance(kind, pa.BaseExtensionType):  # a UUID, say: judged by what it stores
+        kind = kind.storage_type
+    if any(getattr(pa.types, test)(kind) for test in _VARIABLE):
+        return None
+    if pa.types.is_null(kind):
+        return _FIXED_CELL_BYTES
+    fixed = (
+        pa.types.is_integer,
+        pa.types.is_floating,
+        pa.types.is_boolean,
+        pa.types.is_temporal,
+        pa.types.is_decimal,
+        pa.types.is_fixed_size_binary,
+        pa.types.is_interval,
     )
-    return [field.name for field in parquet.schema_arrow if any(k(field.type) for k in kinds)]
+    if not pa.types.is_nested(kind) and any(test(kind) for test in fixed):
+        return max(_FIXED_CELL_BYTES, -(-int(kind.bit_width) // 8))
+    reason = (
+        "must hold one value a cell (a text, a number or a time), not a list, a struct or a map"
+    )
+    if budget is not None and budget.cell_bytes is not None:
+        reason += f" (its decoded size is not known before it is decoded: {budget.names[1]})"
+    raise InvalidInput(f"column {field.name!r}", str(field.type), reason)
+
+
+def _is_bytes(kind: Any) -> bool:
+    import pyarrow as pa
+
+    kind = kind.value_type if pa.types.is_dictionary(kind) else kind
+    return bool(pa.types.is_fixed_size_binary(kind))
 
 
 def _scan_text(source: Any, texts: list[str], budget: Budget, total: int) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Final
 
 import numpy as np
@@ -16,13 +17,17 @@ _FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
 def neutralize_formulas(frame: pd.DataFrame) -> pd.DataFrame:
     """A copy of ``frame`` safe to open in a spreadsheet: every text cell (and column name)
     starting with =, +, -, @, tab or carriage return gets a leading single quote, so it is shown
-    as text instead of run as a formula (CSV injection). Numbers are left alone.
+    as text instead of run as a formula (CSV injection). The start is judged after NFKC
+    normalisation, as a spreadsheet may read it: a full-width ``＝1+1`` is quoted too. Numbers
+    are left alone.
 
     >>> frame = pd.DataFrame(
     ...     {"player": ["=HYPERLINK(1)", "Eleni", "-Nikos"], "change": [-16, 8, 0]}
     ... )
     >>> neutralize_formulas(frame).values.tolist()
     [["'=HYPERLINK(1)", -16], ['Eleni', 8], ["'-Nikos", 0]]
+    >>> neutralize_formulas(pd.DataFrame({"player": ["＝1+1"]})).player.tolist()
+    ["'＝1+1"]
     """
     safe = frame.copy()
     for i in range(safe.shape[1]):
@@ -42,7 +47,7 @@ def neutralize_formulas(frame: pd.DataFrame) -> pd.DataFrame:
             continue  # numbers and times cannot start a formula
         cells = values.to_numpy(dtype=object)
         risky = np.fromiter(
-            (isinstance(v, str) and v.startswith(_FORMULA_STARTS) for v in cells),
+            (isinstance(v, str) and _risky(v) for v in cells),
             dtype=bool,
             count=len(cells),
         )
@@ -54,5 +59,13 @@ def neutralize_formulas(frame: pd.DataFrame) -> pd.DataFrame:
     return safe
 
 
+def _risky(text: str) -> bool:
+    """Whether ``text`` starts a formula, as written or after NFKC normalisation (where a
+    full-width ＝, ＋, －, ＠ becomes its ASCII twin); ASCII text is its own normalisation."""
+    if text.startswith(_FORMULA_STARTS):
+        return True
+    return not text.isascii() and unicodedata.normalize("NFKC", text).startswith(_FORMULA_STARTS)
+
+
 def _quoted(value: Any) -> Any:
-    return "'" + value if isinstance(value, str) and value.startswith(_FORMULA_STARTS) else value
+    return "'" + value if isinstance(value, str) and _risky(value) else value

@@ -23,6 +23,7 @@ from .._core.errors import InvalidInput
 from .budget import (
     Budget,
     OverBudget,
+    cell_width,
     check_bytes,
     check_cells,
     check_header,
@@ -55,7 +56,9 @@ _BOM: Final = b"\xef\xbb\xbf"
 _SEP_LINE: Final = re.compile(rb"sep=(.)\r?\n")
 
 
-def read_history(source: Source, *, budget: Budget | None = None) -> pd.DataFrame:
+def read_history(
+    source: Source, *, budget: Budget | None = None, history_only: bool = False
+) -> pd.DataFrame:
     """A CSV or Parquet file of games as a DataFrame of its cells, ready for :func:`replay`.
 
     CSV: UTF-8 with or without a byte-order mark, every cell kept as text, so a bad value is
@@ -82,16 +85,21 @@ def read_history(source: Source, *, budget: Budget | None = None) -> pd.DataFram
     file's size is checked before it is read and its rows and cells as they are. A file over
     budget raises :class:`OverBudget` naming the limit and the file's figure.
 
+    ``history_only``: only the history's own columns (``time``, ``winner``, ``loser``, ``cube``,
+    ``type``, ``prize``) are read; any other is named in the header (and counted against
+    MAX_EXTRA_COLUMNS) but never decoded, so it costs nothing (a Parquet file's schema is still
+    judged whole: see :func:`~gammon_elo.replay.budget.check_parquet`).
+
     >>> frame = read_history(b"time,winner,loser\\n2026-10-01T20:00:00Z,Eleni,Nikos\\n")
     >>> frame.index.tolist(), frame.loc[2, "winner"]
     ([2], 'Eleni')
     """
     with _opened(source) as (stream, name):
         if _is_parquet(stream):
-            frame = _read_parquet(stream, name, budget)
+            frame = _read_parquet(stream, name, budget, history_only)
         else:
-            options = _csv_options(stream, name, budget)
-            plain = None if budget is not None else _read_plain(stream, options)
+            options = _csv_options(stream, name, budget, history_only)
+            plain = None if budget is not None or history_only else _read_plain(stream, options)
             if plain is not None:
                 return plain
             frame = _read_csv_rows(stream, name, options, None)
@@ -132,14 +140,17 @@ class _CsvOptions:
     start: int
     #: Rows pandas reads at most: one past the budget's, so that a file over it is seen.
     nrows: int | None = None
+    #: Only the history's own columns read (the others skipped as the text is parsed).
+    history_only: bool = False
 
 
 def history_chunks(
-    source: Source, rows: int, *, budget: Budget | None = None
+    source: Source, rows: int, *, budget: Budget | None = None, history_only: bool = False
 ) -> Iterator[pd.DataFrame]:
     """The file's rows ``rows`` at a time, each chunk as :func:`read_history` reads a whole
     file (same cells, same row numbers, the same refusals, the same ``budget`` for the whole
-    file, checked before the first chunk where the format allows), for a replay in chunks.
+    file, checked before the first chunk where the format allows, the same ``history_only``),
+    for a replay in chunks.
 
     >>> data = b"time,winner,loser\\n" + b"2026-10-01T20:00:00Z,Eleni,Nikos\\n" * 5
     >>> [chunk.index.tolist() for chunk in history_chunks(data, 2)]
@@ -150,11 +161,11 @@ def history_chunks(
     with _opened(source) as (stream, name):
         first = 2
         if _is_parquet(stream):
-            for frame in _parquet_batches(stream, name, rows, budget):
+            for frame in _parquet_batches(stream, name, rows, budget, history_only):
                 yield _numbered(frame, first)
                 first += len(frame)
             return
-        options = _csv_options(stream, name, budget)
+        options = _csv_options(stream, name, budget, history_only)
         reader = _read_csv_rows(stream, name, options, rows)
         if isinstance(reader, pd.DataFrame):  # pragma: no cover (chunks asked)
             raise TypeError("expected chunks")
@@ -205,7 +216,9 @@ def _is_parquet(stream: IO[bytes]) -> bool:
     return magic == _PARQUET_MAGIC
 
 
-def _csv_options(stream: IO[bytes], name: str, budget: Budget | None) -> _CsvOptions:
+def _csv_options(
+    stream: IO[bytes], name: str, budget: Budget | None, history_only: bool = False
+) -> _CsvOptions:
     """The delimiter (from Excel's ``sep=`` line, else a comma) and where the header begins;
     the header checked: no column twice, not too many columns; the text's size and the
     header's names checked against the budget."""
@@ -221,6 +234,7 @@ def _csv_options(stream: IO[bytes], name: str, budget: Budget | None) -> _CsvOpt
         sep.group(1).decode("latin-1") if sep else ",",
         stream.tell(),
         None if rows is None else rows + 1,
+        history_only,
     )
     size = stream.seek(0, io.SEEK_END) - options.start
     stream.seek(options.start)
@@ -228,7 +242,10 @@ def _csv_options(stream: IO[bytes], name: str, budget: Budget | None) -> _CsvOpt
     check_bytes(budget, size, f"is {size:,} bytes of text")
     text = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
     try:
-        header = next(csv.reader(text, delimiter=options.delimiter), None)
+        reader = csv.reader(text, delimiter=options.delimiter)
+        header = next(reader, None)
+        if history_only and header and not all(map(_is_history_column, header)):
+            _no_row_longer(reader, len(header), name)
     except (UnicodeDecodeError, csv.Error) as error:
         header = None
         if isinstance(error, UnicodeDecodeError):
@@ -240,6 +257,16 @@ def _csv_options(stream: IO[bytes], name: str, budget: Budget | None) -> _CsvOpt
         _check_header(header)
         check_header(budget, header)
     return options
+
+
+def _no_row_longer(rows: Iterator[list[str]], cells: int, name: str) -> None:
+    """Refuse a row of more cells than the header's ``cells``, in one pass over the text that
+    keeps no row: pandas' reader, asked for some columns only, drops such a row's extra cells
+    without a word (where it warns when it reads every column), and a name with an unquoted
+    comma would then shift the loser into a column never read."""
+    for row in rows:
+        if len(row) > cells:
+            raise InvalidInput("file", name, "has a row with more cells than the header")
 
 
 def _check_header(columns: list[str]) -> None:
@@ -284,12 +311,18 @@ def _read_csv_rows(
                 encoding="utf-8-sig",
                 chunksize=chunk_rows,
                 nrows=options.nrows,
+                usecols=_is_history_column if options.history_only else None,
             )
     except Exception as error:
         raise _csv_error(error, name) from None
     if isinstance(frame, pd.DataFrame):
         frame.columns = [str(column) for column in frame.columns]
     return frame
+
+
+def _is_history_column(label: object) -> bool:
+    """Whether a column is one of the history's own (as :func:`column_labels` matches it)."""
+    return str(label).strip().lower() in HISTORY_COLUMNS
 
 
 def _csv_error(error: Exception, name: str) -> InvalidInput:
@@ -331,10 +364,11 @@ def _numbered(frame: pd.DataFrame, first: int) -> pd.DataFrame:
     return frame
 
 
-def _parquet_file(stream: IO[bytes], name: str, budget: Budget | None) -> Any:
+def _parquet_file(
+    stream: IO[bytes], name: str, budget: Budget | None, history_only: bool
+) -> tuple[Any, list[str] | None]:
     """The Parquet file opened (its metadata only), its columns checked, and its size against
-    the budget, all before a cell is decoded."""
-    import pyarrow as pa  # type: ignore[import-untyped]
+    the budget, all before a cell is decoded; and the columns to read (None: all)."""
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
     try:
@@ -345,21 +379,15 @@ def _parquet_file(stream: IO[bytes], name: str, budget: Budget | None) -> Any:
     _check_header(names)
     check_header(budget, names)
     for field in parquet.schema_arrow:
-        kind = field.type.value_type if pa.types.is_dictionary(field.type) else field.type
-        if pa.types.is_nested(kind):
-            raise InvalidInput(
-                f"column {field.name!r}",
-                str(field.type),
-                "must hold one value a cell (a text, a number or a time), not a list, a struct"
-                " or a map",
-            )
+        cell_width(field, budget)  # a list, a struct, a map… refused, whoever reads the file
+    read = [n for n in names if _is_history_column(n)] if history_only else None
     try:
-        check_parquet(parquet, stream, budget)
+        check_parquet(parquet, stream, budget, read)
     except InvalidInput:
         raise
     except Exception as error:
         raise InvalidInput("file", name, f"is not a readable Parquet file ({error})") from None
-    return parquet
+    return parquet, read
 
 
 def _text_columns(parquet: Any) -> list[str]:
@@ -374,13 +402,15 @@ def _text_columns(parquet: Any) -> list[str]:
     ]
 
 
-def _read_parquet(stream: IO[bytes], name: str, budget: Budget | None) -> pd.DataFrame:
+def _read_parquet(
+    stream: IO[bytes], name: str, budget: Budget | None, history_only: bool
+) -> pd.DataFrame:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    parquet = _parquet_file(stream, name, budget)
+    parquet, read = _parquet_file(stream, name, budget, history_only)
     try:
-        table = pq.read_table(stream, read_dictionary=_text_columns(parquet))
+        table = pq.read_table(stream, columns=read, read_dictionary=_text_columns(parquet))
     except Exception as error:
         raise InvalidInput("file", name, f"is not a readable Parquet file ({error})") from None
     frame = table.to_pandas(split_blocks=True, self_destruct=True)
@@ -391,11 +421,11 @@ def _read_parquet(stream: IO[bytes], name: str, budget: Budget | None) -> pd.Dat
 
 
 def _parquet_batches(
-    stream: IO[bytes], name: str, rows: int, budget: Budget | None
+    stream: IO[bytes], name: str, rows: int, budget: Budget | None, history_only: bool
 ) -> Iterator[pd.DataFrame]:
-    parquet = _parquet_file(stream, name, budget)
+    parquet, read = _parquet_file(stream, name, budget, history_only)
     try:
-        for batch in parquet.iter_batches(batch_size=rows):
+        for batch in parquet.iter_batches(batch_size=rows, columns=read):
             yield batch.to_pandas()
     except InvalidInput:
         raise

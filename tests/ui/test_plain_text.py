@@ -224,6 +224,27 @@ def test_a_team_of_markup_is_named_literally_in_the_error() -> None:
     assert problems(errors[0], payload) == []
 
 
+#: A right-to-left override (Cf: the rest of the line would read backwards) and a bell (Cc).
+INVISIBLE = "15\u202e00\u0007"
+
+
+def test_invisible_characters_of_a_link_are_shown_escaped_in_its_notice() -> None:
+    at = open_page("app.py", rating=INVISIBLE, lang="el\u202e")
+    assert not at.exception, [e.message for e in at.exception]
+    notices = [w.value for w in at.warning]
+    # What the reader sees: \u202e and \u0007 as six characters each, in the code span.
+    assert any("`rating=15\\u202e00\\u0007`" in n for n in notices), notices
+    assert any("`lang=el\\u202e`" in n for n in notices), notices
+    assert not any("\u202e" in n or "\u0007" in n for n in notices), notices
+
+
+def test_invisible_characters_are_escaped_in_plain_text_and_code_spans() -> None:
+    assert code("rating=" + INVISIBLE) == "`rating=15\\u202e00\\u0007`"
+    assert plain(INVISIBLE) == "15\\\\u202e00\\\\u0007"  # each backslash escaped in turn
+    assert shows(plain("a\u200bb\U000e0041"), "a\\u200bb\\U000e0041")
+    assert plain("Ελένη 🙂") == "Ελένη 🙂"  # printable text is left as it is
+
+
 def test_no_page_quotes_an_error_as_a_string() -> None:
     """``message=error`` is written literally by t(); ``str(error)`` would be Markdown."""
     for path in [ROOT / "app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "ui").glob("*.py")]:

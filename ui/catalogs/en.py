@@ -809,6 +809,10 @@ EN: dict[str, str] = {
         " {length:character|characters} in any cell; the file's type is read from its contents,"
         " whatever its name."
     ),
+    "upload.held": (
+        "This session already holds {files} uploaded files, the most it may (upload_files):"
+        " remove a file from an uploader, or reload the page, before uploading another."
+    ),
     "upload.sample": "The first {shown} of {total} rows are shown.",
     "upload.button": "Upload",
     "upload.instructions": "Up to {size} MB per file • CSV, Parquet",

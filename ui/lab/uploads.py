@@ -4,7 +4,10 @@ the file's size as sent, then its rows, its decoded bytes and its longest cell, 
 before the file is decoded where its format allows (:class:`gammon_elo.replay.read.Budget`).
 
 A file's type is what its bytes say: the uploader offers CSV and Parquet, and a Parquet file
-renamed ``.csv`` is read as Parquet.
+renamed ``.csv`` is read as Parquet. Only the history's own columns are read (any other is
+skipped as the file is parsed, so it costs nothing); a Parquet file's schema is still judged
+whole, every column of a fixed width counted at that width, so a few kilobytes that claim
+gigabytes of cells are refused by ``upload_cell_bytes`` before anything is decoded.
 """
 
 from __future__ import annotations
@@ -76,7 +79,7 @@ def read(data: bytes) -> pd.DataFrame:
     if len(data) > limit:
         size = f"{len(data):,} bytes"
         raise OverBudget("upload_bytes", limit, size, f"the file is {size}")
-    return read_history(data, budget=budget())
+    return read_history(data, budget=budget(), history_only=True)
 
 
 def dropzone_in_language(where: Any) -> None:

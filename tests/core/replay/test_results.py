@@ -164,3 +164,15 @@ def test_neutralize_formulas() -> None:
     # Quoting a category must not merge it with another: then the cells are quoted instead.
     clash = pd.DataFrame({"player": pd.Categorical(["=x", "'=x", "y"])})
     assert neutralize_formulas(clash).player.tolist() == ["'=x", "'=x", "y"]
+
+
+def test_full_width_formula_starts_are_neutralized() -> None:
+    """A spreadsheet may read the full-width ＝ (U+FF1D), ＋, －, ＠ as their ASCII twins, as
+    NFKC normalisation does: such a cell is quoted like one starting with =, +, -, @."""
+    cells = ["＝1+1", "＋1", "－1", "＠SUM(A1)", "﹦1", "Ελένη", "a＝b"]
+    frame = pd.DataFrame({"player": cells, "level": pd.Categorical(cells), "＝name": 0})
+    safe = neutralize_formulas(frame)
+    quoted = ["'＝1+1", "'＋1", "'－1", "'＠SUM(A1)", "'﹦1", "Ελένη", "a＝b"]
+    assert safe.player.tolist() == quoted
+    assert safe.level.tolist() == quoted
+    assert list(safe.columns) == ["player", "level", "'＝name"]

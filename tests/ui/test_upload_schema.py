@@ -1,0 +1,171 @@
+"""An upload's decoded size from its Parquet schema, before a cell is decoded: a few kilobytes
+that say 600,000 cells of thousands of bytes each are refused naming the limit and the column,
+in a process that stays small; and only the history's own columns of an upload are read."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from gammon_elo import InvalidInput
+from ui import settings
+from ui.lab import uploads
+
+ROOT = Path(__file__).resolve().parents[2]
+ROWS = 600_000  # the default upload_rows: the most rows an upload may have
+TIME, WINNER, LOSER = "2026-10-01T10:00:00Z", "Eleni", "Nikos"
+
+
+#: Bytes of wide cells the test itself holds at once while it writes the file.
+BATCH_BYTES = 125_000_000
+
+
+def repeated(values: list[object], kind: pa.DataType, rows: int) -> pa.DictionaryArray:
+    """``values`` in turn down ``rows`` rows, as a dictionary."""
+    indices = pa.array(np.arange(rows, dtype=np.int32) % len(values))
+    return pa.DictionaryArray.from_arrays(indices, pa.array(values, kind))
+
+
+def wide_parquet(width: int, column: str) -> bytes:
+    """``ROWS`` rows of the history's three columns, and ``column`` (one of them, or another)
+    holding two distinct values of ``fixed_size_binary[width]``, dictionary-encoded and
+    compressed. Written a batch at a time: Arrow writes a dictionary of fixed-width values
+    through its dense form, so the whole table at once would take this process to 3 GB."""
+    rows = BATCH_BYTES // width
+    assert ROWS % rows == 0
+    batch = {
+        "time": repeated([TIME], pa.string(), rows),
+        "winner": repeated([WINNER], pa.string(), rows),
+        "loser": repeated([LOSER], pa.string(), rows),
+    }
+    batch[column] = repeated([b"x" * width, b"y" * width], pa.binary(width), rows)
+    table = pa.table(batch)
+    out = io.BytesIO()
+    with pq.ParquetWriter(out, table.schema, compression="zstd") as writer:
+        for _ in range(ROWS // rows):
+            writer.write_table(table)
+    return out.getvalue()
+
+
+#: The child reads the file as the lab reads an upload (its default settings), and prints the
+#: refusal, then its peak resident memory before and after the read (VmHWM, in kB: the peak of
+#: this program's own address space; ru_maxrss would keep the forking parent's).
+CHILD = """
+import sys
+from ui.lab import uploads
+
+def peak():
+    with open("/proc/self/status") as status:
+        return next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+
+data = open(sys.argv[1], "rb").read()
+before = peak()
+try:
+    frame = uploads.read(data)
+    print("read", list(frame.columns))
+except Exception as error:
+    print(type(error).__name__, error)
+print(before)
+print(peak())
+"""
+
+
+def read_in_a_process(path: Path) -> tuple[str, float]:
+    """The child's line, and how many MB its peak memory grew by while it read the file."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(settings.PREFIX)}
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(path)],
+        capture_output=True,
+        text=True,
+        env={**env, "PYTHONPATH": str(ROOT)},
+        cwd=ROOT,
+        timeout=120,
+        check=True,
+    )
+    said, before, after = done.stdout.strip().splitlines()
+    return said, (int(after) - int(before)) / 1024
+
+
+@pytest.mark.parametrize("column", ["blob", "winner"])
+@pytest.mark.parametrize("width", [5_000, 20_000])
+def test_a_tiny_file_of_wide_binary_cells_is_refused_from_its_schema(
+    tmp_path: Path, width: int, column: str
+) -> None:
+    """Read, the 5,000-wide file took a server from 0.9 to 3.2 GB, the 20,000-wide one asked
+    for 12 GB: 600,000 × 5,000 = 3,000,000,000 bytes, × 20,000 = 12,000,000,000."""
+    data = wide_parquet(width, column)
+    assert len(data) < 100_000, len(data)  # kilobytes on the wire
+    path = tmp_path / "games.parquet"
+    path.write_bytes(data)
+    said, grew = read_in_a_process(path)
+    size = ROWS * width
+    assert said == (
+        f"OverBudget history column {column!r} (fixed_size_binary[{width}]) is {size:,} bytes"
+        f" once decoded (600,000 rows of {width:,} bytes), more than the limit of 268,435,456"
+        " (upload_cell_bytes)"
+    )
+    assert grew < 200, f"the reader's peak grew by {grew:.0f} MB"
+
+
+def test_a_narrow_binary_column_is_refused_for_its_cells_width() -> None:
+    """Few rows of 300-byte cells come to little, but each cell is over upload_cell_length."""
+    out = io.BytesIO()
+    schema = pa.schema([(name, pa.string()) for name in ("time", "winner", "loser")])
+    schema = schema.append(pa.field("id", pa.binary(300)))
+    values = [[TIME] * 3, [WINNER] * 3, [LOSER] * 3, [b"i" * 300] * 3]
+    table = pa.table(values, schema=schema)
+    pq.write_table(table, out)
+    with pytest.raises(InvalidInput) as refused:
+        uploads.read(out.getvalue())
+    assert str(refused.value) == (
+        "history's row 2, column 'id', has a cell of 300 characters, more than the limit of 200"
+        " (upload_cell_length)"
+    )
+
+
+def test_a_nested_column_is_refused_naming_the_limit() -> None:
+    out = io.BytesIO()
+    columns = {"time": [TIME], "winner": [WINNER], "loser": [LOSER], "tags": [["a", "b"]]}
+    pq.write_table(pa.table(columns), out)
+    with pytest.raises(InvalidInput) as refused:
+        uploads.read(out.getvalue())
+    assert refused.value.field == "column 'tags'"
+    assert str(refused.value).endswith(
+        "must hold one value a cell (a text, a number or a time), not a list, a struct or a map"
+        " (its decoded size is not known before it is decoded: upload_cell_bytes), got"
+        " 'list<element: string>'"
+    )
+
+
+def test_only_the_historys_columns_of_an_upload_are_read() -> None:
+    """A note of 300 characters would be over upload_cell_length: in a column the lab does not
+    read, it costs nothing and is not refused."""
+    note = "n" * 300
+    csv = f"time,Winner,loser,note\n{TIME},{WINNER},{LOSER},{note}\n".encode()
+    assert list(uploads.read(csv).columns) == ["time", "Winner", "loser"]
+    out = io.BytesIO()
+    pq.write_table(
+        pa.table({"note": [note], "time": [TIME], "winner": [WINNER], "loser": [LOSER]}), out
+    )
+    frame = uploads.read(out.getvalue())
+    assert list(frame.columns) == ["time", "winner", "loser"]
+    assert frame.loc[2, "winner"] == WINNER
+
+
+def test_a_row_of_more_cells_than_the_header_is_still_refused() -> None:
+    """Reading some columns only, pandas would drop the extra cell without a word: here an
+    unquoted comma in a name would make " Nikos" the loser and lose the real one."""
+    csv = f"time,winner,loser,note\n{TIME},{WINNER},{LOSER},x\n{TIME},Eleni, Nikos,Maria,x\n"
+    with pytest.raises(InvalidInput) as refused:
+        uploads.read(csv.encode())
+    assert str(refused.value) == (
+        "file has a row with more cells than the header, got 'the uploaded file'"
+    )
