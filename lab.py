@@ -1,13 +1,18 @@
 """Gammon42 ELO designers' lab: ``streamlit run lab.py``.
 
-Every page of the calculator and the lab's own (:data:`ui.frame.LAB`): History, Simulator and
-Rule designer, with uploads, replays, simulations, sweeps and engine leagues. It serves readers
-on this machine only, or designers signed in through Streamlit's OpenID Connect sign-in
-(:mod:`ui.lab.access`).
+Every page of the calculator and the lab's own (:data:`ui.frame.LAB`, drawn by
+``lab_pages.py``): History, Simulator and Rule designer, with uploads, replays, simulations,
+sweeps and engine leagues. It serves readers on this machine only, or designers signed in
+through Streamlit's OpenID Connect sign-in (:mod:`ui.lab.access`).
+
+Served as an ``st.App`` (public API) with one guard in front of Streamlit's own routes: a
+session may have at most ``upload_files`` uploaded files held by the server at once
+(:mod:`ui.lab.held_uploads`).
 """
 
-from __future__ import annotations
+import streamlit as st
+from starlette.middleware import Middleware
 
-from ui import frame
+from ui.lab.held_uploads import HeldUploads
 
-frame.route(frame.LAB).run()
+app = st.App("lab_pages.py", middleware=[Middleware(HeldUploads)])

@@ -59,7 +59,8 @@ LAB_PAGES: tuple[PageEntry, ...] = (
 
 
 class Door(NamedTuple):
-    """One entry file's pages, in the sidebar's order, and whether readers must be admitted."""
+    """One door's pages, in the sidebar's order, and whether readers must be admitted; ``name``
+    is the stem of the script that draws its navigation."""
 
     name: str
     pages: tuple[PageEntry, ...]
@@ -73,7 +74,7 @@ class Door(NamedTuple):
 #: "list" rule, checked in tests/browser/test_accessibility.py); the order keeps the grouping.
 CALCULATOR = Door("app", (*_CALCULATOR_PAGES, _CLASSIC), admits=False)
 #: ``streamlit run lab.py``: every page, the lab's before the classic calculator.
-LAB = Door("lab", (*_CALCULATOR_PAGES, *LAB_PAGES, _CLASSIC), admits=True)
+LAB = Door("lab_pages", (*_CALCULATOR_PAGES, *LAB_PAGES, _CLASSIC), admits=True)
 DOORS = {door.name: door for door in (CALCULATOR, LAB)}
 
 

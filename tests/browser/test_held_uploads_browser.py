@@ -1,4 +1,4 @@
-"""Uploads held per session, on a real server (``streamlit run lab_server.py``): Streamlit keeps
+"""Uploads held per session, on a real server (``streamlit run lab.py``): Streamlit keeps
 every file PUT to ``/_stcore/upload_file/<session>/<file_id>`` until it is deleted or the session
 ends, under any file id the browser makes up. The lab's guard holds a session to
 ``upload_files`` (4 by default) files at once: a reader replacing the uploader's file is never
@@ -29,7 +29,7 @@ BLOB = b"x" * 2**20
 
 @pytest.fixture(scope="module")
 def lab_url() -> Iterator[str]:
-    with streamlit_server(ROOT / "lab_server.py") as url:
+    with streamlit_server(ROOT / "lab.py") as url:
         yield url
 
 

@@ -24,7 +24,7 @@ from streamlit.testing.v1.element_tree import Dataframe
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = str(ROOT / "app.py")
-LAB = str(ROOT / "lab.py")
+LAB = str(ROOT / "lab_pages.py")
 
 manifest_scanner.scan_component_manifests = functools.cache(
     manifest_scanner.scan_component_manifests

@@ -1,0 +1,8 @@
+"""The designers' lab's pages: ``st.navigation`` over every page (:data:`ui.frame.LAB`), behind
+the lab's admission. ``streamlit run lab.py`` serves it."""
+
+from __future__ import annotations
+
+from ui import frame
+
+frame.route(frame.LAB).run()
