@@ -1,12 +1,16 @@
 """Gammon42 ELO calculator, the public door: ``streamlit run app.py``.
 
-The players' pages and the cheap designers' views (:data:`ui.frame.CALCULATOR`), for anonymous
-readers and help-center embeds: no upload, no cluster, no engine. The designers' lab is
-``lab.py``.
+The players' pages and the cheap designers' views (:data:`ui.frame.CALCULATOR`, drawn by
+``calculator.py``), for anonymous readers and help-center embeds: no upload, no cluster, no
+engine. Served as an ``st.App`` (public API) with one guard in front of Streamlit's own routes:
+Streamlit takes a file PUT to its upload route from any session, widget or not, and the
+calculator has no uploader, so it refuses every one (:mod:`ui.held_uploads`). The designers'
+lab is ``lab.py``.
 """
 
-from __future__ import annotations
+import streamlit as st
+from starlette.middleware import Middleware
 
-from ui import frame
+from ui.held_uploads import HeldUploads
 
-frame.route(frame.CALCULATOR).run()
+app = st.App("calculator.py", middleware=[Middleware(HeldUploads, files=0, refusal="upload.none")])

@@ -7,12 +7,12 @@ through Streamlit's OpenID Connect sign-in (:mod:`ui.lab.access`).
 
 Served as an ``st.App`` (public API) with one guard in front of Streamlit's own routes: a
 session may have at most ``upload_files`` uploaded files held by the server at once
-(:mod:`ui.lab.held_uploads`).
+(:mod:`ui.held_uploads`).
 """
 
 import streamlit as st
 from starlette.middleware import Middleware
 
-from ui.lab.held_uploads import HeldUploads
+from ui.held_uploads import HeldUploads
 
 app = st.App("lab_pages.py", middleware=[Middleware(HeldUploads)])

@@ -10,7 +10,7 @@ import streamlit as st
 
 import gammon_elo as g
 from gammon_elo import Rules
-from gammon_elo.article import heat_map_frame
+from gammon_elo.article import EXPECTED_DIFFERENCES, heat_map_frame
 
 #: Distinct argument sets kept per cached function: plenty for one server's readers.
 MAX_ENTRIES = 128
@@ -39,7 +39,7 @@ def standard_table(divisors: tuple[float, ...], k: int, cube: int) -> pd.DataFra
     for divisor in divisors:
         rules = Rules(divisor=divisor, k=k)
         expected = g.expected_table(rules=rules)
-        pts = g.points_frame(g.tables.EXPECTED_DIFFERENCES, [divisor], k=k, cube=cube)
+        pts = g.points_frame(EXPECTED_DIFFERENCES, [divisor], k=k, cube=cube)
         frames.append(
             expected.assign(
                 divisor=rules.divisor, win=pts["win"].to_numpy(), loss=pts["loss"].to_numpy()

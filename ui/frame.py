@@ -72,7 +72,7 @@ class Door(NamedTuple):
 #: One flat list, no section headings: Streamlit draws a sectioned menu's headings as children of
 #: its ``<ul>`` (not inside ``<li>``), which screen readers announce as a broken list (axe's
 #: "list" rule, checked in tests/browser/test_accessibility.py); the order keeps the grouping.
-CALCULATOR = Door("app", (*_CALCULATOR_PAGES, _CLASSIC), admits=False)
+CALCULATOR = Door("calculator", (*_CALCULATOR_PAGES, _CLASSIC), admits=False)
 #: ``streamlit run lab.py``: every page, the lab's before the classic calculator.
 LAB = Door("lab_pages", (*_CALCULATOR_PAGES, *LAB_PAGES, _CLASSIC), admits=True)
 DOORS = {door.name: door for door in (CALCULATOR, LAB)}

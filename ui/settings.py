@@ -65,7 +65,7 @@ class Settings:
     upload_cell_length: int = 200
     #: Uploaded files one reader's session may have the server hold at once: each of the lab's
     #: two uploaders holds its current file, and a replaced file is deleted by the browser
-    #: (enforced in front of Streamlit's routes by ``lab.py``: :mod:`ui.lab.held_uploads`).
+    #: (enforced in front of Streamlit's routes by ``lab.py``: :mod:`ui.held_uploads`).
     upload_files: int = 4
 
     #: Games one reader's live league may ask for (the Rule designer's real dice).

@@ -23,7 +23,7 @@ from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Dataframe
 
 ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "app.py")
+APP = str(ROOT / "calculator.py")
 LAB = str(ROOT / "lab_pages.py")
 
 manifest_scanner.scan_component_manifests = functools.cache(

@@ -1,4 +1,4 @@
-"""The guard on uploads held per session (:mod:`ui.lab.held_uploads`), as an ASGI middleware in
+"""The guard on uploads held per session (:mod:`ui.held_uploads`), as an ASGI middleware in
 front of a stand-in for Streamlit's upload route: what it counts, frees and refuses. The real
 server is tested in tests/browser/test_held_uploads_browser.py."""
 
@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from ui.catalogs import EL, EN
-from ui.lab.held_uploads import HeldUploads
+from ui.held_uploads import HeldUploads
 
 ROUTE = re.compile(r".*/_stcore/upload_file/[^/]+/[^/]+$")
 

@@ -247,5 +247,9 @@ def test_invisible_characters_are_escaped_in_plain_text_and_code_spans() -> None
 
 def test_no_page_quotes_an_error_as_a_string() -> None:
     """``message=error`` is written literally by t(); ``str(error)`` would be Markdown."""
-    for path in [ROOT / "app.py", *(ROOT / "pages").glob("*.py"), *(ROOT / "ui").glob("*.py")]:
+    for path in [
+        ROOT / "calculator.py",
+        *(ROOT / "pages").rglob("*.py"),
+        *(ROOT / "ui").rglob("*.py"),
+    ]:
         assert "=str(error)" not in path.read_text(encoding="utf-8"), path

@@ -813,6 +813,7 @@ EN: dict[str, str] = {
         "This session already holds {files} uploaded files, the most it may (upload_files):"
         " remove a file from an uploader, or reload the page, before uploading another."
     ),
+    "upload.none": "This calculator takes no uploads: the designers' lab does.",
     "upload.sample": "The first {shown} of {total} rows are shown.",
     "upload.button": "Upload",
     "upload.instructions": "Up to {size} MB per file • CSV, Parquet",

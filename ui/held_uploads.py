@@ -38,18 +38,20 @@ SESSIONS_KEPT: Final = 10_000
 
 class HeldUploads:
     """The middleware: ``files`` a session may have held at once (None: read ``upload_files``
-    from the server's settings at the first upload)."""
+    from the server's settings at the first upload); a refusal says the catalog's ``refusal``
+    line (the calculator, which has no uploader, holds none: ``files=0``, ``upload.none``)."""
 
-    def __init__(self, app: App, files: int | None = None) -> None:
+    def __init__(self, app: App, files: int | None = None, refusal: str = "upload.held") -> None:
         self.app = app
         self._files = files
+        self._refusal = refusal
         self._held: OrderedDict[str, set[str]] = OrderedDict()
         self._lock = threading.Lock()
 
     @property
     def files(self) -> int:
         if self._files is None:
-            from .. import settings
+            from . import settings
 
             self._files = settings.current().upload_files
         return self._files
@@ -62,7 +64,7 @@ class HeldUploads:
             return
         session, file_id = found["session"], found["file"]
         if method == "PUT" and not self._room(session, file_id):
-            await _refuse(scope, send, self.files)
+            await _refuse(scope, send, self._refusal, self.files)
             return
         status = 0
 
@@ -92,14 +94,14 @@ class HeldUploads:
                 self._held.popitem(last=False)
 
 
-async def _refuse(scope: Scope, send: Send, files: int) -> None:
-    """413 and the catalog's line naming ``upload_files``, in the browser's language where the
-    lab has it (an HTTP answer has no session to take the language from)."""
-    from ..catalogs import EL, EN
+async def _refuse(scope: Scope, send: Send, refusal: str, files: int) -> None:
+    """413 and the catalog's ``refusal`` line, in the browser's language where the app has it
+    (an HTTP answer has no session to take the language from)."""
+    from .catalogs import EL, EN
 
     wanted = dict(scope.get("headers") or ()).get(b"accept-language", b"").decode("latin-1")
     catalog = EL if wanted.strip().lower().startswith("el") else EN
-    body = (catalog["upload.held"].format(files=files) + "\n").encode("utf-8")
+    body = (catalog[refusal].format(files=files) + "\n").encode("utf-8")
     headers = [
         (b"content-type", b"text/plain; charset=utf-8"),
         (b"content-length", str(len(body)).encode("ascii")),
