@@ -18,10 +18,10 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image  # Pillow comes with Streamlit (a dependency of its own).
 from playwright.sync_api import Browser, FrameLocator, Locator, Page, Playwright, expect
@@ -70,17 +70,42 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+#: How ``streamlit`` is started by default: ``python -m streamlit`` (the ``run …`` follows).
+STREAMLIT = (sys.executable, "-m", "streamlit")
+
+
+class Server(NamedTuple):
+    """A running ``streamlit run``: its base URL and its process id."""
+
+    url: str
+    pid: int
+
+
 @contextmanager
 def streamlit_server(
     script: Path | str, *, cwd: Path = ROOT, options: Sequence[str] = ()
 ) -> Iterator[str]:
     """``streamlit run script`` on 127.0.0.1 and a free port; yields the base URL once
     ``/_stcore/health`` answers, and always stops the server (and anything it started)."""
+    with streamlit_process(script, cwd=cwd, options=options) as server:
+        yield server.url
+
+
+@contextmanager
+def streamlit_process(
+    script: Path | str,
+    *,
+    cwd: Path = ROOT,
+    options: Sequence[str] = (),
+    launcher: Sequence[str] = STREAMLIT,
+    env: Mapping[str, str] | None = None,
+) -> Iterator[Server]:
+    """:func:`streamlit_server`, yielding the server's URL and process id. ``launcher`` is the
+    command before ``run script …`` (another entry to Streamlit's command line, such as
+    ``modules_on_signal.py``); ``env`` adds to this process's environment."""
     port = free_port()
     command = [
-        sys.executable,
-        "-m",
-        "streamlit",
+        *launcher,
         "run",
         str(script),
         "--server.address",
@@ -105,11 +130,11 @@ def streamlit_server(
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             start_new_session=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
         )
         try:
             _wait_until_healthy(url, process, log)
-            yield url
+            yield Server(url, process.pid)
         finally:
             _stop(process)
 
