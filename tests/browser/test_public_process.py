@@ -48,6 +48,12 @@ PAGE_MODULES = ("ui.frame", "ui.steps", "ui.planner", "ui.explain", "ui.grids", 
 DUMP_TIMEOUT_S = 30.0
 LISTEN = "0A"  # a TCP socket's state in /proc/net/tcp: listening
 
+#: How long a view's content may take to show: the first visit of each page on this fresh server
+#: imports its modules and fills its caches, and the Divisors page's full view (three charts,
+#: three tables, about 0.5 s of CPU) missed the suite's 20-s wait once on a 2-core machine at
+#: load average 20–25.
+CONTENT_TIMEOUT_MS = 60_000
+
 ANSWER = ".gammon-answer"  # the Planner's and Explain page's answer (ui/answer.py)
 METRIC, CHART, TABLE = "stMetric", "stVegaLiteChart", "stDataFrame"
 
@@ -121,7 +127,9 @@ def show(page: Page, spec: PageSpec, view: str, language: str) -> None:
     embedded view, each kind of content it has, and no error box."""
     drawn = view if view in spec.content else "compact"
     for kind in spec.content[drawn]:
-        expect(element(page, kind).filter(visible=True).first).to_be_visible()
+        expect(element(page, kind).filter(visible=True).first).to_be_visible(
+            timeout=CONTENT_TIMEOUT_MS
+        )
     wait_idle(page)
     expect(page.locator("html")).to_have_attribute("lang", language)
     title = page.get_by_test_id("stMain").get_by_role("heading", level=1)
@@ -136,9 +144,9 @@ def lab_door_stays_shut(page: Page, language: str) -> None:
     """The home page, its notice that the lab is elsewhere, and nothing of the lab."""
     catalog = CATALOGS[language]
     notice = page.get_by_test_id("stAlert").filter(has_text=catalog["frame.lab_elsewhere"])
-    expect(notice).to_be_visible()
+    expect(notice).to_be_visible(timeout=CONTENT_TIMEOUT_MS)
     expect(page.get_by_role("heading", level=1)).to_have_text(catalog["home.title"])
-    expect(element(page, METRIC).first).to_be_visible()
+    expect(element(page, METRIC).first).to_be_visible(timeout=CONTENT_TIMEOUT_MS)
     wait_idle(page)
     expect(page.locator("input[type=file]")).to_have_count(0)
     expect(page.get_by_test_id("stFileUploader")).to_have_count(0)
