@@ -2,7 +2,7 @@
 
     python -m benchmarks.browser.bench_app [--repeat N] [--warmup W] [--root DIR]
                                            [--option NAME=VALUE]
-    python -m benchmarks.browser.bench_app --doors [--sessions 30] [--root DIR]
+    python -m benchmarks.browser.bench_app --doors [--loads 30] [--root DIR]
 
 Three servers, all started in the same directory so all read the same ``.streamlit/config.toml``:
 ``streamlit run app.py``; the one-widget page the goal is stated against (``minimal_app.py``
@@ -36,7 +36,7 @@ setting on all sides.
 ``--doors``: the public calculator's memory and first load beside the designers' lab's (``lab.py``,
 every page and module, as the single app was before the two doors) and the one-widget page's,
 one server each. Each server's resident memory (VmRSS from ``/proc``) once it answers, before any
-reader ("idle"); then ``--sessions`` rounds, each a first load of every server's home page in a
+reader ("idle"); then ``--loads`` rounds, each a first load of every server's home page in a
 fresh browser context (a new Streamlit session; the context is closed after it), the servers'
 order rotating; RSS after the first load and after the last. Reported: the first load of the
 first round (the server imports the page's modules then) and the median and p95 of the others.
@@ -183,14 +183,14 @@ def doors(args: argparse.Namespace, options: list[str]) -> None:
         browser = launch_chromium(stack.enter_context(sync_playwright()))
         stack.callback(browser.close)
         names = tuple(scripts)
-        for index in range(args.sessions):
+        for index in range(args.loads):
             shift = index % len(names)
             for name in names[shift:] + names[:shift]:
                 loads[name].append(first_load(browser, servers[name].url, targets[name]))
                 if index == 0:
                     rss[name]["after the first load"] = rss_mb(servers[name].pid)
         for name, server in servers.items():
-            rss[name][f"after {args.sessions} loads"] = rss_mb(server.pid)
+            rss[name][f"after {args.loads} loads"] = rss_mb(server.pid)
         visit_lab_pages(browser, servers["lab"].url)
         rss["lab"]["after its own pages"] = rss_mb(servers["lab"].pid)
     report_doors(args, rss, loads)
@@ -215,7 +215,7 @@ def report_doors(
 ) -> None:
     names = tuple(rss)
     print(
-        f"Chromium headless; {args.sessions} first loads per server, one new session each; "
+        f"Chromium headless; {args.loads} first loads per server, one new session each; "
         f"Python {platform.python_version()}, {platform.machine()}; "
         f"load average at the end {load_average()}"
     )
@@ -225,7 +225,7 @@ def report_doors(
         (f"RSS {when}, MB", {name: rss[name].get(when, float("nan")) for name in names})
         for when in rss["lab"]
     ]
-    rows.append(("first load, first session, ms", {name: loads[name][0] for name in names}))
+    rows.append(("first load, the first, ms", {name: loads[name][0] for name in names}))
     rest = {name: loads[name][1:] or loads[name] for name in names}
     rows.append(
         ("first load, median of the rest, ms", {n: statistics.median(v) for n, v in rest.items()})
@@ -262,7 +262,7 @@ def main() -> None:
         action="store_true",
         help="memory and first load of app.py and lab.py beside the one-widget page",
     )
-    parser.add_argument("--sessions", type=int, default=30, help="first loads per server (--doors)")
+    parser.add_argument("--loads", type=int, default=30, help="first loads per server (--doors)")
     add_root_option(parser)
     args = parser.parse_args()
     options = [f"--{option}" for option in args.option]
