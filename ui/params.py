@@ -283,7 +283,9 @@ class ListParam(Param):
 
 @dataclass(frozen=True, kw_only=True)
 class TextParam(Param):
-    """Free text, cut to ``limit`` characters; every text is valid."""
+    """Free text, cut to ``limit`` characters, from a link and from the widget alike (Streamlit
+    cuts a longer value on the server too: a page's work stays bounded by what it may be given);
+    every text is valid."""
 
     default: str
     limit: int = 500
@@ -296,7 +298,12 @@ class TextParam(Param):
 
     def widget(self, where: Where, key: str, **options: Any) -> Any:
         return where.text_input(
-            self._label(), value=self._initial(key), key=key, help=self._help(), **options
+            self._label(),
+            value=self._initial(key),
+            key=key,
+            help=self._help(),
+            max_chars=self.limit,
+            **options,
         )
 
 
@@ -305,7 +312,12 @@ class TextAreaParam(TextParam):
 
     def widget(self, where: Where, key: str, **options: Any) -> Any:
         return where.text_area(
-            self._label(), value=self._initial(key), key=key, help=self._help(), **options
+            self._label(),
+            value=self._initial(key),
+            key=key,
+            help=self._help(),
+            max_chars=self.limit,
+            **options,
         )
 
 

@@ -2,6 +2,7 @@
 
     python -m benchmarks.browser.bench_app [--repeat N] [--warmup W] [--root DIR]
                                            [--option NAME=VALUE]
+    python -m benchmarks.browser.bench_app --doors [--loads 30] [--root DIR]
 
 Three servers, all started in the same directory so all read the same ``.streamlit/config.toml``:
 ``streamlit run app.py``; the one-widget page the goal is stated against (``minimal_app.py``
@@ -31,13 +32,25 @@ warm-up rounds per page are not counted (the server's first run of a page import
 ``--root`` serves the app from another copy of the repository (an exported commit, say, while the
 checkout is being edited); ``--option`` passes a Streamlit config option to every server, to try a
 setting on all sides.
+
+``--doors``: the public calculator's memory and first load beside the designers' lab's (``lab.py``,
+every page and module, as the single app was before the two doors) and the one-widget page's,
+one server each. Each server's resident memory (VmRSS from ``/proc``) once it answers, before any
+reader ("idle"); then ``--loads`` rounds, each a first load of every server's home page in a
+fresh browser context (a new Streamlit session; the context is closed after it), the servers'
+order rotating; RSS after the first load and after the last. Reported: the first load of the
+first round (the server imports the page's modules then) and the median and p95 of the others.
+Last, the lab's RSS after one visit to each of its own pages (History, a small simulation, the
+Rule designer), which the calculator never imports.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import platform
 import statistics
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
@@ -52,9 +65,11 @@ from benchmarks.browser.harness import (
     REQUIRED_SCRIPT,
     WEBSOCKET_JS,
     add_root_option,
+    load_average,
     p95,
+    rss_mb,
 )
-from tests.browser.browser_support import launch_chromium, streamlit_server
+from tests.browser.browser_support import launch_chromium, streamlit_process, streamlit_server
 
 VIEWPORT: ViewportSize = {"width": 1280, "height": 900}
 TIMEOUT_MS = 60_000
@@ -147,6 +162,90 @@ def rerun(page: Page, target: Target, value: int) -> tuple[float, float, float]:
     return bench["shown"] - start, bench["done"] - start, answered - start
 
 
+#: The lab's own pages, each visited once at the end of ``--doors`` (a small simulation).
+LAB_VISITS = ("/history", "/simulator?players=200&weeks=2", "/designer")
+
+
+def doors(args: argparse.Namespace, options: list[str]) -> None:
+    """The calculator's and the lab's memory and first load, beside the one-widget page's."""
+    root = args.root.resolve()
+    scripts = {"app": root / "app.py", "lab": root / "lab.py", "minimal": MINIMAL_SCRIPT}
+    targets = {"app": HOME, "lab": HOME, "minimal": MINIMAL}
+    rss: dict[str, dict[str, float]] = {name: {} for name in scripts}
+    loads: dict[str, list[float]] = {name: [] for name in scripts}
+    with ExitStack() as stack:
+        servers = {
+            name: stack.enter_context(streamlit_process(script, cwd=root, options=options))
+            for name, script in scripts.items()
+        }
+        for name, server in servers.items():
+            rss[name]["idle"] = rss_mb(server.pid)
+        browser = launch_chromium(stack.enter_context(sync_playwright()))
+        stack.callback(browser.close)
+        names = tuple(scripts)
+        for index in range(args.loads):
+            shift = index % len(names)
+            for name in names[shift:] + names[:shift]:
+                loads[name].append(first_load(browser, servers[name].url, targets[name]))
+                if index == 0:
+                    rss[name]["after the first load"] = rss_mb(servers[name].pid)
+        for name, server in servers.items():
+            rss[name][f"after {args.loads} loads"] = rss_mb(server.pid)
+        visit_lab_pages(browser, servers["lab"].url)
+        rss["lab"]["after its own pages"] = rss_mb(servers["lab"].pid)
+    report_doors(args, rss, loads)
+
+
+def visit_lab_pages(browser: Browser, url: str) -> None:
+    """One visit to each of the lab's pages, until its script run is done."""
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        for path in LAB_VISITS:
+            page.goto(url + path)
+            page.get_by_test_id("stMain").locator("h1").first.wait_for()
+            page.locator(IDLE).wait_for()
+    finally:
+        context.close()
+
+
+def report_doors(
+    args: argparse.Namespace, rss: dict[str, dict[str, float]], loads: dict[str, list[float]]
+) -> None:
+    names = tuple(rss)
+    print(
+        f"Chromium headless; {args.loads} first loads per server, one new session each; "
+        f"Python {platform.python_version()}, {platform.machine()}; "
+        f"load average at the end {load_average()}"
+    )
+    head = "".join(f"{name:>12}" for name in names)
+    print(f"{'':<34}{head}{'app/minimal':>13}{'lab/minimal':>13}{'app/lab':>9}")
+    rows: list[tuple[str, dict[str, float]]] = [
+        (f"RSS {when}, MB", {name: rss[name].get(when, float("nan")) for name in names})
+        for when in rss["lab"]
+    ]
+    rows.append(("first load, the first, ms", {name: loads[name][0] for name in names}))
+    rest = {name: loads[name][1:] or loads[name] for name in names}
+    rows.append(
+        ("first load, median of the rest, ms", {n: statistics.median(v) for n, v in rest.items()})
+    )
+    rows.append(("first load, p95 of the rest, ms", {n: p95(v) for n, v in rest.items()}))
+    for label, values in rows:
+        cells = "".join(f"{_figure(values[name], '.0f'):>12}" for name in names)
+        ratios = (
+            (values["app"] / values["minimal"], 13),
+            (values["lab"] / values["minimal"], 13),
+            (values["app"] / values["lab"], 9),
+        )
+        print(f"{label:<34}{cells}" + "".join(f"{_figure(r, '.2f', '×'):>{w}}" for r, w in ratios))
+
+
+def _figure(value: float, form: str, unit: str = "") -> str:
+    """A figure, or a dash where there is none (a page only the lab has)."""
+    return "—" if math.isnan(value) else f"{value:{form}}{unit}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=15, help="measured runs per page")
@@ -158,9 +257,18 @@ def main() -> None:
         metavar="NAME=VALUE",
         help="a Streamlit config option for every server, e.g. runner.postScriptGC=false",
     )
+    parser.add_argument(
+        "--doors",
+        action="store_true",
+        help="memory and first load of app.py and lab.py beside the one-widget page",
+    )
+    parser.add_argument("--loads", type=int, default=30, help="first loads per server (--doors)")
     add_root_option(parser)
     args = parser.parse_args()
     options = [f"--{option}" for option in args.option]
+    if args.doors:
+        doors(args, options)
+        return
     root = args.root.resolve()
 
     targets = (HOME, REQUIRED, MINIMAL)

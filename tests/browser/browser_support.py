@@ -18,10 +18,10 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from PIL import Image  # Pillow comes with Streamlit (a dependency of its own).
 from playwright.sync_api import Browser, FrameLocator, Locator, Page, Playwright, expect
@@ -70,6 +70,17 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+#: How ``streamlit`` is started by default: ``python -m streamlit`` (the ``run …`` follows).
+STREAMLIT = (sys.executable, "-m", "streamlit")
+
+
+class Server(NamedTuple):
+    """A running ``streamlit run``: its base URL and its process id."""
+
+    url: str
+    pid: int
+
+
 @contextmanager
 def streamlit_server(
     script: Path | str, *, cwd: Path = ROOT, options: Sequence[str] = ()
@@ -80,11 +91,25 @@ def streamlit_server(
     ``options`` are further command-line flags, e.g. ``("--secrets.files", path)`` for a
     secrets file of the test's own instead of the checkout's ``.streamlit/secrets.toml``.
     """
+    with streamlit_process(script, cwd=cwd, options=options) as server:
+        yield server.url
+
+
+@contextmanager
+def streamlit_process(
+    script: Path | str,
+    *,
+    cwd: Path = ROOT,
+    options: Sequence[str] = (),
+    launcher: Sequence[str] = STREAMLIT,
+    env: Mapping[str, str] | None = None,
+) -> Iterator[Server]:
+    """:func:`streamlit_server`, yielding the server's URL and process id. ``launcher`` is the
+    command before ``run script …`` (another entry to Streamlit's command line, such as
+    ``modules_on_signal.py``); ``env`` adds to this process's environment."""
     port = free_port()
     command = [
-        sys.executable,
-        "-m",
-        "streamlit",
+        *launcher,
         "run",
         str(script),
         "--server.address",
@@ -101,8 +126,8 @@ def streamlit_server(
         *options,
     ]
     url = f"http://127.0.0.1:{port}"
-    with serving(command, f"{url}/_stcore/health", cwd=cwd):
-        yield url
+    with serving(command, f"{url}/_stcore/health", cwd=cwd, env=env) as pid:
+        yield Server(url, pid)
 
 
 @contextmanager
@@ -128,9 +153,16 @@ def oidc_provider() -> Iterator[str]:
 
 
 @contextmanager
-def serving(command: Sequence[str], health: str, *, cwd: Path = ROOT) -> Iterator[None]:
+def serving(
+    command: Sequence[str],
+    health: str,
+    *,
+    cwd: Path = ROOT,
+    env: Mapping[str, str] | None = None,
+) -> Iterator[int]:
     """Run ``command`` in a process group of its own, from the moment ``health`` answers 200
-    until the block ends; then stop that group, whatever happened in the block."""
+    until the block ends (yielding its process id); then stop that group, whatever happened in
+    the block. ``env`` adds to this process's environment."""
     name = Path(command[2] if command[1] == "-m" else command[0]).name
     with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as log:
         process = subprocess.Popen(
@@ -140,11 +172,11 @@ def serving(command: Sequence[str], health: str, *, cwd: Path = ROOT) -> Iterato
             stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL,
             start_new_session=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
         )
         try:
             _wait_until_healthy(name, health, process, log)
-            yield
+            yield process.pid
         finally:
             _stop(process)
 
