@@ -53,6 +53,7 @@ if TYPE_CHECKING:
         expected_curves,
         expected_curves_frame,
         expected_table,
+        game_divisor_table,
         heavy_week_table,
         points_frame,
     )
@@ -135,6 +136,7 @@ _LATER: dict[str, tuple[str, ...]] = {
         "expected_curves",
         "expected_curves_frame",
         "expected_table",
+        "game_divisor_table",
         "heavy_week_table",
         "points_frame",
     ),
@@ -242,6 +244,7 @@ __all__ = [
     "fibs_change",
     "fibs_k",
     "fibs_underdog_probability",
+    "game_divisor_table",
     "games_to_target",
     "get_rules",
     "go_round",
