@@ -71,6 +71,7 @@ if TYPE_CHECKING:
         expected_curves,
         expected_curves_frame,
         expected_table,
+        game_divisor_table,
         heavy_week_table,
         points_frame,
     )
@@ -157,6 +158,7 @@ __all__ = [
     "fibs_change",
     "fibs_k",
     "fibs_underdog_probability",
+    "game_divisor_table",
     "games_to_target",
     "get_rules",
     "go_round",

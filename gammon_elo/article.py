@@ -8,6 +8,7 @@ Column names are plain identifiers; the app translates them for display. Changes
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -15,6 +16,7 @@ import pandas as pd
 from ._core import checks
 from ._core.scalar import multiplier
 from .formulas import expected_score, rating_change
+from .player.game import Game, GameType, what_if
 from .rules import CURRENT, Rules, get_rules
 
 __all__ = [
@@ -27,6 +29,7 @@ __all__ = [
     "expected_curves",
     "expected_curves_frame",
     "expected_table",
+    "game_divisor_table",
     "heat_map_frame",
     "heavy_week_table",
     "points_frame",
@@ -153,6 +156,39 @@ def divisor_table(
             }
         )
     return pd.DataFrame(rows, columns=["divisor", "expected", "win", "loss"])
+
+
+def game_divisor_table(game: Game, divisors: Iterable[float] = (400, 800, 1200)) -> pd.DataFrame:
+    """One game under each divisor: your expected score, then your points and your opponent's
+    for a win and for a loss, each player with their own K, all else as ``game.rules`` says.
+
+    Every change is :func:`what_if`'s for the game rated as a ranked one (a boosted or
+    tournament game changes nothing; this says what a ranked one with the same numbers would).
+
+    >>> table = game_divisor_table(Game(1800, 1500))
+    >>> table[["divisor", "win", "loss", "opponent_win"]].values.tolist()
+    [[400.0, 5.0, -27.0, 27.0], [800.0, 9.0, -23.0, 23.0], [1200.0, 12.0, -20.0, 20.0]]
+    """
+    rows = []
+    for divisor in divisors:
+        rules = replace(game.rules, name="custom", divisor=divisor)
+        both = what_if(replace(game, type=GameType.RANKED, rules=rules))
+        steps = both.win.steps
+        assert steps is not None  # a ranked game is always rated
+        rows.append(
+            {
+                "divisor": rules.divisor,
+                "expected": steps.expected_winner,
+                "win": both.win.you.change,
+                "loss": both.loss.you.change,
+                "opponent_win": both.loss.opponent.change,
+                "opponent_loss": both.win.opponent.change,
+                "k": both.win.you.k.k,
+                "opponent_k": both.win.opponent.k.k,
+            }
+        )
+    columns = ["divisor", "expected", "win", "loss", "opponent_win", "opponent_loss"]
+    return pd.DataFrame(rows, columns=[*columns, "k", "opponent_k"])
 
 
 def cube_table(

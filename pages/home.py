@@ -9,7 +9,7 @@ from functools import partial
 import streamlit as st
 
 from gammon_elo import CUBES, Ending, Game, GameType, WhatIf, break_even_win_rate, what_if
-from ui import rules_input, steps
+from ui import each_divisor, rules_input, steps
 from ui.i18n import number, percent, t
 from ui.page import Page
 from ui.params import ChoiceParam, IntParam
@@ -91,19 +91,9 @@ def figures(game: Game, both: WhatIf) -> None:
     )
 
 
-@st.fragment
-def calculator() -> None:
-    """The answer, the inputs, and everything else computed from them.
-
-    A fragment, so that changing an input reruns this function only: the sidebar, the title and
-    the URL notices above are not sent to the browser again.
-
-    The answer comes before the inputs, so it is computed from the inputs' values as they stand
-    when the run starts (a changed widget's new value is in the session before the rerun); the
-    widgets drawn below return the same values.
-    """
-    rules = rules_input.from_state(page)
-    game = Game(
+def current_game() -> Game:
+    """The game the inputs describe (in the embedded chart view, the link's values)."""
+    return Game(
         rating=page["rating"],
         opponent=page["opponent"],
         cube=page["cube"],
@@ -111,12 +101,40 @@ def calculator() -> None:
         opponent_games=page["opponent_games"],
         type=page["type"],
         ending=page["ending"],
-        rules=rules,
+        rules=rules_input.from_state(page),
     )
-    both = what_if(game)
-    steps.headline(both)
+
+
+def card(game: Game) -> each_divisor.Card:
+    return each_divisor.Card(game, custom=page["rules"] == rules_input.CUSTOM)
+
+
+def rules_name() -> str:
+    """The reader's rule set as the table's sentence names it ("rule set 1.3.1", "your custom
+    rule set")."""
+    chosen = page["rules"]
+    if chosen == rules_input.CUSTOM:
+        return t("home.rules_custom")
+    return t("home.rules_version", name=chosen)
+
+
+@st.fragment
+def calculator() -> None:
+    """The answer, the inputs, and everything else computed from them.
+
+    A fragment, so that changing an input reruns this function only: the sidebar, the title and
+    the URL notices above are not sent to the browser again.
+
+    The answer's place comes first and is filled once the inputs are drawn: every value is read
+    from a widget already drawn in this run.
+    """
+    answer = st.container()
     inputs()
     page.write_url()
+    game = current_game()
+    both = what_if(game)
+    with answer:
+        steps.headline(both)
     figures(game, both)
 
     win_col, loss_col = st.columns(2)
@@ -126,9 +144,11 @@ def calculator() -> None:
     steps.notices(both)
 
     if not page.compact:
-        steps.steps(both, rules)
+        each_divisor.section(card(game), rules_name())
+        steps.steps(both, game.rules)
         # The compact home view is about 810 px tall, 950 with a notice: room for both.
-        page.embed_section(height=1000)
+        page.embed_section(views=("compact", "chart"), height=1000)
 
 
+page.only("chart", lambda: each_divisor.chart_view(card(current_game())))
 calculator()

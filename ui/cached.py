@@ -26,6 +26,20 @@ def curves(divisors: tuple[float, ...], span: int) -> pd.DataFrame:
 
 
 @st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
+def gap_curves(divisors: tuple[float, ...], span: int, gap: int) -> pd.DataFrame:
+    """:func:`curves` with the players' ``gap`` among the differences, so that pointing at the
+    gap reads the very values its mark shows."""
+    differences = np.union1d(np.linspace(-span, span, 201), [gap])
+    return g.expected_curves_frame(differences, list(divisors))
+
+
+@st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
+def game_divisors(game: g.Game, divisors: tuple[float, ...]) -> pd.DataFrame:
+    """One game's expected score and both players' changes under each divisor."""
+    return g.game_divisor_table(game, divisors)
+
+
+@st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
 def points(divisors: tuple[float, ...], span: int, k: int, cube: int) -> pd.DataFrame:
     """Rounded points for a win and a loss, each divisor, integer differences −span … span."""
     step = max(1, span // 100)

@@ -4,7 +4,7 @@ Titles, axes and tooltips come in already translated."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import altair as alt
@@ -186,6 +186,46 @@ def _guides(
     return layers
 
 
+def _gap_marks(
+    *,
+    x: str,
+    y: str,
+    series: str,
+    order: list[str],
+    marker: float,
+    values: Mapping[str, float],
+    x_enc: alt.X,
+    y_scale: alt.Scale,
+    tooltip: list[alt.Tooltip],
+) -> list[alt.Chart]:
+    """At ``x`` = ``marker``: a dashed rule and a dot on each line, each with the one tooltip that
+    lists every series' value there (``values``, by series name)."""
+    wide = pd.DataFrame({x: [marker], **{f"s{i}": [values[name]] for i, name in enumerate(order)}})
+    dots = pd.DataFrame({series: order, y: [values[name] for name in order]}).merge(
+        wide, how="cross"
+    )
+    # Out of a screen reader's way, as the pointer's layers: the sentence beside the chart and
+    # its table say the same values, in the page's language.
+    rule = (
+        alt.Chart(wide)
+        .mark_rule(color="#333", strokeDash=[4, 4], strokeWidth=2, aria=False)
+        .encode(x=x_enc, tooltip=tooltip)
+    )
+    points = (
+        alt.Chart(dots)
+        .mark_point(filled=True, size=110, opacity=1, stroke="white", strokeWidth=1.5, aria=False)
+        .encode(
+            x=x_enc,
+            y=alt.Y(f"{y}:Q", scale=y_scale),
+            color=alt.Color(
+                f"{series}:N", sort=order, scale=alt.Scale(domain=order, range=PALETTE)
+            ),
+            tooltip=tooltip,
+        )
+    )
+    return [rule, points]
+
+
 def hover_lines(
     frame: pd.DataFrame,
     *,
@@ -201,12 +241,15 @@ def hover_lines(
     y_zero: bool = False,
     interpolate: str = "linear",
     marker: float | None = None,
+    marked: Mapping[str, float] | None = None,
     zero_line: bool = False,
     legend_columns: int | None = None,
 ) -> alt.LayerChart:
     """Lines, one per series, read by pointing: anywhere over the plot a vertical rule snaps to the
     nearest ``x`` and one tooltip gives every series' value there (Vega-Lite's nearest-point
-    selection on a pivoted rule layer). ``marker`` draws a dashed rule at that ``x``."""
+    selection on a pivoted rule layer). ``marker`` draws a dashed rule at that ``x``; with
+    ``marked`` (each series' value at the marker) a dot on each line too, and pointing at the
+    rule or a dot lists them all."""
     wide, order = _series_columns(frame, x, y, series)
     x_axis = alt.Axis(format=x_format, tickMinStep=1, tickCount=10) if x_format else alt.Axis()
     x_enc = alt.X(f"{x}:Q", title=x_title, axis=x_axis)
@@ -239,8 +282,21 @@ def hover_lines(
         y_scale=y_scale,
         tooltip=_tooltip(x, x_title, x_format, order, y_format),
     )
-    layers = [lines, *_guides(x, y, x_title, y_title, marker=marker, zero_line=zero_line)]
+    guide = None if marked is not None else marker
+    layers = [lines, *_guides(x, y, x_title, y_title, marker=guide, zero_line=zero_line)]
     layers += [dots, rule]
+    if marked is not None and marker is not None:
+        layers += _gap_marks(
+            x=x,
+            y=y,
+            series=series,
+            order=order,
+            marker=marker,
+            values=marked,
+            x_enc=x_enc,
+            y_scale=y_scale,
+            tooltip=_tooltip(x, x_title, x_format, order, y_format),
+        )
     return style(alt.layer(*layers))
 
 
@@ -251,8 +307,10 @@ def expected_curves(
     x_title: str,
     y_title: str,
     series_title: str,
+    marked: Mapping[str, float] | None = None,
 ) -> alt.LayerChart:
-    """Expected score against rating difference, one line per series, a rule at ``difference``.
+    """Expected score against rating difference, one line per series, a rule at ``difference``
+    (and, with ``marked``, each series' expected score there as a dot on its line).
 
     ``frame`` has columns difference, series, expected.
     """
@@ -268,6 +326,7 @@ def expected_curves(
         x_format="d",
         y_domain=(0, 1),
         marker=difference,
+        marked=marked,
     )
 
 

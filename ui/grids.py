@@ -132,6 +132,48 @@ def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
     return Shown(shown=shown, raw=raw, widths={t("col.favourite_points"): PAIR_WIDTH}, lines=2)
 
 
+#: A space no line breaks at.
+NBSP = "\u00a0"
+
+
+def _unbroken(pairs: list[str]) -> list[str]:
+    """Pairs that wrap only after their "·": "win +5 ·" over "loss −27", never a word apart from
+    its number, however wide the grid makes the column."""
+    kept = []
+    for text in pairs:
+        first, second = text.split(" · ")
+        kept.append(f"{first.replace(' ', NBSP)}{NBSP}· {second.replace(' ', NBSP)}")
+    return kept
+
+
+def game_divisors(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
+    """One game under each divisor, a row per divisor: your expected score, then your points and
+    your opponent's as pairs ("win +12 · loss −20") under short headers that fit a phone; the
+    CSV has each figure in a column of its own."""
+    names = [labels.get(float(d), str(d)) for d in frame["divisor"]]
+    you, opponent = t("col.you"), t("col.opponent")
+    shown = pd.DataFrame(
+        {
+            t("col.divisor"): names,
+            t("col.your_expected"): frame["expected"].map(percent),
+            you: _unbroken(_pairs(frame["win"], frame["loss"])),
+            opponent: _unbroken(_pairs(frame["opponent_win"], frame["opponent_loss"])),
+        }
+    )
+    raw = pd.DataFrame(
+        {
+            t("col.divisor"): frame["divisor"],
+            t("col.your_expected"): frame["expected"],
+            t("col.your_win"): frame["win"],
+            t("col.your_loss"): frame["loss"],
+            t("col.opponent_win"): frame["opponent_win"],
+            t("col.opponent_loss"): frame["opponent_loss"],
+        }
+    )
+    widths = {you: PAIR_WIDTH, opponent: PAIR_WIDTH}
+    return Shown(shown=shown, raw=raw, widths=widths, lines=2)
+
+
 def _by_divisor(
     frame: pd.DataFrame, labels: Mapping[float, str], cell: Callable[[pd.DataFrame], list[str]]
 ) -> pd.DataFrame:

@@ -124,6 +124,40 @@ EN: dict[str, str] = {
     "home.your_k": "Your K: {reason}",
     "home.their_k": "Your opponent's K: {reason}",
     "home.headline_opponent": "Your opponent {change}",
+    # Under each divisor (the home page's curves and table)
+    "home.divisors_title": "Under each divisor",
+    "home.divisors_numbers": "This win is worth {wins}, and this loss costs {losses}.",
+    "home.under_divisor": "{change} under {divisor}",
+    "home.and": " and ",
+    "home.curves_title": (
+        "Your expected score by rating difference (you − opponent), one line per divisor"
+    ),
+    "home.curves_y": "Your expected score",
+    "home.curves_text": (
+        "Each line is one divisor's expected score for you at every rating difference; the "
+        "dashed line marks your gap, {gap} ({rating} − {opponent}), where {values}."
+    ),
+    "home.curve_value": "{divisor} gives {expected}",
+    "home.curves_hover": (
+        "Point at the dashed line or a dot: the tooltip lists every divisor's value at your gap."
+    ),
+    "home.curves_alt": (
+        "Line chart: your expected score against the rating difference (you − opponent), one "
+        "line per divisor ({divisors}); a dashed rule and a dot on each line mark your gap, {gap}."
+    ),
+    "home.table_title": "This game's points under each divisor",
+    "home.table_text": (
+        "A row per divisor, everything else as {rules} says: your expected score, "
+        "then your points and your opponent's for a win and for a loss (you at K {k}, your "
+        "opponent at K {opponent_k}, cube {cube})."
+    ),
+    "home.divisors_unrated": (
+        "This game is not ranked, so it changes no ELO: the table shows what a ranked game "
+        "with the same ratings, cube and weeks would bring."
+    ),
+    "home.rules_version": "rule set {name}",
+    "home.rules_custom": "your custom rule set",
+    "home.divisors_custom": "The {divisor} row is your custom rule set's own divisor.",
     # Notices
     "notice.boosted_unrated": (
         "Boosted games never change ELO: they count for the Boosted and Sparks rankings only."
@@ -273,6 +307,13 @@ EN: dict[str, str] = {
     "col.win": "Points for a win",
     "col.loss": "Points for a loss",
     "col.favourite_points": "Points",
+    "col.you": "You",
+    "col.opponent": "Opponent",
+    "col.your_expected": "Expected",
+    "col.your_win": "Your points for a win",
+    "col.your_loss": "Your points for a loss",
+    "col.opponent_win": "Opponent's points for a win",
+    "col.opponent_loss": "Opponent's points for a loss",
     "col.favourite": "Favourite",
     "col.underdog": "Underdog",
     "col.favourite_k": "Favourite at K {k}",
