@@ -44,6 +44,15 @@ class Shown:
     static: bool = False
 
 
+#: A cell with no figure: a boosted or tournament game's K, expected score and changes (such
+#: games never change ELO), a podium row's loser, a volatility group no player fell in.
+MISSING = "—"
+
+
+def _written(values: pd.Series, write: Callable[[Any], str]) -> list[str]:
+    return [MISSING if pd.isna(v) else write(v) for v in values]
+
+
 def dress(raw: pd.DataFrame, formats: Mapping[str, Callable[[float], str]]) -> Shown:
     """``raw`` with each of ``formats``' columns written by its formatter."""
     shown = raw.copy()
@@ -234,7 +243,7 @@ def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: 
     shown = raw.copy()
     for header in labels.values():
         if header in shown:
-            shown[header] = [number(v, digits) for v in raw[header]]
+            shown[header] = _written(raw[header], lambda v: number(v, digits))
     shown[t("simulator.week")] = raw[t("simulator.week")].map(number)
     return Shown(shown=shown.astype(str), raw=raw)
 
@@ -252,7 +261,8 @@ def volatility(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
     shown = raw.copy()
     for header in labels.values():
         if header in shown:
-            shown[header] = [number(v, 1) for v in raw[header]]
+            # A group no player-week fell in (no week of 300+ games) has no swing: a dash.
+            shown[header] = _written(raw[header], lambda v: number(v, 1))
     return Shown(shown=shown.astype(str), raw=raw)
 
 
@@ -442,18 +452,9 @@ def replay_frame(frame: pd.DataFrame) -> Shown:
             shown[column] = _written(shown[column], number)
         else:
             # A podium row has no loser: a dash, never "None" or "nan".
-            shown[column] = [MISSING if pd.isna(v) else str(v) for v in shown[column]]
+            shown[column] = [MISSING if pd.isna(v) or v == "" else str(v) for v in shown[column]]
     headers = {c: t(f"data.{c}") for c in shown.columns if f"data.{c}" in CATALOG_KEYS}
     return Shown(shown=shown.rename(columns=headers), raw=frame)
-
-
-#: A cell with no figure: a boosted or tournament game's K, expected score and changes (such
-#: games never change ELO), a podium row's loser.
-MISSING = "—"
-
-
-def _written(values: pd.Series, write: Callable[[Any], str]) -> list[str]:
-    return [MISSING if pd.isna(v) else write(v) for v in values]
 
 
 #: What a reader looks for first in a replayed game: who, then what it did to each of them.

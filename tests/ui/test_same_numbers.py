@@ -70,6 +70,8 @@ def shown(at: AppTest) -> list[str]:
         found += numbers(f"{metric.value} {metric.delta or ''}")
     for table in at.dataframe:
         found += numbers(cells(table).to_csv(index=False, header=False))
+    for static in at.table:
+        found += numbers(static.value.to_csv(index=False, header=False))
     for kind in ("markdown", "caption", "latex", "warning", "error", "info", "success"):
         for element in getattr(at, kind):
             found += numbers(str(element.value))
