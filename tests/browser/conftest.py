@@ -30,6 +30,8 @@ from playwright.sync_api import (
 PAGE_TIMEOUT_MS = 20_000
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}  # a current mid-size phone, CSS pixels
+#: A cold lab's first page: its imports (Dask, the engine's tables) on a loaded 2-core machine.
+SERVER_WARM_MS = 120_000
 
 expect.set_options(timeout=PAGE_TIMEOUT_MS)
 
@@ -38,6 +40,27 @@ expect.set_options(timeout=PAGE_TIMEOUT_MS)
 def app_url() -> Iterator[str]:
     """The base URL of ``streamlit run app.py`` (headless, no usage statistics, 127.0.0.1)."""
     with streamlit_server(ROOT / "app.py") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def lab_url(browser: Browser) -> Iterator[str]:
+    """The base URL of ``streamlit run lab.py`` on 127.0.0.1: a reader on loopback is admitted
+    without signing in. Its home page is opened once before the URL is handed out: until some
+    session has run ``st.navigation``, Streamlit serves a server whose entry file has a
+    ``pages/`` folder beside it in its old folder mode, where a link to a lab page
+    (``/designer``, a file in ``pages/lab/``) is "Page not found"."""
+    with streamlit_server(ROOT / "lab.py") as url:
+        context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+        try:
+            first = context.new_page()
+            first.goto(url)
+            expect(first.get_by_test_id("stApp")).to_have_attribute(
+                "data-test-script-state", "notRunning", timeout=SERVER_WARM_MS
+            )
+            expect(first.get_by_test_id("stSidebarNav")).to_be_visible(timeout=SERVER_WARM_MS)
+        finally:
+            context.close()
         yield url
 
 

@@ -71,14 +71,14 @@ def run_fit(page: Page, log_loss: float, *, attempts: int = 2) -> None:
     expect(fitted(page, log_loss)).to_be_visible(timeout=1_000)
 
 
-def test_upload_a_fit_upload_b_shows_bs_fit_or_none(page: Page, app_url: str) -> None:
+def test_upload_a_fit_upload_b_shows_bs_fit_or_none(page: Page, lab_url: str) -> None:
     sample = sample_history()
     a = sample.iloc[:200].to_csv(index=False).encode()
     b = sample.iloc[150:].to_csv(index=False).encode()
     fit_a = fit(read_history(a), base="1.3.1", serial=True)
     fit_b = fit(read_history(b), base="1.3.1", serial=True)
     assert f"{fit_a.log_loss:.4f}" != f"{fit_b.log_loss:.4f}"  # else the test could not tell
-    open_page(page, f"{app_url}/designer?source=upload&rules=1.3.1")
+    open_page(page, f"{lab_url}/designer?source=upload&rules=1.3.1")
     upload(page, "a.csv", a)
     expect(page.get_by_text(EN["designer.history_upload"])).to_be_visible()
     wait_idle(page)
@@ -122,14 +122,14 @@ def drawn_legends(page: Page, titles: list[str], *, rounds: int = 30) -> list[di
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_a_sweep_s_heat_maps_read_whole_on_a_laptop_and_a_phone(
-    browser: Browser, app_url: str, lang: str
+    browser: Browser, lab_url: str, lang: str
 ) -> None:
     catalog = EN if lang == "en" else EL
-    metrics = [catalog[key] for key in ("designer.metric_iqr", "designer.metric_spearman")]
+    metrics = [catalog[key] for key in ("simulator.half_within", "designer.metric_spearman")]
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
     try:
         page = context.new_page()
-        open_page(page, f"{app_url}/designer?source=sample&lang={lang}&{SWEEP}")
+        open_page(page, f"{lab_url}/designer?source=sample&lang={lang}&{SWEEP}")
         wait_idle(page)
         page.get_by_role("button", name=catalog["designer.run_sweep"], exact=True).click()
         heading = page.get_by_text(catalog["designer.heatmap_title"].format(metric=metrics[0]))
