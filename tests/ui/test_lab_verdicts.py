@@ -225,3 +225,21 @@ def test_a_frame_of_missing_figures_is_written_with_dashes() -> None:
 
     shown = replay_frame(frame).shown
     assert shown.to_numpy().tolist() == [["A", "32"], ["—", "—"]]
+
+
+def test_a_wide_grid_names_every_divisor_level_and_short() -> None:
+    """Eleven divisors on a phone's 28-px cells: each named (Vega drops every other label that
+    would overlap unless told not to), level, in thousands past 1000; rates in whole percent."""
+    divisors = [200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200]
+    means = pd.DataFrame(
+        {"divisor": divisors, "k": 32, "top_tenth_gap": [-0.01 * i for i in range(11)]}
+    )
+    gap = next(m for m in designer.METRICS if m.column == "top_tenth_gap")
+    spec = designer.heatmap(means, gap, "gap").to_dict()
+    axis = spec["layer"][0]["encoding"]["x"]["axis"]
+    assert axis["labelAngle"] == 0 and axis["labelOverlap"] is False
+    assert "/ 1000" in axis["labelExpr"] and "'k'" in axis["labelExpr"]
+    texts = next(iter(spec["datasets"].values()))
+    assert [row["text"] for row in texts][:3] == ["0%", "\u22121%", "\u22122%"]
+    narrow = designer.heatmap(means.head(2), gap, "gap").to_dict()
+    assert "labelExpr" not in narrow["layer"][0]["encoding"]["x"]["axis"]

@@ -35,9 +35,12 @@ def _digits(digits: int) -> Callable[[float], str]:
     return lambda value: number(value, digits)
 
 
-def _signed_percent(value: float) -> str:
-    """A difference of two rates in percentage points, signed: "+1.5%", "−2.5%"."""
-    return ("+" if value > 0 else "") + percent(value)
+def _signed_percent(value: float, digits: int = 1) -> str:
+    """A difference of two rates in percentage points, signed: "+1.5%", "−2.5%"; "0.0%" for
+    what rounds to zero (never "−0.0%")."""
+    if round(100 * value, digits) == 0:
+        return percent(0.0, digits)
+    return ("+" if value > 0 else "") + percent(value, digits)
 
 
 #: The sweep's measures drawn as heat maps. The spread is the Simulator's: the narrowest band of
@@ -70,24 +73,30 @@ def sweep_means(table: pd.DataFrame, metric: str) -> pd.DataFrame:
 SHORT_DIVISORS = 6
 
 
+#: A wide grid's cells on a phone are some 28 px wide: their figures smaller, rates whole.
+WIDE_TEXT: dict[str, Any] = {"fontSize": 9, "fontWeight": 600}
+
+
 def _divisor_axis(count: int) -> alt.Axis:
-    """The divisors written level (never turned upright), in thousands when many."""
+    """The divisors written level (never turned upright); when many, in thousands ("1.2k") and
+    a size smaller, every one of them (Vega would otherwise drop every other label)."""
     if count <= SHORT_DIVISORS:
         return alt.Axis(labelAngle=0)
     short = "datum.value >= 1000 ? format(datum.value / 1000, '.1~f') + 'k' : datum.label"
-    return alt.Axis(labelAngle=0, labelExpr=short)
+    return alt.Axis(labelAngle=0, labelExpr=short, labelOverlap=False, labelFontSize=10)
 
 
 def heatmap(means: pd.DataFrame, metric: Metric, title: str) -> alt.LayerChart:
     """Divisor × K, the metric's mean over seeds written in each cell."""
     values = means[metric.column]
-    frame = means.assign(text=[metric.write(v) for v in values], ink=heat_inks(values))
+    divisors = int(means["divisor"].nunique())
+    wide = divisors > SHORT_DIVISORS
+    write = metric.write
+    if wide and metric.column in FRACTIONS:
+        write = lambda v: _signed_percent(v, 0)  # noqa: E731
+    frame = means.assign(text=[write(v) for v in values], ink=heat_inks(values))
     base = alt.Chart(frame).encode(
-        x=alt.X(
-            "divisor:O",
-            title=t("designer.divisor"),
-            axis=_divisor_axis(int(means["divisor"].nunique())),
-        ),
+        x=alt.X("divisor:O", title=t("designer.divisor"), axis=_divisor_axis(divisors)),
         y=alt.Y("k:O", title=t("designer.k"), sort="descending"),
     )
     # A rate's legend in percent, as its cells (three labels: five of "−14.5%" overlapped).
@@ -100,7 +109,7 @@ def heatmap(means: pd.DataFrame, metric: Metric, title: str) -> alt.LayerChart:
             alt.Tooltip("text:N", title=title),
         ],
     )
-    text = base.mark_text(**HEAT_TEXT).encode(
+    text = base.mark_text(**(WIDE_TEXT if wide else HEAT_TEXT)).encode(
         text="text:N", fill=alt.Fill("ink:N", scale=None, legend=None)
     )
     return style(alt.layer(cells, text))
