@@ -39,6 +39,18 @@ class Shown:
     widths: Mapping[str, int] = field(default_factory=dict)
     #: Lines a row shows: over 1, a cell wraps at its column's width (see :func:`grid`).
     lines: int = 1
+    #: Drawn as a static table (:func:`static`): a few rows of the app's own words and figures,
+    #: each row as tall as its text at whatever width the page has.
+    static: bool = False
+
+
+#: A cell with no figure: a boosted or tournament game's K, expected score and changes (such
+#: games never change ELO), a podium row's loser, a volatility group no player fell in.
+MISSING = "—"
+
+
+def _written(values: pd.Series, write: Callable[[Any], str]) -> list[str]:
+    return [MISSING if pd.isna(v) else write(v) for v in values]
 
 
 def dress(raw: pd.DataFrame, formats: Mapping[str, Callable[[float], str]]) -> Shown:
@@ -226,31 +238,23 @@ def _per_rule_set(
     return Shown(shown=shown, raw=raw)
 
 
-#: A rule set's column in a table with a row per measure, headed by its short name ("1.3.1"):
-#: as wide as "57.8%" or "−187" needs; the measure column takes the rest of a phone's width.
-RULES_COLUMN = 60
-#: The narrowest the measure column gets, however many rule sets: past three rule sets a phone
-#: scrolls to the last ones (the first three, in the reader's order, show).
-MEASURE_COLUMN = 120
-
-
 def by_measure(
     frame: pd.DataFrame,
     labels: Mapping[str, str],
     headers: Mapping[str, str],
     columns: Mapping[str, tuple[str, Callable[[Any], str]]],
 ) -> Shown:
-    """A row per measure (its name wrapped over up to three lines) and a column per rule set
-    under its short header (``headers``; ``labels`` name them in the CSV, a row per rule set)."""
+    """A row per measure and a column per rule set under its short header (``headers``;
+    ``labels`` name them in the CSV, a row per rule set), drawn static: a measure's name wraps
+    on a phone, and only there."""
     measure = t("simulator.measure")
     shown = pd.DataFrame({measure: [header for header, _ in columns.values()]})
     for _, row in frame.iterrows():
         shown[headers[row["rules"]]] = [
             fmt(row[c]) if pd.notna(row[c]) else "—" for c, (_, fmt) in columns.items()
         ]
-    width = max(MEASURE_COLUMN, PHONE_WIDTH - RULES_COLUMN * len(frame))
     raw = _per_rule_set(frame, labels, columns).raw
-    return Shown(shown=shown, raw=raw, widths={measure: width}, lines=3)
+    return Shown(shown=shown, raw=raw, static=True)
 
 
 def simulation_summary(
@@ -281,7 +285,7 @@ def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: 
     shown = raw.copy()
     for header in labels.values():
         if header in shown:
-            shown[header] = [number(v, digits) for v in raw[header]]
+            shown[header] = _written(raw[header], lambda v: number(v, digits))
     shown[t("simulator.week")] = raw[t("simulator.week")].map(number)
     return Shown(shown=shown.astype(str), raw=raw)
 
@@ -299,7 +303,8 @@ def volatility(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
     shown = raw.copy()
     for header in labels.values():
         if header in shown:
-            shown[header] = [number(v, 1) for v in raw[header]]
+            # A group no player-week fell in (no week of 300+ games) has no swing: a dash.
+            shown[header] = _written(raw[header], lambda v: number(v, 1))
     return Shown(shown=shown.astype(str), raw=raw)
 
 
@@ -342,7 +347,9 @@ def show(
     it: no page's message grows with the file, and a rerun does not write the CSV again.
     """
     long = len(table.shown) > max_rows
-    if not only_download:
+    if not only_download and table.static:
+        static(table.shown.head(max_rows))
+    elif not only_download:
         grid(table.shown.head(max_rows), widths=table.widths, lines=table.lines, width="stretch")
         if long:
             st.caption(
@@ -362,6 +369,19 @@ def show(
             key=key or f"download.{download}",
             icon=":material/download:",
         )
+
+
+def static(shown: pd.DataFrame) -> None:
+    """A small table as a static table (``st.table``), its rows as tall as their text.
+
+    The grid (:func:`grid`) has one row height for every row at every width, and wraps a cell
+    only in rows taller than 4 rem (:data:`WRAPPING_ROW`): a table whose longest cell needs two
+    lines on a phone got rows of 68–76 px on a laptop too, around one line of text. A static
+    table wraps each cell where its column is too narrow, and only there. Its cells are read
+    as Markdown, so it takes only the app's own words and figures (measure names, rule-set
+    names, levels, numbers), never a name from a file or a link.
+    """
+    st.table(shown, hide_index=True)
 
 
 #: The grid wraps a cell's text only in rows taller than 4 rem (its code, Streamlit 1.67).
@@ -424,13 +444,17 @@ def history_trajectories(
     return frame.assign(series=frame["rules"].map(labels))
 
 
-def history_ratings(ratings: pd.DataFrame) -> Shown:
+def history_ratings(ratings: pd.DataFrame, levels: Mapping[str, str] | None = None) -> Shown:
     """Each player's ranked games and final rating under each rule set, a column per rule set
     headed by its version ("1.3.1"): three such columns fit a phone where "1.3.1 (÷1200)" did
-    not (the caption above the table names each version's divisor)."""
+    not (the caption above the table names each version's divisor). With ``levels`` (a league
+    the engine played: each bot's level), each player's level stands beside their name."""
     raw = ratings.rename(
         columns={"player": t("history.player"), "ranked_games": t("history.games")}
     )
+    if levels is not None:
+        names = raw[t("history.player")].astype(str)
+        raw.insert(1, t("history.level"), [t(f"league.level_{levels[n]}") for n in names])
     return Shown(shown=raw.astype(str), raw=raw)
 
 
@@ -458,10 +482,19 @@ def replay_frame(frame: pd.DataFrame) -> Shown:
     for column in shown.columns:
         if column.endswith("_change"):
             # +21 and −21, as everywhere else in the app.
-            shown[column] = [signed(v) if pd.notna(v) else "" for v in shown[column]]
+            shown[column] = _written(shown[column], signed)
         elif pd.api.types.is_datetime64_any_dtype(shown[column]):
             # The header already says UTC: "2026-10-05 08:14", no seconds, no "+00:00".
-            shown[column] = shown[column].dt.strftime("%Y-%m-%d %H:%M").fillna("")
+            shown[column] = shown[column].dt.strftime("%Y-%m-%d %H:%M").fillna(MISSING)
+        elif column == "expected_winner":
+            shown[column] = _written(shown[column], percent)
+        elif column == "cube_multiplier":
+            shown[column] = _written(shown[column], lambda v: number(v, 2))
+        elif pd.api.types.is_numeric_dtype(shown[column]):
+            shown[column] = _written(shown[column], number)
+        else:
+            # A podium row has no loser: a dash, never "None" or "nan".
+            shown[column] = [MISSING if pd.isna(v) or v == "" else str(v) for v in shown[column]]
     headers = {c: t(f"data.{c}") for c in shown.columns if f"data.{c}" in CATALOG_KEYS}
     return Shown(shown=shown.rename(columns=headers), raw=frame)
 

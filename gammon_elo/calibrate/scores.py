@@ -11,10 +11,11 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
 from .._core import checks
@@ -31,10 +32,12 @@ __all__ = [
     "BINS",
     "CALIBRATION_COLUMNS",
     "DEFAULT_BURN_IN",
+    "Margin",
     "PreparedHistory",
     "ReplayTask",
     "Scores",
     "TopTenth",
+    "paired_margin",
     "predictions",
     "prepare_history",
     "quick_score",
@@ -83,6 +86,56 @@ class Scores:
     #: Games binned by the favourite's expected score (see :data:`CALIBRATION_COLUMNS`).
     calibration: pd.DataFrame
     top_tenth: TopTenth
+    #: Each scored game's log-loss, −ln(winner's expected score), in rating order: every rule
+    #: set scores the same games of a history in the same order (the burn-in counts games, not
+    #: ratings), so two rule sets' losses pair game by game (:func:`paired_margin`).
+    losses: npt.NDArray[np.float64] = field(default_factory=lambda: np.empty(0))
+
+
+@dataclass(frozen=True, slots=True)
+class Margin:
+    """How much more log-loss a game costs one rule set than another, over the same games."""
+
+    #: Games compared.
+    games: int
+    #: Mean of the per-game differences (positive: the second rule set predicted better).
+    mean: float
+    #: Standard error of that mean (NaN with fewer than two games).
+    se: float
+
+    @property
+    def clear(self) -> bool:
+        """Whether the margin is outside the noise: at least two standard errors from zero
+        (about a 95 % two-sided test), and not zero itself."""
+        return math.isfinite(self.se) and self.mean != 0 and abs(self.mean) >= 2 * self.se
+
+
+def paired_margin(losses_a: npt.ArrayLike, losses_b: npt.ArrayLike) -> Margin:
+    """The paired difference of two rule sets' per-game log-losses on the same games.
+
+    With dᵢ = aᵢ − bᵢ over the n games (a's loss minus b's on game i), the margin is
+    d̄ = Σ dᵢ / n, the difference of the two log-losses, and its standard error is
+    s / √n with s² = Σ (dᵢ − d̄)² / (n − 1), the sample variance of the differences. Pairing
+    removes what the games share (an upset costs both rule sets), so the error is far smaller
+    than the two log-losses' own. A positive margin says b predicted better.
+
+    >>> m = paired_margin([0.6, 0.8, 0.7], [0.5, 0.6, 0.7])
+    >>> round(m.mean, 4), round(m.se, 4), m.clear
+    (0.1, 0.0577, False)
+    """
+    a = np.asarray(losses_a, dtype=np.float64).ravel()
+    b = np.asarray(losses_b, dtype=np.float64).ravel()
+    if a.shape != b.shape:
+        raise InvalidInput(
+            "losses_b", f"{b.size} games", f"must pair with losses_a's {a.size} games"
+        )
+    n = int(a.size)
+    if not n:
+        return Margin(0, math.nan, math.nan)
+    d = a - b
+    mean = float(d.mean())
+    se = float(d.std(ddof=1) / math.sqrt(n)) if n > 1 else math.nan
+    return Margin(n, mean, se)
 
 
 def wilson(successes: float, trials: int) -> tuple[float, float]:
@@ -239,7 +292,7 @@ def scored(frame: pd.DataFrame, rules: Rules, burn_in: int, *, details: bool = T
             pd.DataFrame(columns=list(CALIBRATION_COLUMNS)),
             TopTenth(0, math.nan, math.nan),
         )
-    return Scores(rules, burn_in, count, log_loss, brier, table, top)
+    return Scores(rules, burn_in, count, log_loss, brier, table, top, -np.log(e) if count else e)
 
 
 def calibration_table(expected_winner: np.ndarray) -> pd.DataFrame:

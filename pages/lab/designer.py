@@ -83,6 +83,7 @@ page = Page(
             default="club",
             choices=tuple(league.PRESETS),
             label="league.levels",
+            help="league.levels_help",
             option=lambda preset: t(f"league.preset_{preset}"),
         ),
         IntParam(name="live_seed", default=1, low=0, high=2**31 - 1, label="league.seed"),
@@ -203,22 +204,23 @@ else:
             seeds=int(table["seed"].nunique()),
         )
     )
-    metrics = [m for m in designer.METRICS if m[0] in designer.with_gap(table)]
+    st.caption(t("simulator.half_within_help"))
+    metrics = [m for m in designer.METRICS if m.column in designer.with_gap(table)]
     for start in range(0, len(metrics), 2):
         columns = st.columns(2)
-        for column, (metric, key, digits) in zip(columns, metrics[start : start + 2], strict=False):
-            means = designer.sweep_means(table, metric)
-            title = t(key)
-            sentence = designer.heatmap_sentence(means, metric, title, digits)
+        for column, metric in zip(columns, metrics[start : start + 2], strict=False):
+            means = designer.sweep_means(table, metric.column)
+            title = t(metric.key)
+            sentence = designer.heatmap_sentence(means, metric, title)
             charts.show(
                 column,
-                designer.heatmap(means, metric, title, digits),
+                designer.heatmap(means, metric, title),
                 title=t("designer.heatmap_title", metric=title),
                 alt_text=sentence,
             )
             column.caption(sentence)
     with st.expander(t("designer.sweep_table")):
-        st.dataframe(table, hide_index=True, width="stretch")
+        grids.grid(designer.sweep_shown(table).shown, width="stretch")
     down_csv, down_parquet = st.columns(2)
 
     # Made when the reader clicks, not on every rerun of the page.
@@ -279,6 +281,9 @@ except InvalidInput as error:
 
 st.markdown(f"**{t('designer.scores_title')}**")
 grids.show(designer.scores_table(scores, labels), download="calibration_scores.csv")
+verdict = designer.verdict(scores, labels)
+if verdict is not None:
+    st.markdown(f"**{verdict}**")
 st.caption(designer.scores_sentence(scores, labels))
 top = scores[rule_sets[-1].label].top_tenth
 if top.games:

@@ -114,7 +114,12 @@ players = st.multiselect(
 lines = grids.history_trajectories(comparison, players, labels)
 domain = (float(lines["rating"].min()), float(lines["rating"].max())) if len(lines) else (0.0, 1.0)
 chart_alt = t("history.chart_alt", players=", ".join(players), rules=", ".join(labels.values()))
-ratings_table = grids.history_ratings(comparison.ratings)
+#: The league's bots by level (the engine's skill): named beside each one's final ratings.
+levels = None
+if source == "league":
+    bots = cached.league().players
+    levels = dict(zip(bots["player"].astype(str), bots["level"].astype(str), strict=True))
+ratings_table = grids.history_ratings(comparison.ratings, levels)
 
 
 def draw_charts() -> None:
@@ -164,6 +169,8 @@ st.markdown(spread_sentence(spread_table, list(labels.values())))
 # One expander for the games and one for the players, a tab per rule set inside each.
 for kind, frame_of in (("games", lambda r: r.games), ("players", lambda r: r.players)):
     with st.expander(t(f"history.every_{kind}"), expanded=False):
+        if kind == "games":
+            st.caption(t("history.unrated_note"))
         tabs = st.tabs(list(labels.values())) if len(labels) > 1 else [st.container()]
         for tab, (label, result) in zip(tabs, comparison.results.items(), strict=True):
             with tab:

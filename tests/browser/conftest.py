@@ -33,6 +33,8 @@ from ui import frame
 PAGE_TIMEOUT_MS = 20_000
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}  # a current mid-size phone, CSS pixels
+#: A cold lab's first page: its imports (Dask, the engine's tables) on a loaded 2-core machine.
+SERVER_WARM_MS = 120_000
 
 expect.set_options(timeout=PAGE_TIMEOUT_MS)
 

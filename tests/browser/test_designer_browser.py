@@ -125,7 +125,7 @@ def test_a_sweep_s_heat_maps_read_whole_on_a_laptop_and_a_phone(
     browser: Browser, lab_url: str, lang: str
 ) -> None:
     catalog = EN if lang == "en" else EL
-    metrics = [catalog[key] for key in ("designer.metric_iqr", "designer.metric_spearman")]
+    metrics = [catalog[key] for key in ("simulator.half_within", "designer.metric_spearman")]
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
     try:
         page = context.new_page()

@@ -362,7 +362,7 @@ def test_classic_draw_and_teams() -> None:
 def test_simulator_runs_the_three_rule_sets_on_the_same_games() -> None:
     at = run("pages/lab/simulator.py", players="300", weeks="4", seed="7")
     # The summary and the heavy week, each a row per measure.
-    summary, heavy = [cells(d).set_index("Measure") for d in at.dataframe if "Measure" in d.value]
+    summary, heavy = [t.value.set_index("Measure") for t in at.table if "Measure" in t.value]
     # A column per rule set under its version; the caption above names each in full.
     assert summary.columns.tolist() == ["1.0.5", "1.2.0", "1.3.1"]
     assert any(

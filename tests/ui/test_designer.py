@@ -51,11 +51,11 @@ def test_scores_the_sample_history_as_the_core_does() -> None:
     shown = _captions(at)
     assert f"{best} predicted best (log-loss {scores[best].log_loss:.4f})" in shown
     # After the real-dice tables (two): a row per measure, a column per rule set.
-    table = cells(at.dataframe[2]).set_index("Measure")
+    table = at.table[2].value.set_index("Measure")
     assert table.columns.tolist() == list(scores)
     assert table.loc["Log-loss"].tolist() == [f"{s.log_loss:.4f}" for s in scores.values()]
     assert table.loc["Games"].tolist() == [str(s.games) for s in scores.values()]
-    calibration = cells(at.dataframe[3])
+    calibration = cells(at.dataframe[0])
     assert calibration.columns.tolist() == ["Band", "Expected", "Won", "95 % interval"]
     # The games the bands hold, all of 1.3.1's scored games, in the sentence under the table.
     assert f"over all {scores['1.3.1'].games:,} games" in shown
@@ -84,7 +84,7 @@ def test_the_league_s_counts_carry_the_thousands_mark(
     assert scored.format(written) in shown
     assert calibrated.format(written) in shown
     # The scores table's row of games too (after the real-dice tables), every rule set's.
-    table = cells(at.dataframe[2]).set_index(catalog["simulator.measure"])
+    table = at.table[2].value.set_index(catalog["simulator.measure"])
     games_row = table.loc[catalog["designer.games"]].tolist()
     assert written in games_row
     assert all(mark in cell for cell in games_row), table

@@ -17,7 +17,13 @@ from apptest_support import cells, open_page
 
 from gammon_elo import RULES
 from gammon_elo.calibrate import DEFAULT_BURN_IN, score
-from gammon_elo.league import SHIPPED_CUBELESS, SHIPPED_HISTORY, SHIPPED_PROVENANCE, play_league
+from gammon_elo.league import (
+    SHIPPED_CUBELESS,
+    SHIPPED_HISTORY,
+    SHIPPED_PROVENANCE,
+    play_league,
+    shipped_players,
+)
 from gammon_elo.replay import read_history
 from ui.catalogs import EL, EN
 
@@ -37,7 +43,7 @@ def _rates_tables(at: Any, language: dict[str, str] = EN) -> list[pd.DataFrame]:
     """Each league's win-rate table, its two halves (the games and win rates, then the cubeless
     rate and the gaps) side by side in one frame, a row per pair of levels."""
     header = language["league.col_levels"]
-    halves = [cells(d) for d in at.dataframe if header in d.value.columns]
+    halves = [t.value for t in at.table if header in t.value.columns]
     assert len(halves) % 2 == 0, [list(h.columns) for h in halves]
     tables = []
     for wins, gaps in zip(halves[::2], halves[1::2], strict=True):
@@ -92,7 +98,7 @@ def test_the_designer_calibrates_on_the_league_and_says_its_win_rates() -> None:
     assert EN["designer.history_league"] in _captions(at)
     games = read_history(SHIPPED_HISTORY)
     # After the win-rate tables (two): the calibration's scores, a column per rule set.
-    scores = cells(at.dataframe[2]).set_index("Measure")
+    scores = at.table[2].value.set_index("Measure")
     expected = score(games, RULES["1.3.1"], burn_in=DEFAULT_BURN_IN)
     # Counted as the win-rate table counts its games.
     assert scores.loc["Games", "1.3.1"] == f"{expected.games:,}"
@@ -148,6 +154,12 @@ def test_history_shows_the_leagues_players() -> None:
     everyone = set(games["winner"].astype(str)) | set(games["loser"].astype(str))
     ratings = cells(at.dataframe[0])
     assert set(ratings["Player"]) == everyone
+    # Each bot's level beside its name, as the league's players table records it.
+    levels = shipped_players().set_index("player")["level"]
+    assert ratings.columns.tolist()[:2] == ["Player", EN["history.level"]]
+    assert ratings.set_index("Player")[EN["history.level"]].to_dict() == {
+        name: EN[f"league.level_{levels[name]}"] for name in everyone
+    }
     provenance = json.loads(Path(SHIPPED_PROVENANCE).read_text(encoding="utf-8"))
     assert f"seed {provenance['seed']}" in _captions(at)
     assert f"{len(games):,} rows read" in _captions(at)

@@ -614,6 +614,11 @@ EL: dict[str, str] = {
         "με τους κανόνες {rules}{against}."
     ),
     "history.every_games": "Κάθε παιχνίδι, με κάθε σύνολο κανόνων",
+    "history.unrated_note": (
+        "Μόνο τα παιχνίδια κατάταξης αλλάζουν τα rating: ένα ενισχυμένο παιχνίδι ή παιχνίδι"
+        " τουρνουά δείχνει — στο K, στο αναμενόμενο σκορ και στις αλλαγές του, αφού δεν αλλάζει"
+        " ποτέ το ELO· μια γραμμή βάθρου (βραβείο σε έναν παίκτη) δεν έχει ηττημένο."
+    ),
     "history.every_players": "Κάθε παίκτης, με κάθε σύνολο κανόνων",
     "history.chart_alt": (
         "Γραφήματα γραμμών, ένα ανά σύνολο κανόνων ({rules}): το rating των {players} "
@@ -621,6 +626,7 @@ EL: dict[str, str] = {
     ),
     "history.final_title": "Τελικά rating",
     "history.games": "Παιχνίδια",
+    "history.level": "Επίπεδο",
     "history.final_caption": (
         "Τα παιχνίδια κατάταξης κάθε παίκτη και το rating του μετά το τελευταίο του παιχνίδι, "
         "με κάθε σύνολο κανόνων: {rules}."
@@ -1014,15 +1020,29 @@ EL: dict[str, str] = {
         " βαθμολογούν τα ίδια παιχνίδια."
     ),
     "designer.heatmap_title": "{metric}, μέσος όρος των σπόρων",
-    "designer.heatmap_sentence": (
-        "{metric}: υψηλότερο στο ÷{high_divisor}, K {high_k} ({high}) και χαμηλότερο στο"
-        " ÷{low_divisor}, K {low_k} ({low})."
+    "designer.heat_higher": (
+        "{metric}: όσο υψηλότερο τόσο καλύτερο. Καλύτερο στο ÷{best_divisor}, K {best_k}"
+        " ({best})· χειρότερο στο ÷{worst_divisor}, K {worst_k} ({worst})."
     ),
-    "designer.metric_iqr": "Διασπορά (ενδοτεταρτημοριακό εύρος)",
+    "designer.heat_lower": (
+        "{metric}: όσο χαμηλότερο τόσο καλύτερο. Καλύτερο στο ÷{best_divisor}, K {best_k}"
+        " ({best})· χειρότερο στο ÷{worst_divisor}, K {worst_k} ({worst})."
+    ),
+    "designer.heat_wider": (
+        "{metric}: μια πλατύτερη ζώνη ξεχωρίζει περισσότερο τους παίκτες. Καλύτερο (πλατύτερο)"
+        " στο ÷{best_divisor}, K {best_k} ({best})· στενότερο στο ÷{worst_divisor},"
+        " K {worst_k} ({worst})."
+    ),
+    "designer.heat_zero": (
+        "{metric}: όσο πιο κοντά στο 0% τόσο καλύτερο (το κορυφαίο δέκατο κερδίζει τότε όσο"
+        " προβλέπει η καμπύλη). Καλύτερο στο ÷{best_divisor}, K {best_k} ({best})· πιο μακριά"
+        " από το 0% στο ÷{worst_divisor}, K {worst_k} ({worst})."
+    ),
     "designer.metric_spearman": "Ακρίβεια κατάταξης (Spearman)",
     "designer.metric_volatility": "Εβδομαδιαία μεταβλητότητα (πόντοι)",
     "designer.metric_top_tenth": "Κορυφαίο δέκατο: νίκες μείον αναμενόμενο",
     "designer.metric_log_loss": "Λογαριθμική απώλεια στο ιστορικό",
+    "designer.metric_brier": "Βαθμός Brier στο ιστορικό",
     "designer.divisor": "Διαιρέτης D",
     "designer.k": "K",
     "designer.sweep_table": "Όλες οι εκτελέσεις της σάρωσης",
@@ -1050,6 +1070,15 @@ EL: dict[str, str] = {
         "Σε {games:,} {games:παιχνίδι|παιχνίδια}, το {best} προέβλεψε καλύτερα (απώλεια"
         " {best_loss}) και το {worst} χειρότερα ({worst_loss})· ένα στρίψιμο νομίσματος δίνει"
         " {coin}."
+    ),
+    "designer.verdict": (
+        "Ετυμηγορία: σε {games:,} {games:παιχνίδι|παιχνίδια}, το {best} προβλέπει καλύτερα, με"
+        " {margin} λιγότερη λογαριθμική απώλεια ανά παιχνίδι από το {other} (τυπικό σφάλμα"
+        " {se}): {judgement}"
+    ),
+    "designer.verdict_clear": "σαφής διαφορά (πάνω από δύο τυπικά σφάλματα).",
+    "designer.verdict_unclear": (
+        "καμία σαφής διαφορά (το περιθώριο είναι μέσα σε δύο τυπικά σφάλματα: μέσα στον θόρυβο)."
     ),
     "designer.top_sentence": (
         "Με το {rules}, το κορυφαίο δέκατο κατά rating αναμενόταν να κερδίσει το"
@@ -1188,9 +1217,13 @@ EL: dict[str, str] = {
     "league.players": "Παίκτες",
     "league.games_input": "Παιχνίδια",
     "league.levels": "Επίπεδα",
-    "league.preset_club": "Σύλλογος: αρχάριοι 40 %, μέσοι 30 %, προχωρημένοι 20 %, έμπειροι 10 %",
-    "league.preset_five": "Και τα πέντε επίπεδα, 20 % το καθένα",
-    "league.preset_two": "Μέσοι 50 %, έμπειροι 50 %",
+    "league.levels_help": (
+        "Σύλλογος: αρχάριοι 40 %, μέσοι 30 %, προχωρημένοι 20 %, έμπειροι 10 %. Και τα πέντε:"
+        " 20 % το καθένα. Μέσοι και έμπειροι: 50 % το καθένα."
+    ),
+    "league.preset_club": "Σύλλογος (4 επίπεδα)",
+    "league.preset_five": "Και τα πέντε, 20 % το καθένα",
+    "league.preset_two": "Μέσοι και έμπειροι",
     "league.seed": "Σπόρος",
     "league.run": "Παίξε το πρωτάθλημα",
     "league.live_limits": (

@@ -564,6 +564,11 @@ EN: dict[str, str] = {
         "Half of the active players end within {value} points of each other under {rules}{against}."
     ),
     "history.every_games": "Every game, under each rule set",
+    "history.unrated_note": (
+        "Only ranked games change ratings: a boosted or tournament game shows — for its K,"
+        " expected score and changes, since it never changes ELO; a podium row (a prize to one"
+        " player) has no loser."
+    ),
     "history.every_players": "Every player, under each rule set",
     "history.chart_alt": (
         "Line charts, one per rule set ({rules}): the rating of {players} after each of "
@@ -571,6 +576,7 @@ EN: dict[str, str] = {
     ),
     "history.final_title": "Final ratings",
     "history.games": "Games",
+    "history.level": "Level",
     "history.final_caption": (
         "Each player's ranked games and rating after their last game, under each rule set: {rules}."
     ),
@@ -916,15 +922,28 @@ EN: dict[str, str] = {
         " {seeds:,} {seeds:seed|seeds}; every rule set of a seed rates the same games."
     ),
     "designer.heatmap_title": "{metric}, mean over the seeds",
-    "designer.heatmap_sentence": (
-        "{metric} is highest at ÷{high_divisor}, K {high_k} ({high}) and lowest at"
-        " ÷{low_divisor}, K {low_k} ({low})."
+    "designer.heat_higher": (
+        "{metric}: higher is better. Best at ÷{best_divisor}, K {best_k} ({best}); worst at"
+        " ÷{worst_divisor}, K {worst_k} ({worst})."
     ),
-    "designer.metric_iqr": "Spread (interquartile range)",
+    "designer.heat_lower": (
+        "{metric}: lower is better. Best at ÷{best_divisor}, K {best_k} ({best}); worst at"
+        " ÷{worst_divisor}, K {worst_k} ({worst})."
+    ),
+    "designer.heat_wider": (
+        "{metric}: a wider band separates the players more. Best (widest) at ÷{best_divisor},"
+        " K {best_k} ({best}); narrowest at ÷{worst_divisor}, K {worst_k} ({worst})."
+    ),
+    "designer.heat_zero": (
+        "{metric}: closer to 0% is better (the top tenth then win what the curve expects). Best"
+        " at ÷{best_divisor}, K {best_k} ({best}); farthest from 0% at ÷{worst_divisor},"
+        " K {worst_k} ({worst})."
+    ),
     "designer.metric_spearman": "Ranking accuracy (Spearman)",
     "designer.metric_volatility": "Weekly volatility (points)",
     "designer.metric_top_tenth": "Top tenth: won minus expected",
     "designer.metric_log_loss": "Log-loss on the history",
+    "designer.metric_brier": "Brier score on the history",
     "designer.divisor": "Divisor D",
     "designer.k": "K",
     "designer.sweep_table": "Every run of the sweep",
@@ -950,6 +969,14 @@ EN: dict[str, str] = {
     "designer.scores_sentence": (
         "Over {games:,} {games:game|games}, {best} predicted best (log-loss {best_loss}) and"
         " {worst} worst ({worst_loss}); a coin toss scores {coin}."
+    ),
+    "designer.verdict": (
+        "Verdict: over these {games:,} {games:game|games}, {best} predicts best, {margin} less"
+        " log-loss a game than {other} (standard error {se}): {judgement}"
+    ),
+    "designer.verdict_clear": "a clear difference (more than two standard errors).",
+    "designer.verdict_unclear": (
+        "no clear difference (the margin is within two standard errors: inside the noise)."
     ),
     "designer.top_sentence": (
         "Under {rules} the top tenth by rating were expected to win {expected} of their"
@@ -1082,9 +1109,13 @@ EN: dict[str, str] = {
     "league.players": "Players",
     "league.games_input": "Games",
     "league.levels": "Levels",
-    "league.preset_club": "Club: beginner 40 %, intermediate 30 %, advanced 20 %, expert 10 %",
-    "league.preset_five": "All five levels, 20 % each",
-    "league.preset_two": "Intermediate 50 %, expert 50 %",
+    "league.levels_help": (
+        "Club: beginner 40 %, intermediate 30 %, advanced 20 %, expert 10 %. All five: 20 % each."
+        " Intermediate and expert: 50 % each."
+    ),
+    "league.preset_club": "Club (4 levels)",
+    "league.preset_five": "All five, 20 % each",
+    "league.preset_two": "Intermediate and expert",
     "league.seed": "Seed",
     "league.run": "Play the league",
     "league.live_limits": (

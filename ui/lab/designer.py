@@ -6,29 +6,56 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import altair as alt
 import pandas as pd
 
-from gammon_elo.calibrate import FitResult, Scores
+from gammon_elo.calibrate import FitResult, Scores, paired_margin
 
 from ..charts import HEAT_TEXT, LABEL_INK, PALETTE, heat_inks, heat_scale, style
 from ..grids import Shown, by_measure, dress
 from ..i18n import count, number, percent, t
 
-#: The sweep's metrics drawn as heat maps: column, catalog key, how a value is written.
+
+@dataclass(frozen=True)
+class Metric:
+    """A sweep's measure drawn as a heat map: its column, its name's catalog key, how a value is
+    written, and which way is better (``higher``, ``lower``, ``wider``: a wider spread
+    separates the players more, ``zero``: closer to zero is better)."""
+
+    column: str
+    key: str
+    write: Callable[[float], str]
+    better: str
+
+
+def _digits(digits: int) -> Callable[[float], str]:
+    return lambda value: number(value, digits)
+
+
+def _signed_percent(value: float, digits: int = 1) -> str:
+    """A difference of two rates in percentage points, signed: "+1.5%", "−2.5%"; "0.0%" for
+    what rounds to zero (never "−0.0%")."""
+    if round(100 * value, digits) == 0:
+        return percent(0.0, digits)
+    return ("+" if value > 0 else "") + percent(value, digits)
+
+
+#: The sweep's measures drawn as heat maps. The spread is the Simulator's: the narrowest band of
+#: ratings holding half the active players ("half within", the article's measure), by one name
+#: on both pages; the interquartile range stays in the table and its downloads.
 METRICS = (
-    ("iqr", "designer.metric_iqr", 0),
-    ("spearman", "designer.metric_spearman", 3),
-    ("weekly_volatility", "designer.metric_volatility", 1),
-    ("top_tenth_gap", "designer.metric_top_tenth", 3),
-    ("log_loss", "designer.metric_log_loss", 4),
+    Metric("half_within", "simulator.half_within", _digits(0), "wider"),
+    Metric("spearman", "designer.metric_spearman", _digits(3), "higher"),
+    Metric("weekly_volatility", "designer.metric_volatility", _digits(1), "lower"),
+    Metric("top_tenth_gap", "designer.metric_top_tenth", _signed_percent, "zero"),
+    Metric("log_loss", "designer.metric_log_loss", _digits(4), "lower"),
+    Metric("brier", "designer.metric_brier", _digits(4), "lower"),
 )
-
-
-def _value(value: float, digits: int) -> str:
-    return number(value, digits)
+#: The sweep table's fractions, shown as percentages.
+FRACTIONS = ("top_tenth_expected", "top_tenth_actual", "top_tenth_gap")
 
 
 def with_gap(table: pd.DataFrame) -> pd.DataFrame:
@@ -42,43 +69,102 @@ def sweep_means(table: pd.DataFrame, metric: str) -> pd.DataFrame:
     return with_gap(table).groupby(["divisor", "k"], as_index=False)[metric].mean()
 
 
-def heatmap(means: pd.DataFrame, metric: str, title: str, digits: int) -> alt.LayerChart:
+#: Past this many divisors a heat map writes them in thousands ("1.2k"), level and unclipped.
+SHORT_DIVISORS = 6
+
+
+#: A wide grid's cells on a phone are some 28 px wide: their figures smaller, rates whole.
+WIDE_TEXT: dict[str, Any] = {"fontSize": 9, "fontWeight": 600}
+
+
+def _divisor_axis(count: int) -> alt.Axis:
+    """The divisors written level (never turned upright); when many, in thousands ("1.2k") and
+    a size smaller, every one of them (Vega would otherwise drop every other label)."""
+    if count <= SHORT_DIVISORS:
+        return alt.Axis(labelAngle=0)
+    short = "datum.value >= 1000 ? format(datum.value / 1000, '.1~f') + 'k' : datum.label"
+    return alt.Axis(labelAngle=0, labelExpr=short, labelOverlap=False, labelFontSize=10)
+
+
+def heatmap(means: pd.DataFrame, metric: Metric, title: str) -> alt.LayerChart:
     """Divisor × K, the metric's mean over seeds written in each cell."""
-    frame = means.assign(
-        text=[_value(v, digits) for v in means[metric]], ink=heat_inks(means[metric])
-    )
+    values = means[metric.column]
+    divisors = int(means["divisor"].nunique())
+    wide = divisors > SHORT_DIVISORS
+    write = metric.write
+    if wide and metric.column in FRACTIONS:
+        write = lambda v: _signed_percent(v, 0)  # noqa: E731
+    frame = means.assign(text=[write(v) for v in values], ink=heat_inks(values))
     base = alt.Chart(frame).encode(
-        x=alt.X("divisor:O", title=t("designer.divisor")),
+        x=alt.X("divisor:O", title=t("designer.divisor"), axis=_divisor_axis(divisors)),
         y=alt.Y("k:O", title=t("designer.k"), sort="descending"),
     )
+    # A rate's legend in percent, as its cells (three labels: five of "−14.5%" overlapped).
+    legend = alt.Legend(format="+.1%", tickCount=3) if metric.column in FRACTIONS else alt.Legend()
     cells = base.mark_rect().encode(
-        color=alt.Color(f"{metric}:Q", title=title, scale=heat_scale(means[metric])),
+        color=alt.Color(f"{metric.column}:Q", title=title, scale=heat_scale(values), legend=legend),
         tooltip=[
             alt.Tooltip("divisor:O", title=t("designer.divisor")),
             alt.Tooltip("k:O", title=t("designer.k")),
             alt.Tooltip("text:N", title=title),
         ],
     )
-    text = base.mark_text(**HEAT_TEXT).encode(
+    text = base.mark_text(**(WIDE_TEXT if wide else HEAT_TEXT)).encode(
         text="text:N", fill=alt.Fill("ink:N", scale=None, legend=None)
     )
     return style(alt.layer(cells, text))
 
 
-def heatmap_sentence(means: pd.DataFrame, metric: str, title: str, digits: int) -> str:
-    """Where the metric is highest and lowest on the grid."""
-    high = means.loc[means[metric].idxmax()]
-    low = means.loc[means[metric].idxmin()]
+def _cell(row: pd.Series, metric: Metric) -> dict[str, Any]:
+    return {
+        "divisor": number(float(row["divisor"])),
+        "k": int(row["k"]),
+        "value": metric.write(float(row[metric.column])),
+    }
+
+
+def heatmap_sentence(means: pd.DataFrame, metric: Metric, title: str) -> str:
+    """Which way is better for the metric, its best cell and its worst."""
+    values = means[metric.column]
+    if metric.better == "zero":
+        best, worst = values.abs().idxmin(), values.abs().idxmax()
+    elif metric.better == "lower":
+        best, worst = values.idxmin(), values.idxmax()
+    else:
+        best, worst = values.idxmax(), values.idxmin()
+    first, last = _cell(means.loc[best], metric), _cell(means.loc[worst], metric)
     return t(
-        "designer.heatmap_sentence",
+        f"designer.heat_{metric.better}",
         metric=title,
-        high=_value(float(high[metric]), digits),
-        high_divisor=number(float(high["divisor"])),
-        high_k=int(high["k"]),
-        low=_value(float(low[metric]), digits),
-        low_divisor=number(float(low["divisor"])),
-        low_k=int(low["k"]),
+        best_divisor=first["divisor"],
+        best_k=first["k"],
+        best=first["value"],
+        worst_divisor=last["divisor"],
+        worst_k=last["k"],
+        worst=last["value"],
     )
+
+
+def sweep_shown(table: pd.DataFrame) -> Shown:
+    """Every run of the sweep as written: rates as percentages, a missing heavy-week setting
+    as a dash (the CSV keeps the numbers)."""
+    shown = table.astype(object).copy()
+    for column in table.columns:
+        values = table[column]
+        if column == "rules":
+            continue
+        if column in FRACTIONS:
+            write: Callable[[Any], str] = percent
+        elif column in ("log_loss", "brier"):
+            write = _digits(4)
+        elif column == "spearman":
+            write = _digits(3)
+        elif column in ("weekly_volatility", "iqr", "half_within", "spread"):
+            write = _digits(1)
+        else:
+            write = _digits(0)
+        shown[column] = [write(float(v)) if pd.notna(v) else "—" for v in values]
+    return Shown(shown=shown.astype(str), raw=table)
 
 
 def scores_table(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> Shown:
@@ -124,6 +210,34 @@ def scores_sentence(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> 
         worst_loss=number(worst_loss, 4),
         coin=number(math.log(2), 4),
         games=int(scores[best].games),
+    )
+
+
+#: The rule set a verdict weighs the others against: today's rules.
+REFERENCE = "1.3.1"
+
+
+def verdict(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> str | None:
+    """The calibration's verdict: the rule set that predicted the history best, its margin in
+    log-loss a game over 1.3.1 (over the runner-up where 1.3.1 is best; over the last rule set,
+    the fit's starting point, where 1.3.1 is not compared) with the margin's standard error
+    (:func:`~gammon_elo.calibrate.paired_margin`), and whether that is a clear difference (at
+    least two standard errors) or none. None with fewer than two rule sets or no games."""
+    ranked = sorted((s.log_loss, name) for name, s in scores.items() if math.isfinite(s.log_loss))
+    if len(ranked) < 2:
+        return None
+    best = ranked[0][1]
+    reference = REFERENCE if REFERENCE in scores else list(scores)[-1]
+    other = ranked[1][1] if best == reference else reference
+    margin = paired_margin(scores[other].losses, scores[best].losses)
+    return t(
+        "designer.verdict",
+        games=margin.games,
+        best=labels.get(best, best),
+        other=labels.get(other, other),
+        margin=number(margin.mean, 4),
+        se=number(margin.se, 4) if math.isfinite(margin.se) else "—",
+        judgement=t("designer.verdict_clear" if margin.clear else "designer.verdict_unclear"),
     )
 
 

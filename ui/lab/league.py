@@ -87,11 +87,6 @@ def rates_table(rates: pd.DataFrame) -> grids.Shown:
     return grids.dress(raw, formats)
 
 
-#: The pair-of-levels column: the longest level name ("περιστασιακός", "προχωρημένος") and a
-#: dash on a line, the other level under it.
-LEVELS_WIDTH = 112
-
-
 def rates_tables(rates: pd.DataFrame) -> tuple[grids.Shown, grids.Shown]:
     """:func:`rates_table` as two tables that each fit a phone, a row per pair of levels
     ("expert – beginner", the stronger first) in both: the games and the stronger side's win
@@ -116,10 +111,10 @@ def rates_tables(rates: pd.DataFrame) -> tuple[grids.Shown, grids.Shown]:
         gaps[t("divisors.label", divisor=divisor)] = whole.shown[
             t("league.gap", divisor=divisor)
         ].to_numpy()
-    widths = {levels: LEVELS_WIDTH}
+    # Static: a pair of levels wraps on a phone, and only there (see grids.static).
     return (
-        grids.Shown(shown=wins, raw=whole.raw, widths=widths, lines=2),
-        grids.Shown(shown=gaps, raw=whole.raw, widths=widths, lines=2),
+        grids.Shown(shown=wins, raw=whole.raw, static=True),
+        grids.Shown(shown=gaps, raw=whole.raw, static=True),
     )
 
 

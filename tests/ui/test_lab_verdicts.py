@@ -1,0 +1,245 @@
+"""What the lab's pages conclude, as a designer reads them: each heat map's sentence says which
+way is better and names the best cell; the top tenth's gap is in percent; the spread has one
+measure under one name on the Simulator and the Rule designer; the calibration's verdict names
+the best rule set, its margin in log-loss and whether that is outside the noise (checked on a
+three-game history scored by hand); no table shows "None" or "nan"."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+from apptest_support import cells, open_page
+from streamlit import dataframe_util
+
+from gammon_elo import RULES
+from gammon_elo.calibrate import DEFAULT_BURN_IN, paired_margin, score
+from gammon_elo.replay import replay, sample_history
+from gammon_elo.sweep import Grid, sweep
+from ui.catalogs import EL, EN
+from ui.lab import designer
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core" / "calibrate"))
+from test_margin import TINY, hand_losses
+
+#: What a shown cell must never read.
+UNREADABLE = {"None", "nan", "NaN", "<NA>", "NaT", "none", ""}
+#: A small sweep: 2 divisors × 2 K, one seed of 20 players for a week.
+SWEEP = {"divisors": "800,1200", "ks": "16,32", "seeds": "1", "players": "20", "weeks": "1"}
+#: Which way is better, in the words of each heat map's sentence.
+BETTER = {
+    "simulator.half_within": "a wider band separates the players more. Best (widest) at",
+    "designer.metric_spearman": "higher is better. Best at",
+    "designer.metric_volatility": "lower is better. Best at",
+    "designer.metric_top_tenth": "closer to 0% is better",
+    "designer.metric_log_loss": "lower is better. Best at",
+    "designer.metric_brier": "lower is better. Best at",
+}
+
+
+def _shown_cells(at: Any) -> list[str]:
+    """Every cell of every table on the page, as written: grids and static tables."""
+    found: list[str] = []
+    for grid in at.dataframe:
+        found += [str(v) for v in cells(grid).to_numpy().ravel()]
+    for table in at.table:
+        found += [str(v) for v in table.value.to_numpy().ravel()]
+    return found
+
+
+def _captions(at: Any) -> list[str]:
+    return [c.value for c in at.caption]
+
+
+def _cell(divisor: float, k: int) -> str:
+    return f"÷{divisor:.0f}, K {k}"
+
+
+@pytest.fixture(scope="module")
+def swept() -> Any:
+    """The Rule designer after a small sweep of the sample history's grid, history included."""
+    at = open_page("pages/lab/designer.py", timeout=240, source="sample", **SWEEP)
+    at.toggle(key="designer.with_history").set_value(True)
+    next(b for b in at.button if b.label == EN["designer.run_sweep"]).click()
+    at.run(timeout=240)
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def test_every_heat_map_says_which_way_is_better_and_names_its_best_cell(swept: Any) -> None:
+    grid = Grid(divisors=(800, 1200), ks=(16, 32), players=20, weeks=1)
+    table = sweep(grid, history=sample_history(), serial=True)
+    table["top_tenth_gap"] = table["top_tenth_actual"] - table["top_tenth_expected"]
+    means = table.groupby(["divisor", "k"])
+    captions = _captions(swept)
+    for key, better in BETTER.items():
+        column = next(m.column for m in designer.METRICS if m.key == key)
+        mean = means[column].mean()
+        (sentence,) = [c for c in captions if c.startswith(f"{EN[key]}: ")]
+        assert better in sentence, sentence
+        # The best cell by the measure's own direction, named first after "Best".
+        if key == "designer.metric_top_tenth":
+            best = mean.abs().idxmin()
+        elif better.startswith("lower"):
+            best = mean.idxmin()
+        else:
+            best = mean.idxmax()
+        after = sentence.split("Best", 1)[1]
+        assert after.split(";")[0].split(" at ", 1)[1].startswith(_cell(*best)), sentence
+
+
+def test_the_top_tenth_is_written_in_percent(swept: Any) -> None:
+    grid = Grid(divisors=(800, 1200), ks=(16, 32), players=20, weeks=1)
+    table = sweep(grid, serial=True)
+    gap = (
+        (table["top_tenth_actual"] - table["top_tenth_expected"])
+        .groupby([table["divisor"], table["k"]])
+        .mean()
+    )
+    best = gap.abs().idxmin()
+    written = f"{100 * gap[best]:+.1f}%".replace("-", "\u2212")
+    (sentence,) = [c for c in _captions(swept) if c.startswith(EN["designer.metric_top_tenth"])]
+    assert f"Best at {_cell(*best)} ({written})" in sentence
+    # The heat map's cells and legend in percent too, and the sweep's table.
+    proto = swept.get("vega_lite_chart")[3].proto
+    chart = json.loads(proto.spec)
+    data = dataframe_util.convert_arrow_bytes_to_pandas_df(proto.datasets[0].data.data)
+    texts = data["text"].tolist()
+    assert all(text.endswith("%") for text in texts) and written in texts
+    assert chart["layer"][0]["encoding"]["color"]["legend"]["format"] == "+.1%"
+    every = cells(swept.dataframe[0])
+    assert all(v.endswith("%") for v in every["top_tenth_expected"]), every
+
+
+def test_heat_maps_write_their_divisors_level(swept: Any) -> None:
+    for chart in swept.get("vega_lite_chart")[:4]:
+        spec = json.loads(chart.proto.spec)
+        assert spec["layer"][0]["encoding"]["x"]["axis"]["labelAngle"] == 0
+
+
+def test_one_spread_measure_under_one_name_on_both_pages(swept: Any) -> None:
+    """The Rule designer's spread heat map is the Simulator's "half the players within": the
+    same column of the sweep (the narrowest band holding half the players), the same name."""
+    spread = designer.METRICS[0]
+    assert spread.column == "half_within" and spread.key == "simulator.half_within"
+    titles = [m.value for m in swept.markdown if m.value.startswith("**")]
+    assert (
+        f"**{EN['designer.heatmap_title'].format(metric=EN['simulator.half_within'])}**" in titles
+    )
+    assert not any("interquartile" in t.lower() for t in titles)
+    for catalog, lang in ((EN, "en"), (EL, "el")):
+        assert not any(k.startswith("designer.metric_iqr") for k in catalog)
+        at = open_page("pages/lab/simulator.py", players="100", weeks="2", lang=lang)
+        measures = at.table[0].value[catalog["simulator.measure"]].tolist()
+        assert catalog["simulator.half_within"] in measures
+        assert not any("ενδοτεταρτ" in m or "interquartile" in m.lower() for m in measures)
+
+
+def test_no_table_of_the_rule_designer_shows_none_or_nan(swept: Any) -> None:
+    shown = _shown_cells(swept)
+    assert shown and not UNREADABLE & set(shown)
+
+
+def test_the_verdict_on_a_hand_scored_history() -> None:
+    """Three games, every one scored: 1.3.1's log-losses and 1.0.5's by hand
+    (tests/core/calibrate/test_margin.py); the margin is their mean paired difference."""
+    scores = {name: score(TINY, name, burn_in=0) for name in ("1.0.5", "1.3.1")}
+    old, new = hand_losses(400), hand_losses(1200)
+    d = [a - b for a, b in zip(old, new, strict=True)]
+    mean = sum(d) / 3
+    se = math.sqrt(sum((x - mean) ** 2 for x in d) / 2 / 3)
+    assert (round(mean, 4), round(se, 4)) == (0.0245, 0.0558)
+    assert designer.verdict(scores, {n: n for n in scores}) == (
+        f"Verdict: over these 3 games, 1.3.1 predicts best, {mean:.4f} less log-loss a game than"
+        f" 1.0.5 (standard error {se:.4f}): no clear difference (the margin is within two"
+        " standard errors: inside the noise)."
+    )
+    # Eleni wins all three: the steeper curve (÷400) predicted her better, by less than two
+    # standard errors. Game 3 by hand: 1531 v 1469 under ÷400, 1532 v 1468 under ÷1200.
+    sweep_three = TINY.assign(winner="Eleni", loser="Nikos")
+    scores = {name: score(sweep_three, name, burn_in=0) for name in ("1.0.5", "1.3.1")}
+    e = {400: [0.5, 32, 62], 1200: [0.5, 32, 64]}
+    loss = {
+        d: [math.log(2)] + [math.log(1 + 10 ** (-x / d)) for x in e[d][1:]] for d in (400, 1200)
+    }
+    d = [a - b for a, b in zip(loss[1200], loss[400], strict=True)]
+    mean = sum(d) / 3
+    se = math.sqrt(sum((x - mean) ** 2 for x in d) / 2 / 3)
+    assert abs(mean) < 2 * se
+    text = designer.verdict(scores, {n: n for n in scores})
+    assert text is not None
+    assert f"1.0.5 predicts best, {mean:.4f} less log-loss a game than 1.3.1" in text
+    assert f"(standard error {se:.4f}): no clear difference" in text
+    assert designer.verdict({"1.3.1": scores["1.3.1"]}, {"1.3.1": "1.3.1"}) is None
+
+
+def test_the_page_s_verdict_on_the_sample_is_the_cores() -> None:
+    at = open_page("pages/lab/designer.py", source="sample")
+    assert not at.exception, [e.message for e in at.exception]
+    history = sample_history()
+    scores = {n: score(history, n, burn_in=DEFAULT_BURN_IN) for n in RULES}
+    runner_up = sorted(scores, key=lambda n: scores[n].log_loss)[1]
+    margin = paired_margin(scores[runner_up].losses, scores["1.3.1"].losses)
+    assert min(scores, key=lambda n: scores[n].log_loss) == "1.3.1"
+    (verdict,) = [m.value for m in at.markdown if m.value.startswith("**Verdict")]
+    assert (
+        f"1.3.1 predicts best, {margin.mean:.4f} less log-loss a game than {runner_up}" in verdict
+    )
+    assert f"(standard error {margin.se:.4f})" in verdict
+    judgement = "a clear difference" if margin.clear else "no clear difference"
+    assert judgement in verdict
+
+
+def test_history_writes_a_boosted_game_s_k_as_a_dash_and_says_why() -> None:
+    at = open_page("pages/lab/history.py", rules="1.3.1")
+    assert not at.exception, [e.message for e in at.exception]
+    assert EN["history.unrated_note"] in _captions(at)
+    games = replay(sample_history(), rules="1.3.1").games
+    boosted = games.index[games["type"] == "boosted"]
+    assert len(boosted)
+    per_game = next(cells(d) for d in at.dataframe if EN["data.winner_k"] in d.value.columns)
+    assert set(per_game.loc[boosted, EN["data.winner_k"]]) == {"—"}
+    ranked = games.index[games["type"] == "ranked"]
+    assert per_game.loc[ranked, EN["data.winner_k"]].tolist() == [
+        str(k) for k in games.loc[ranked, "winner_k"]
+    ]
+    assert not UNREADABLE & set(_shown_cells(at))
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_simulator_s_tables_show_no_none_or_nan(lang: str) -> None:
+    at = open_page("pages/lab/simulator.py", players="100", weeks="2", lang=lang)
+    assert not at.exception, [e.message for e in at.exception]
+    shown = _shown_cells(at)
+    assert shown and not UNREADABLE & set(shown)
+
+
+def test_a_frame_of_missing_figures_is_written_with_dashes() -> None:
+    frame = pd.DataFrame({"winner_k": pd.array([32, None], dtype="Int64"), "loser": ["A", None]})
+    from ui.grids import replay_frame
+
+    shown = replay_frame(frame).shown
+    assert shown.to_numpy().tolist() == [["A", "32"], ["—", "—"]]
+
+
+def test_a_wide_grid_names_every_divisor_level_and_short() -> None:
+    """Eleven divisors on a phone's 28-px cells: each named (Vega drops every other label that
+    would overlap unless told not to), level, in thousands past 1000; rates in whole percent."""
+    divisors = [200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200]
+    means = pd.DataFrame(
+        {"divisor": divisors, "k": 32, "top_tenth_gap": [-0.01 * i for i in range(11)]}
+    )
+    gap = next(m for m in designer.METRICS if m.column == "top_tenth_gap")
+    spec = designer.heatmap(means, gap, "gap").to_dict()
+    axis = spec["layer"][0]["encoding"]["x"]["axis"]
+    assert axis["labelAngle"] == 0 and axis["labelOverlap"] is False
+    assert "/ 1000" in axis["labelExpr"] and "'k'" in axis["labelExpr"]
+    texts = next(iter(spec["datasets"].values()))
+    assert [row["text"] for row in texts][:3] == ["0%", "\u22121%", "\u22122%"]
+    narrow = designer.heatmap(means.head(2), gap, "gap").to_dict()
+    assert "labelExpr" not in narrow["layer"][0]["encoding"]["x"]["axis"]
