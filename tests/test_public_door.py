@@ -3,13 +3,12 @@ modules it checks), in the style of test_structure.py and with its readers of th
 
 The public calculator loads nothing of the lab: no module it runs on import (``app.py`` and
 ``calculator.py``, the pages of ``pages/`` outside ``pages/lab/``, ``ui``'s modules outside
-``ui/lab/``, and every project module those import on import, in turn) imports ``ui.lab``, ``pages.lab`` or the
-lab's requirements (Dask, Numba, the engine) when it is imported. What runs on import is the
-module's body, ``if``, ``try``, ``with`` and class bodies included, but not a function's body
-(``ui.frame.route`` imports ``ui.lab.access`` when it opens the lab's door, which the
-calculator never does) nor an ``if TYPE_CHECKING:`` block.
-
-Nothing here can see a module named by a string (``gammon_elo.extras.require("distributed")``):
+``ui/lab/``, and every project module those import on import, in turn) imports ``ui.lab``,
+``pages.lab`` or the lab's requirements (Dask, Numba, the engine) when it is imported. What runs
+on import is the module's body, ``if``, ``try``, ``with`` and class bodies included, but not a
+function's body (``ui.frame.route`` imports ``ui.lab.access`` when it opens the lab's door,
+which the calculator never does) nor an ``if TYPE_CHECKING:`` block. Nothing here can see a
+module named by a string (``gammon_elo.extras.require("distributed")``):
 tests/browser/test_public_process.py reads the running server's modules for that. The checker
 itself is tested on a small tree.
 """

@@ -56,6 +56,7 @@ def lab_url(browser: Browser) -> Iterator[str]:
     ``pages/lab/``) first shows Streamlit's "Page not found" dialog (docs/lab.md)."""
     with streamlit_server(ROOT / "lab.py") as url:
         first = browser.new_page()
+        first.set_default_timeout(SERVER_WARM_MS)
         try:
             open_page(first, url)
         finally:
