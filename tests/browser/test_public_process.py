@@ -68,7 +68,7 @@ class PageSpec(NamedTuple):
 #: The views each page offers under "Embed this" (ui/embed.py, the pages' embed_section calls)
 #: and what shows in each: the full page has everything the compact view has.
 PAGES = (
-    PageSpec("home", "", {"full": (METRIC,), "compact": (METRIC,)}),
+    PageSpec("home", "", {"full": (METRIC, CHART), "compact": (METRIC,), "chart": (CHART,)}),
     PageSpec(
         "planner",
         "planner",
