@@ -17,7 +17,6 @@ MOVED = {
     "gammon_elo.planning": "gammon_elo.player.planner",
     "gammon_elo.explaining": "gammon_elo.player.explain",
     "gammon_elo.performance": "gammon_elo.player.performance",
-    "gammon_elo.replay.compare": "gammon_elo.replay.api",
     "gammon_elo.simulate.run": "gammon_elo.simulate.weeks",
     "gammon_elo.sweep.run": "gammon_elo.sweep.gather",
     "gammon_elo.sweep.engine": "gammon_elo.parallel",
@@ -56,7 +55,7 @@ def test_the_names_the_app_and_tests_import_by_their_old_paths_are_there() -> No
     from gammon_elo import parallel
     from gammon_elo.planning import HOLD_OPPONENTS, recent_games
     from gammon_elo.player import planner
-    from gammon_elo.replay.compare import SPREAD_COLUMNS, compare_rules, replay
+    from gammon_elo.replay.api import SPREAD_COLUMNS, compare_rules, replay
     from gammon_elo.sweep.engine import CONNECT_TIMEOUT, connect, run_tasks
     from gammon_elo.tables import heat_map_frame
 
