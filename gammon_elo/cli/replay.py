@@ -11,6 +11,7 @@ said there too, whatever the options.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -32,6 +33,11 @@ __all__ = ["add_budget_arguments", "budget_from", "build_replay"]
 
 #: Problems printed before "… and N more" (the whole report goes to --rejected).
 SHOWN_PROBLEMS = 50
+
+#: About the bytes of a row of an exported history (a time, two names, a cube, a type): a file
+#: of COMPILED_FROM times this is likely to be replayed by the compiled pass, which then loads
+#: while the file is read (a wrong guess costs a load in a thread, or the overlap).
+ROW_BYTES = 64
 
 
 def build_replay(sub: Subparsers) -> None:
@@ -112,6 +118,13 @@ def budget_from(args: argparse.Namespace) -> Budget | None:
     return Budget(*limits, names=names)
 
 
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0  # read_history says what is wrong with it
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     phases = Phases(started=process_started())
     try:
@@ -125,7 +138,7 @@ def _replay(args: argparse.Namespace, phases: Phases) -> int:
     with phases.phase("imports"):
         from ..replay import read_history
         from ..replay.api import checked_history, compare_rules, distinct_rule_sets
-        from ..replay.compiled import compilations
+        from ..replay.engine import COMPILED_FROM, compilations, load_soon
 
     rules = [Rules.parse(text) for text in args.rules]
     # Checked before the history is read: a bad path is found in a moment, not after the replay.
@@ -136,6 +149,8 @@ def _replay(args: argparse.Namespace, phases: Phases) -> int:
     if args.chunk_rows is not None:
         with phases.phase("chunked replay"):
             return _chunked(args, rules)
+    if _size(args.history) >= COMPILED_FROM * ROW_BYTES:
+        load_soon()  # the compiled pass loads while the file is read and checked
     with phases.phase("read"):
         games = read_history(args.history, budget=budget_from(args))
     rule_sets = distinct_rule_sets(rules)

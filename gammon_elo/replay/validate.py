@@ -35,7 +35,6 @@ from .cells import (
     prize_table,
     type_table,
 )
-from .fastcheck import coded
 from .isotimes import whole_seconds
 
 __all__ = [
@@ -402,10 +401,6 @@ def prepare(games: pd.DataFrame) -> History:
         return games[labels[name]] if name in labels else None
 
     ticks, unit = _check_time(games[labels["time"]], problems)
-    if not problems.parts:
-        fast = coded(games, labels, ticks)
-        if fast is not None:
-            return _history(games, labels, rows, ticks, unit, *fast)
     winners, losers = games[labels["winner"]], games[labels["loser"]]
     winner, loser, names = _check_names(winners, losers, problems)
     cube = _check_cube(optional("cube"), n, problems)
