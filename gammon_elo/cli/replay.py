@@ -34,10 +34,10 @@ __all__ = ["add_budget_arguments", "budget_from", "build_replay"]
 #: Problems printed before "… and N more" (the whole report goes to --rejected).
 SHOWN_PROBLEMS = 50
 
-#: About the bytes of a row of an exported history (a time, two names, a cube, a type): a file
-#: of COMPILED_FROM times this is likely to be replayed by the compiled pass, which then loads
-#: while the file is read (a wrong guess costs a load in a thread, or the overlap).
-ROW_BYTES = 64
+#: A history file from which the compiled pass is loaded in a thread while the file is read:
+#: at about 55 bytes a row of an export, 150,000 rows, more than engine.COMPILED_FROM's ranked
+#: games (a wrong guess costs a load in a thread, or the overlap).
+PRELOAD_BYTES = 8 * 2**20
 
 
 def build_replay(sub: Subparsers) -> None:
@@ -138,7 +138,7 @@ def _replay(args: argparse.Namespace, phases: Phases) -> int:
     with phases.phase("imports"):
         from ..replay import read_history
         from ..replay.api import checked_history, compare_rules, distinct_rule_sets
-        from ..replay.engine import COMPILED_FROM, compilations, load_soon
+        from ..replay.engine import compilations, load_soon
 
     rules = [Rules.parse(text) for text in args.rules]
     # Checked before the history is read: a bad path is found in a moment, not after the replay.
@@ -149,7 +149,7 @@ def _replay(args: argparse.Namespace, phases: Phases) -> int:
     if args.chunk_rows is not None:
         with phases.phase("chunked replay"):
             return _chunked(args, rules)
-    if _size(args.history) >= COMPILED_FROM * ROW_BYTES:
+    if _size(args.history) >= PRELOAD_BYTES:
         load_soon()  # the compiled pass loads while the file is read and checked
     with phases.phase("read"):
         games = read_history(args.history, budget=budget_from(args))

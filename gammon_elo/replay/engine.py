@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -295,11 +295,9 @@ def rate(
     count = int(np.count_nonzero(ranked))
     bound = _check_room(state, count, max(rules.k, heavy_k), h.prize)
     window = _window(state, winner[ranked], loser[ranked], carried)
-    if use_compiled(count) if compiled is None else compiled and count > 0:
-        figures = _compiled(h, winner, loser, rules, tables, heavy_games, ticks, state, window,
-                            np.int32 if bound <= NARROW_UP_TO else np.int64)  # fmt: skip
-    else:
-        figures = _plain(h, winner, loser, rules, tables, heavy_games, ticks, state, window)
+    fast = use_compiled(count) if compiled is None else compiled and count > 0
+    narrow = bound <= NARROW_UP_TO if fast else None
+    figures = _run(h, winner, loser, rules, tables, heavy_games, ticks, state, window, narrow)
     return Pass(rules, tables, figures, heavy_k, heavy_games), _in_window(state, window)
 
 
@@ -358,47 +356,38 @@ def _exact(h: History, rules: Rules, out: Any, i: int) -> None:
     out[2 * n + i], out[3 * n + i] = change.winner, change.loser
 
 
-def _compiled(
+def _run(
     h: History, winner: Ints, loser: Ints, rules: Rules, tables: ChangeLookup,
-    heavy_games: int, ticks: int, state: Ints, window: Ints, width: type,
+    heavy_games: int, ticks: int, state: Ints, window: Ints, narrow: bool | None,
 ) -> npt.NDArray[np.int32] | Ints:  # fmt: skip
-    """The compiled pass (each argument in the one type it is compiled for)."""
-    n = len(h.time)
-    run = compiled_pass()
-    out: npt.NDArray[Any] = np.zeros(6 * n, dtype=width)
-    flat = state.reshape(-1)
-    time, prize = (np.ascontiguousarray(a, dtype=np.int64) for a in (h.time, h.prize))
-    winner, loser = (np.ascontiguousarray(a, dtype=np.int64) for a in (winner, loser))
-    kind, cube = (np.ascontiguousarray(a, dtype=np.int8) for a in (h.kind, h.cube))
+    """The pass over every row: compiled (``narrow``: its figures in int32; each argument in
+    the one type it is compiled for), or with None plain, on lists (Python indexes them
+    several times faster than arrays)."""
+    n, columns = len(h.time), (h.time, winner, loser, h.kind, h.cube, h.prize)
+    table_w: Any
+    table_l: Any
+    flat: Any
+    slots: Any
+    out: Any
+    if narrow is None:
+        run, rows = cast(Callable[..., int], replay_rows), [c.tolist() for c in columns]
+        table_w, table_l = _lists(rules.divisor, rules.k, rules.heavy_k)
+        flat, slots, out = state.reshape(-1).tolist(), window.tolist(), [0] * (6 * n)
+    else:
+        types = (np.int64, np.int64, np.int64, np.int8, np.int8, np.int64)
+        rows = [np.ascontiguousarray(c, t) for c, t in zip(columns, types, strict=True)]
+        run = compiled_pass()
+        table_w, table_l, flat, slots = tables.winner, tables.loser, state.reshape(-1), window
+        out = np.zeros(6 * n, dtype=np.int32 if narrow else np.int64)
     i, forced = 0, False
-    while (i := run(i, forced, time, winner, loser, kind, cube, prize, tables.reach,
-                    tables.width, heavy_games, ticks, _LOWEST_TICK, tables.winner,
-                    tables.loser, flat, window, out)) < n:  # fmt: skip
+    while (i := run(i, forced, *rows, tables.reach, tables.width, heavy_games, ticks,
+                    _LOWEST_TICK, table_w, table_l, flat, slots, out)) < n:  # fmt: skip
         _exact(h, rules, out, i)
         forced = True
-    return out.reshape(6, n)
-
-
-def _plain(
-    h: History, winner: Ints, loser: Ints, rules: Rules, tables: ChangeLookup,
-    heavy_games: int, ticks: int, state: Ints, window: Ints,
-) -> Ints:  # fmt: skip
-    """The plain pass, on lists (Python indexes them several times faster than arrays)."""
-    n = len(h.time)
-    out: list[int] = [0] * (6 * n)
-    flat, slots = state.reshape(-1).tolist(), window.tolist()
-    columns = (h.time, winner, loser, h.kind, h.cube, h.prize)
-    time, win, lose, kind, cube, prize = (c.tolist() for c in columns)
-    table_w, table_l = _lists(rules.divisor, rules.k, rules.heavy_k)
-    i, forced = 0, False
-    while (i := replay_rows(i, forced, time, win, lose, kind, cube, prize, tables.reach,
-                            tables.width, heavy_games, ticks, _LOWEST_TICK, table_w, table_l,
-                            flat, slots, out)) < n:  # fmt: skip
-        _exact(h, rules, out, i)
-        forced = True
-    state[:] = np.array(flat, dtype=np.int64).reshape(state.shape)
-    window[:] = slots
-    return np.array(out, dtype=np.int64).reshape(6, n)
+    if narrow is None:
+        state[:] = np.array(flat, dtype=np.int64).reshape(state.shape)
+        window[:] = slots
+    return np.asarray(out, dtype=np.int64 if narrow is None else out.dtype).reshape(6, n)
 
 
 @functools.lru_cache(maxsize=8)

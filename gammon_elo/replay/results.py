@@ -16,7 +16,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from .._core import checks
-from .._core.arrays import CUBE_MULTIPLIERS, Flags, Indices, Ints, expected_winner
+from .._core.arrays import CUBE_MULTIPLIERS, Flags, Ints, expected_winner
 from .._core.errors import InvalidInput
 from ..rules import Rules
 from .engine import GAMES, HEAVY, LAST, LOSSES, LOWEST, PEAK, PRIZES, RATING, UNRATED, WINS, Pass
@@ -168,7 +168,7 @@ def result(
 def rated_games(h: History, rated: Pass) -> pd.DataFrame:
     """The games table from the pass's figures (in int64, as every table's figures are)."""
     out = rated.figures.astype(np.int64, copy=False)
-    return game_table(h, None, per_game(h, rated, out), (out[0], out[1]), (out[2], out[3]))
+    return game_table(h, per_game(h, rated, out), (out[0], out[1]), (out[2], out[3]))
 
 
 def per_game(h: History, rated: Pass, out: Ints) -> dict[str, npt.NDArray[Any]]:
@@ -220,27 +220,16 @@ def _nullable(values: npt.NDArray[Any], missing: Flags) -> pd.arrays.IntegerArra
 
 def game_table(
     h: History,
-    positions: Indices | None,
     per_game: dict[str, npt.NDArray[Any]],
     before: tuple[Ints, Ints],
     change: tuple[Ints, Ints],
 ) -> pd.DataFrame:
     """One row per accepted input row, in input order, from each row's ratings before and
-    changes (winner's, loser's; rating order) and the ranked games' figures in ``per_game``
-    (one per ranked game at ``positions``; None: one per row already, any value where the row
-    is no ranked game)."""
-    n = len(h.time)
+    changes (winner's, loser's) and figures (:func:`per_game`), all in rating order."""
     back = None if h.in_input_order else np.argsort(h.source)
 
     def out(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return values if back is None else values[back]
-
-    def per_row(name: str, missing: Any) -> npt.NDArray[Any]:
-        values = per_game[name]
-        if positions is not None and len(positions) < n:
-            values = np.full(n, missing, dtype=values.dtype)
-            values[positions] = per_game[name]
-        return out(values)
 
     unrated = out(h.kind != RANKED)
     no_loser = out(h.kind == PODIUM)
@@ -257,12 +246,12 @@ def game_table(
         "prize": _nullable(out(h.prize), ~no_loser),
         "winner_before": out(before_w),
         "loser_before": _nullable(out(before_l), no_loser),
-        "winner_recent_games": _nullable(per_row("winner_recent_games", 0), unrated),
-        "loser_recent_games": _nullable(per_row("loser_recent_games", 0), unrated.copy()),
-        "winner_k": _nullable(per_row("winner_k", 0), unrated.copy()),
-        "loser_k": _nullable(per_row("loser_k", 0), unrated.copy()),
-        "cube_multiplier": per_row("cube_multiplier", np.nan),
-        "expected_winner": per_row("expected_winner", np.nan),
+        "winner_recent_games": _nullable(out(per_game["winner_recent_games"]), unrated),
+        "loser_recent_games": _nullable(out(per_game["loser_recent_games"]), unrated.copy()),
+        "winner_k": _nullable(out(per_game["winner_k"]), unrated.copy()),
+        "loser_k": _nullable(out(per_game["loser_k"]), unrated.copy()),
+        "cube_multiplier": out(per_game["cube_multiplier"]),
+        "expected_winner": out(per_game["expected_winner"]),
         "winner_change": out(change_w),
         "loser_change": _nullable(out(change_l), no_loser.copy()),
         "winner_after": out(before_w + change_w),
@@ -292,7 +281,7 @@ def no_games(h: History) -> pd.DataFrame:
         "cube_multiplier": np.zeros(0, dtype=np.float64),
         "expected_winner": np.zeros(0, dtype=np.float64),
     }
-    return game_table(empty, None, per_game, (none, none), (none, none))
+    return game_table(empty, per_game, (none, none), (none, none))
 
 
 def _with_carried(h: History, frame: pd.DataFrame) -> pd.DataFrame:

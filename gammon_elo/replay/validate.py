@@ -336,6 +336,8 @@ def _name_codes(values: pd.Series) -> tuple[Indices, list[Any]]:
         return _codes(values)
     codes = np.asarray(values.cat.codes, dtype=np.intp)
     used = np.bincount(codes + 1, minlength=len(dtype.categories) + 1)[1:] > 0
+    if used.all():  # no renumbering (a pass over every row) needed
+        return codes, list(dtype.categories)
     renumbered = np.full(len(used) + 1, -1, dtype=np.intp)  # its last entry: a missing name
     renumbered[:-1][used] = np.arange(int(used.sum()))
     return renumbered[codes], list(dtype.categories[used])

@@ -105,13 +105,13 @@ def test_figures_in_int32_and_in_int64_give_the_plain_pass_tables(
     rules = Rules.custom(1234.5678, 24, heavy_k=12, heavy_games=4)
     frame, initial = near_tie_history(3, -300, 9.5)
     widths: list[bool] = []
-    original = engine._compiled
+    original = engine._run
 
     def spied(*args: Any) -> Any:
-        widths.append(args[-1] is np.int32)  # the figures' width asked for
+        widths.append(args[-1])  # narrow: the figures in int32 (None: the plain pass)
         return original(*args)
 
-    monkeypatch.setattr(engine, "_compiled", spied)
+    monkeypatch.setattr(engine, "_run", spied)
     for giant, narrow_up_to in ((9_500, engine.NARROW_UP_TO), (9_500, -1), (3 * 10**9, None)):
         monkeypatch.setattr(engine, "NARROW_UP_TO", narrow_up_to or engine.NARROW_UP_TO)
         ratings = initial | {"giant": giant}
@@ -123,7 +123,8 @@ def test_figures_in_int32_and_in_int64_give_the_plain_pass_tables(
         pd.testing.assert_frame_equal(ours.games, theirs.games)
         pd.testing.assert_frame_equal(ours.players, theirs.players)
     assert ours.players["final"].max() > 2**31  # the giant, past int32
-    assert widths == [True, False, False]  # int32, then int64 asked for, then for the giant
+    # int32, then int64 asked for, then for the giant; each time the plain pass beside it
+    assert widths == [True, None, False, None, False, None]
 
 
 @pytest.mark.parametrize("name", list(READABLE))
@@ -162,14 +163,13 @@ def test_once_loaded_the_compiled_pass_runs_from_warm_from_ranked_games(
     # Below COMPILED_FROM the pass runs compiled only where this process has loaded it already
     # (a server replaying again and again): loading it costs more than the plain pass takes.
     ran: list[str] = []
-    for name in ("_plain", "_compiled"):
-        original = getattr(engine, name)
+    original = engine._run
 
-        def spy(*args: Any, _name: str = name, _original: Any = original) -> Any:
-            ran.append(_name)
-            return _original(*args)
+    def spy(*args: Any) -> Any:
+        ran.append("plain" if args[-1] is None else "compiled")
+        return original(*args)
 
-        monkeypatch.setattr(engine, name, spy)
+    monkeypatch.setattr(engine, "_run", spy)
     frame, initial = near_tie_history(5, -57, 14.5)
     monkeypatch.setattr(engine, "WARM_FROM", 50)
     assert engine.COMPILED_FROM > len(frame) > engine.WARM_FROM
@@ -179,7 +179,7 @@ def test_once_loaded_the_compiled_pass_runs_from_warm_from_ranked_games(
     compiled = replay(frame, initial_ratings=initial)
     monkeypatch.setattr(engine, "WARM_FROM", 10**6)
     again = replay(frame, initial_ratings=initial)
-    assert ran == ["_plain", "_compiled", "_plain"]
+    assert ran == ["plain", "compiled", "plain"]
     for result in (compiled, again):
         pd.testing.assert_frame_equal(result.games, plain.games)
         pd.testing.assert_frame_equal(result.players, plain.players)
