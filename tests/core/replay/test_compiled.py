@@ -6,7 +6,10 @@ and come back; and they refuse the same rows of the malformed-history corpus."""
 
 from __future__ import annotations
 
+import json
 import math
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -183,3 +186,24 @@ def test_once_loaded_the_compiled_pass_runs_from_warm_from_ranked_games(
     for result in (compiled, again):
         pd.testing.assert_frame_equal(result.games, plain.games)
         pd.testing.assert_frame_equal(result.players, plain.players)
+
+
+def test_load_soon_loads_the_compiled_pass_in_a_thread_of_its_own() -> None:
+    # In a fresh interpreter (the loading thread imports Numba): the call returns with the
+    # thread started, and once it is done the pass is loaded, its int32 figures' types too.
+    script = (
+        "import json, sys, threading\n"
+        "from gammon_elo.replay import engine\n"
+        "engine.load_soon()\n"
+        "loading = [t for t in threading.enumerate() if t.name == 'load compiled pass']\n"
+        "for thread in loading:\n"
+        "    thread.join()\n"
+        "kinds = [str(s[-1]) for s in engine.compiled_pass().signatures]\n"
+        "print(json.dumps([len(loading), engine.loaded(), kinds]))\n"
+    )
+    root = Path(__file__).resolve().parents[3]
+    ran = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
+    threads, loaded, kinds = json.loads(ran.stdout)
+    assert threads == 1 and loaded
+    assert kinds == ["array(int32, 1d, C)"]
