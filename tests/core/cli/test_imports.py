@@ -98,3 +98,18 @@ def test_a_replay_imports_none_of_the_other_calculators_nor_a_players_questions(
     assert "gammon_elo.replay.engine" in loaded
     others = {"gammon_elo.classic", "gammon_elo.fibs", "gammon_elo.player"}
     assert not {m for m in loaded if ".".join(m.split(".")[:2]) in others}
+
+
+def test_the_calculators_use_of_the_replay_loads_no_numba() -> None:
+    # The public calculator's tables import gammon_elo.replay (ui/grids.py); the compiled pass,
+    # Numba and LLVM, is loaded only when a history large enough for it is replayed.
+    script = (
+        "import sys\n"
+        "import gammon_elo.replay, ui.grids\n"
+        "print(sorted({'numba', 'llvmlite'} & set(sys.modules)))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "[]"
