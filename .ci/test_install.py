@@ -2,7 +2,7 @@
 packages; the declared dependencies resolved by pip, pinned by requirements.txt as a constraint
 file), then the console script as a user runs it. Without an extra, each command that needs
 one prints one line naming it and exits 2, never a traceback; the commands without extras work,
-the compiled replay falls back to NumPy. The extras' metadata is checked against the pins.
+the compiled replay falls back to the plain pass. The extras' metadata is checked against the pins.
 """
 
 from __future__ import annotations
@@ -195,12 +195,14 @@ def test_parquet_without_pyarrow_names_the_extra(fresh: Fresh) -> None:
     assert not out.exists()
 
 
-def test_a_csv_replay_works_and_the_compiled_path_falls_back_to_numpy(fresh: Fresh) -> None:
+def test_a_csv_replay_works_and_the_compiled_path_falls_back_to_the_plain_pass(
+    fresh: Fresh,
+) -> None:
     sample = ROOT / "gammon_elo" / "data" / "sample_history.csv"
     done = fresh.run("gammon-elo", "replay", str(sample), "--out", str(fresh.work / "rated.csv"))
     assert done.returncode == 0, done.stderr
     assert "346 rows read, 346 replayed, 0 rejected; 12 players" in done.stdout
-    # A history large enough for compiled code is replayed by NumPy when Numba is missing.
+    # A history large enough for compiled code is replayed by the plain pass without Numba.
     check = (
         "from gammon_elo.replay.engine import COMPILED_FROM as n, use_compiled as u; print(u(n))"
     )

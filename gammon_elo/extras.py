@@ -5,8 +5,8 @@ pyproject.toml), and the one-line refusal when a part that is needed is missing.
 the simulator; the rest comes with an extra:
 
 - ``parquet`` (pyarrow): Parquet histories and outputs;
-- ``compiled`` (numba, llvmlite): the compiled replay of large histories (without it, NumPy
-  replays them, with the same numbers);
+- ``compiled`` (numba, llvmlite): the compiled replay of large histories (without it, the same
+  pass runs as plain Python, with the same numbers);
 - ``dask`` (dask, distributed): sweeps and fits, on a local or an existing cluster;
 - ``app`` (streamlit, altair, pyarrow, dask, distributed): the Streamlit app, whose Rule
   designer runs on Dask;

@@ -2,7 +2,7 @@
 history in a compiled loop, built and timed in the same run.
 
     python -m benchmarks.core.bench_compiled [--sizes 1000000 10000000] [--shapes flat tail]
-                                             [--chunk-rows 250000] [--repeat 5] [--no-numpy]
+                                             [--chunk-rows 250000] [--repeat 5] [--plain]
 
 Two shapes of history, each at every size (seeded, in time order, 13 weeks per million games):
 ``flat``: 2,000 players with a lognormal spread of activity; ``tail``: 20,000 players whose
@@ -15,15 +15,15 @@ For each:
    in a loop over the games with a queue per player for the 7-day window, built with ``go build``
    in this run; the loop alone is timed (reading its input is not). Its final ratings must
    equal the replay's, or the benchmark stops.
-2. ``replay`` on the DataFrame in this process: the one compiled pass, warm, whatever the size,
+2. ``replay`` on the DataFrame in this process: the pass compiled, warm, whatever the size,
    timed in turn with the Go loop, R pairs: the best of each side, and each pair's ratio (the
-   median is the figure a busy machine moves least); and the NumPy paths (compiled code
-   switched off, one run), unless ``--no-numpy``.
+   median is the figure a busy machine moves least); with ``--plain``, the same pass run as
+   plain Python too (one run: tens of seconds a million games).
 3. In a fresh process, from the Parquet file: ``read_history`` + ``replay`` (whole file), and
    ``replay_chunks`` to a Parquet file (``--chunk-rows`` rows a chunk): wall time and peak
    resident memory (VmHWM), per game for the whole file; with ``NUMPY_MADVISE_HUGEPAGE=0``, as
-   the Dockerfile runs the app. Here the path is the default one: compiled from
-   ``engine.COMPILED_FROM`` ranked games (the fresh process pays its loading, 1–2 s), else NumPy.
+   the Dockerfile runs the app. Here the pass runs as it would: compiled from
+   ``engine.COMPILED_FROM`` ranked games (the fresh process pays its loading, 1–2 s), else plain.
 
 Games/s count every row of the history (as the Go loop does). The machine is shared (2 cores):
 each figure is the best of R runs, and figures still move from run to run.
@@ -220,16 +220,16 @@ def bench(n: int, shape: str, args: argparse.Namespace, go: Path, directory: Pat
         f"   {best_go / best_ours:6.1%} of Go (best of {args.repeat} each);"
         f" pairs {ratios[0]:.0%} to {ratios[-1]:.0%}, median {statistics.median(ratios):.1%}"
     )
-    if not args.no_numpy:
-        built_from = engine.BUILT_FROM
-        engine.COMPILED_FROM = engine.BUILT_FROM = 2**62  # neither compiled pass
+    if args.plain:
+        warm = engine.WARM_FROM
+        engine.COMPILED_FROM = engine.WARM_FROM = 2**62  # the pass as plain Python
         try:
-            numpy_seconds = best(functools.partial(replay, frame), 1)
+            plain_seconds = best(functools.partial(replay, frame), 1)
         finally:
-            engine.COMPILED_FROM, engine.BUILT_FROM = saved, built_from
+            engine.COMPILED_FROM, engine.WARM_FROM = saved, warm
         print(
-            f"replay(DataFrame), NumPy paths  {numpy_seconds:7.2f} s {per_second(n, numpy_seconds)}"
-            f"   {best_go / numpy_seconds:6.1%} of Go"
+            f"replay(DataFrame), plain pass   {plain_seconds:7.2f} s {per_second(n, plain_seconds)}"
+            f"   {best_go / plain_seconds:6.1%} of Go"
         )
     del frame
 
@@ -263,7 +263,7 @@ def main() -> None:
     parser.add_argument("--shapes", nargs="+", choices=list(SHAPES), default=list(SHAPES))
     parser.add_argument("--chunk-rows", type=int, default=250_000)
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--no-numpy", action="store_true", help="skip the NumPy-path figure")
+    parser.add_argument("--plain", action="store_true", help="time the plain pass too (slow)")
     args = parser.parse_args()
     print(
         f"Python {platform.python_version()}, numpy {np.__version__}, pandas {pd.__version__},"

@@ -17,9 +17,9 @@ podium every 5,000 rows. Then:
    deque, ``rating_change`` for each ranked game (the tests' oracle, ``tests/oracles.py``). Its
    final ratings are checked to equal the replay's before anything is printed.
 
-Rating is sequential: a game needs the ratings its players' earlier games left. The longest
-chain of such games (printed) bounds how many steps any exact replay takes; the replay rates
-each step's games, which share no player, with a few numpy calls.
+Rating is sequential: a game needs the ratings its players' earlier games left (the longest
+chain of such games is printed). The replay rates them in one pass over the rows, as the server
+does: plain Python below ``engine.COMPILED_FROM`` ranked games, compiled by Numba from there.
 
 Each figure is the best of R runs: the machine is shared (2 cores), so the best run is the least
 disturbed, and figures still move from run to run.
@@ -97,7 +97,7 @@ def baseline(frame: pd.DataFrame) -> dict[str, int]:
 
 
 def longest_chain(frame: pd.DataFrame) -> int:
-    """The most ranked games any chain of dependent games holds (the replay's wave count)."""
+    """The most ranked games any chain of dependent games holds (rated one after another)."""
     ranked = frame[frame["type"] == "ranked"]
     level: defaultdict[str, int] = defaultdict(int)
     deepest = 0

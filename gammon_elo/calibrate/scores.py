@@ -23,9 +23,9 @@ from .._core.arrays import Indices
 from .._core.errors import InvalidInput
 from ..replay import replay
 from ..replay.api import checked_history
-from ..replay.chains import Chains, player_chains, recent_games
-from ..replay.engine import rate
-from ..replay.validate import History
+from ..replay.engine import new_state, rate
+from ..replay.results import per_game
+from ..replay.validate import RANKED, History
 from ..rules import Rules, get_rules
 
 __all__ = [
@@ -154,18 +154,15 @@ def wilson(successes: float, trials: int) -> tuple[float, float]:
 
 @dataclass(frozen=True, slots=True)
 class PreparedHistory:
-    """A history checked and chained once, for many replays (what a fit sends each worker)."""
+    """A history checked once, for many replays (what a fit sends each worker)."""
 
     history: History
-    chains: Chains
 
 
 def prepare_history(history: pd.DataFrame, *, skip_invalid: bool = False) -> PreparedHistory:
     """Every row checked (:class:`~gammon_elo.InvalidHistory` on a bad one unless
-    ``skip_invalid``) and the games chained by player, as the replay does before rating."""
-    h = checked_history(history, skip_invalid=skip_invalid)
-    chains = player_chains(h)
-    return PreparedHistory(h, chains)
+    ``skip_invalid``), as the replay does before rating."""
+    return PreparedHistory(checked_history(history, skip_invalid=skip_invalid))
 
 
 def _earlier_games(winner: Indices, loser: Indices) -> tuple[Indices, Indices]:
@@ -181,17 +178,17 @@ def quick_score(
     prepared: PreparedHistory, rules: Rules | str, *, burn_in: int = DEFAULT_BURN_IN
 ) -> tuple[int, float, float]:
     """Games scored, log-loss and Brier score of ``rules`` on a prepared history: the same
-    numbers as :func:`score`, from the replay's rating engine without its tables."""
+    numbers as :func:`score`, from the replay's pass without its tables."""
     rules = get_rules(rules)
     burn_in = checks.integer("burn_in", burn_in, low=0)
-    h, chains = prepared.history, prepared.chains
-    rated = rate(h, chains, recent_games(h, chains, rules.window), rules, None)
-    count = len(rated.positions)
-    winner_games, loser_games = _earlier_games(
-        rated.games.winner[:count], rated.games.loser[:count]
-    )
+    h = prepared.history
+    state = new_state(np.full(len(h.names), rules.starting, dtype=np.int64))
+    rated, _ = rate(h, rules, state, h.winner, h.loser)
+    figures = rated.figures.astype(np.int64, copy=False)
+    ranked = h.kind == RANKED
+    winner_games, loser_games = _earlier_games(h.winner[ranked], h.loser[ranked])
     keep = (winner_games >= burn_in) & (loser_games >= burn_in)
-    e = rated.expected_winner[keep]
+    e = per_game(h, rated, figures)["expected_winner"][ranked][keep]
     if e.size and not np.all(e > 0):
         raise InvalidInput("rules", rules.label, "gives a winner an expected score of 0")
     if not e.size:

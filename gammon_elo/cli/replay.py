@@ -34,6 +34,11 @@ __all__ = ["add_budget_arguments", "budget_from", "build_replay"]
 #: Problems printed before "… and N more" (the whole report goes to --rejected).
 SHOWN_PROBLEMS = 50
 
+#: A history file from which the compiled pass is loaded in a thread while the file is read:
+#: at about 55 bytes a row of an export, 150,000 rows, more than engine.COMPILED_FROM's ranked
+#: games (a wrong guess costs a load in a thread, or the overlap).
+PRELOAD_BYTES = 8 * 2**20
+
 
 def build_replay(sub: Subparsers) -> None:
     p = sub.add_parser(
@@ -114,6 +119,13 @@ def budget_from(args: argparse.Namespace) -> Budget | None:
     return Budget(*limits, names=names)
 
 
+def _size(path: str) -> int:
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0  # read_history says what is wrong with it
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     phases = Phases(started=process_started())
     try:
@@ -127,7 +139,7 @@ def _replay(args: argparse.Namespace, phases: Phases) -> int:
     with phases.phase("imports"):
         from ..replay import read_history
         from ..replay.api import checked_history, compare_rules, distinct_rule_sets
-        from ..replay.compiled import compilations
+        from ..replay.engine import compilations, load_soon
 
     rules = [Rules.parse(text) for text in args.rules]
     # Checked before the history is read: a bad path is found in a moment, not after the replay.
@@ -138,6 +150,8 @@ def _replay(args: argparse.Namespace, phases: Phases) -> int:
     if args.chunk_rows is not None:
         with phases.phase("chunked replay"):
             return _chunked(args, rules)
+    if _size(args.history) >= PRELOAD_BYTES:
+        load_soon()  # the compiled pass loads while the file is read and checked
     with phases.phase("read"):
         games = read_history(args.history, budget=budget_from(args))
     rule_sets = distinct_rule_sets(rules)

@@ -7,19 +7,16 @@ by game. The modules, in the order a history goes through them:
 
 - :mod:`.read`: a CSV file's cells as written (:func:`read_history`, :func:`sample_history`);
 - :mod:`.validate`: every row checked, the accepted ones coded in rating order;
-- :mod:`.chains`: each player's games in order, and their ranked games this week;
-- :mod:`.engine`: the ranked games rated, in waves of games that share no player;
+- :mod:`.engine`: every row rated in one pass, as the server's loop runs;
 - :mod:`.results`: :class:`ReplayResult`, :class:`RulesComparison`, :func:`trajectories`;
 - :mod:`.api`: the entry points :func:`replay` and :func:`compare_rules`;
 - :mod:`.export`: :func:`neutralize_formulas`, for CSV files spreadsheets open safely;
 - :mod:`.chunked`: :func:`replay_chunks`, a history larger than memory replayed chunk by chunk
   (:func:`history_chunks` reads it), its games streamed to a Parquet or CSV file.
 
-From ``engine.COMPILED_FROM`` ranked games on, a history is replayed in one compiled pass
-(:mod:`.onepass`, Numba: as the server's loop runs, with per-player week queues; built ahead of
-time where a C compiler allows, :mod:`.ahead`), and a chunked
-replay rates each chunk with a compiled loop (:mod:`.compiled`); smaller histories by NumPy.
-The numbers are the same.
+From ``engine.COMPILED_FROM`` ranked games on, the pass runs compiled by Numba (the
+``compiled`` extra); below, or without Numba, the same pass runs as plain Python. The numbers are
+the same.
 """
 
 # Importable from here too, though not in __all__: the errors a replay raises, and its limits.
@@ -27,7 +24,6 @@ from .._core.errors import InvalidHistory as InvalidHistory
 from .._core.errors import InvalidInput as InvalidInput
 from .._core.lookup import TABLE_REACH as TABLE_REACH
 from .api import SPREAD_COLUMNS, checked_history, compare_rules, replay
-from .chains import MAX_ROWS as MAX_ROWS
 from .chunked import ChunkedReplay, replay_chunks
 from .export import neutralize_formulas
 from .read import SAMPLE_HISTORY, history_chunks, read_history, sample_history

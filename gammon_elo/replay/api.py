@@ -7,22 +7,19 @@ history once for callers that rate it many times (the calibration).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import timedelta
 from typing import Any, Final
 
 import numpy as np
 import pandas as pd
 
 from .._core import checks
-from .._core.arrays import Ints
 from .._core.errors import InvalidHistory, InvalidInput
 from ..rules import CURRENT, Rules, get_rules
 from ..stats import iqr, narrowest_window
-from .chains import player_chains, recent_games
-from .engine import rate, use_one_pass
-from .onepass import replay_one_pass
-from .results import ReplayResult, RulesComparison, tabulate
-from .validate import RANKED, History, prepare
+from .engine import initial_ratings, new_state, rate
+from .results import ReplayResult, RulesComparison
+from .results import result as rated_result
+from .validate import History, prepare
 
 __all__ = ["SPREAD_COLUMNS", "checked_history", "compare_rules", "distinct_rule_sets", "replay"]
 
@@ -162,26 +159,17 @@ def checked_history(games: pd.DataFrame, *, skip_invalid: bool = False) -> Histo
 def _replay_each(
     h: History,
     rule_sets: Sequence[Rules],
-    initial_ratings: Mapping[str, int] | pd.Series | None,
+    initial: Mapping[str, int] | pd.Series | None,
     *,
     games_table: bool = True,
 ) -> list[ReplayResult]:
-    """A checked history under each rule set: in one compiled pass per rule set where
-    :func:`~.engine.use_one_pass` says, else through the player chains, built once, with each week
-    length's counts of recent games computed once."""
-    if use_one_pass(int(np.count_nonzero(h.kind == RANKED))):
-        return [
-            replay_one_pass(h, rules, initial_ratings, games_table=games_table)
-            for rules in rule_sets
-        ]
-    chains = player_chains(h)
-    recent: dict[timedelta, Ints] = {}
+    """A checked history under each rule set, each in one pass."""
     results = []
     for rules in rule_sets:
-        if rules.window not in recent:
-            recent[rules.window] = recent_games(h, chains, rules.window)
-        rated = rate(h, chains, recent[rules.window], rules, initial_ratings)
-        results.append(tabulate(h, chains, rated, rules, games_table=games_table))
+        start = initial_ratings(h.names, initial, rules)
+        state = new_state(start)
+        rated, _ = rate(h, rules, state, h.winner, h.loser)
+        results.append(rated_result(h, rated, start, state, games_table=games_table))
     return results
 
 

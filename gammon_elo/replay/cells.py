@@ -1,6 +1,6 @@
 """What each distinct cell of a history means, checked once however many rows hold it: a name
 (surrounding spaces gone; no control characters), a cube, a type, a prize. :mod:`.validate`
-looks its rows up in these tables with NumPy, :mod:`.fastcheck` in one compiled pass.
+looks its rows up in these tables.
 """
 
 from __future__ import annotations

@@ -7,7 +7,6 @@ the history; the numbers are the whole replay's, whatever the chunk size.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,12 +19,11 @@ import pandas as pd
 from .._core.arrays import Ints
 from .._core.errors import InvalidHistory, InvalidInput
 from ..rules import CURRENT, Rules, get_rules
-from .chains import Chains, player_chains, recent_games
-from .engine import rate, use_compiled
+from .engine import LAST, initial_ratings, new_state, rate, use_compiled
 from .export import neutralize_formulas
 from .read import Source, history_chunks
-from .results import PLAYER_COLUMNS, tabulate
-from .validate import RANKED, History, empty_report, prepare
+from .results import NO_TIME, players_table, rated_games
+from .validate import History, empty_report, prepare
 
 __all__ = ["ChunkedReplay", "replay_chunks"]
 
@@ -54,17 +52,33 @@ class ChunkedReplay:
 
 
 @dataclass(slots=True)
-class _Carried:
-    """What a chunk leaves to the next: ratings, and ranked appearances that can still count
-    (player name, time in ticks of ``unit``), in rating order."""
+class _Players:
+    """Every player of the chunks so far, by their row of the pass's state: their first
+    rating, the time of their last row (NO_TIME: none yet), their ranked games still in the
+    window (player, time; by player, then time), all times in ticks of ``unit``."""
 
-    ratings: dict[str, int]
-    names: np.ndarray[Any, np.dtype[np.object_]]
-    times: Ints
-    unit: str
+    index: dict[str, int] = field(default_factory=dict)
+    names: list[str] = field(default_factory=list)
+    start: Ints = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    state: Ints = field(default_factory=lambda: new_state(np.empty(0, dtype=np.int64)))
+    last: Ints = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    window: tuple[Ints, Ints] = (np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64))
+    unit: str = "us"
     #: The latest time so far, and the row that had it.
     last_time: int | None = None
     last_row: int = 0
+
+    def rows_of(self, h: History, given: Mapping[str, int], rules: Rules) -> Ints:
+        """The state's row of each player of ``h`` (by ``h``'s codes), new ones added."""
+        new = [name for name in h.names.tolist() if name not in self.index]
+        if new:
+            start = initial_ratings(np.array(new, dtype=object), given, rules)
+            self.index.update((name, len(self.names) + i) for i, name in enumerate(new))
+            self.names += new
+            self.start = np.concatenate((self.start, start))
+            self.state = np.concatenate((self.state, new_state(start)))
+            self.last = np.concatenate((self.last, np.full(len(new), NO_TIME)))
+        return np.array([self.index[name] for name in h.names.tolist()], dtype=np.int64)
 
 
 def replay_chunks(
@@ -114,7 +128,7 @@ def replay_chunks(
             os.remove(partial)
     return ChunkedReplay(
         out=target,
-        players=_ranked(tally.players),
+        players=tally.players,
         rejected=pd.concat(tally.reports, ignore_index=True) if tally.reports else empty_report(),
         rules=rules,
         rows_read=tally.rows_read,
@@ -125,9 +139,10 @@ def replay_chunks(
 
 @dataclass
 class _Tally:
-    """What the chunks so far add up to: every player's latest row, the reports, the counts."""
+    """What the chunks add up to: the players' table (once all are read), the reports, the
+    counts."""
 
-    players: pd.DataFrame | None = None
+    players: pd.DataFrame = field(default_factory=pd.DataFrame)
     reports: list[pd.DataFrame] = field(default_factory=list)
     rows_read: int = 0
     replayed: int = 0
@@ -142,9 +157,8 @@ def _replay_into(
     given: dict[str, int],
     skip_invalid: bool,
 ) -> _Tally:
-    """Every chunk checked, rated from the ratings and week counts the earlier ones left, and
-    its games written."""
-    carried = _Carried({}, np.empty(0, dtype=object), np.empty(0, dtype=np.int64), "us")
+    """Every chunk checked, rated from the state the earlier ones left, and its games written."""
+    players = _Players()
     tally = _Tally()
     for frame in history_chunks(history, chunk_rows):
         h = prepare(frame)
@@ -153,31 +167,33 @@ def _replay_into(
             if not skip_invalid:
                 raise InvalidHistory(h.report, h.rows_read)
             tally.reports.append(h.report)
-        _check_order(h, carried)
-        # Compiled code once the rows read reach the size where it pays (a long history).
+        _check_order(h, players)
+        rows = np.append(players.rows_of(h, given, rules), -1)  # -1: a podium's no loser
+        # Compiled once the rows read reach the size where it pays (a long history).
         compiled = use_compiled(tally.rows_read)
-        chains = player_chains(h)
-        recent = _recent(h, chains, carried, rules.window, compiled)
-        names = h.names.tolist()
-        start = {n: carried.ratings.get(n, given.get(n, rules.starting)) for n in names}
-        rated = rate(h, chains, recent, rules, start, compiled=compiled)
-        result = tabulate(h, chains, rated, rules)
-        writer.write(result.games)
-        carried.ratings.update(zip(result.players["player"], result.players["final"], strict=True))
-        _carry_recent(h, carried, rules.window)
-        tally.players = _merged(tally.players, result.players)
-        tally.replayed += len(result.games)
+        rated, window = rate(
+            h, rules, players.state, rows[h.winner], rows[h.loser], players.window,
+            compiled=compiled,
+        )  # fmt: skip
+        games = rated_games(h, rated)
+        writer.write(games)
+        _carry(h, players, window, rules.window)
+        tally.replayed += len(games)
         tally.chunks += 1
+    tally.players = players_table(
+        np.array(players.names, dtype=object), players.start, players.state, players.last,
+        players.unit,
+    )  # fmt: skip
     return tally
 
 
-def _check_order(h: History, carried: _Carried) -> None:
+def _check_order(h: History, players: _Players) -> None:
     """Refuse a row earlier than the latest row of the earlier chunks; note this chunk's."""
     if not len(h.time):
         return
     order_rows = h.accepted_rows
-    if carried.last_time is not None:
-        latest = _in_unit(np.array([carried.last_time]), carried.unit, h.unit)[0]
+    if players.last_time is not None:
+        latest = _in_unit(np.array([players.last_time]), players.unit, h.unit)[0]
         early = np.flatnonzero(h.time < latest)
         if early.size:
             first = int(early[np.argmin(order_rows[early])])
@@ -186,15 +202,17 @@ def _check_order(h: History, carried: _Carried) -> None:
             raise InvalidInput(
                 "time",
                 value,
-                f"of row {row} is earlier than row {carried.last_row}'s, in an earlier chunk:"
+                f"of row {row} is earlier than row {players.last_row}'s, in an earlier chunk:"
                 " a history replayed in chunks must be in time order",
             )
     # h.time is in rating order: the last entry is the latest, the last row to have it.
-    carried.last_time = int(h.time[-1])
-    carried.last_row = int(order_rows[-1])
-    if carried.unit != h.unit:
-        carried.times = _in_unit(carried.times, carried.unit, h.unit)
-        carried.unit = h.unit
+    if players.unit != h.unit:
+        played = players.last != NO_TIME
+        players.last[played] = _in_unit(players.last[played], players.unit, h.unit)
+        players.window = (players.window[0], _in_unit(players.window[1], players.unit, h.unit))
+        players.unit = h.unit
+    players.last_time = int(h.time[-1])
+    players.last_row = int(order_rows[-1])
 
 
 def _time_column(frame: pd.DataFrame) -> int:
@@ -216,86 +234,18 @@ def _in_unit(ticks: Ints, unit: str, wanted: str) -> Ints:
     return -((-ticks) // divisor)
 
 
-def _recent(
-    h: History, chains: Chains, carried: _Carried, window: timedelta, compiled: bool
-) -> Ints:
-    """Each ranked appearance's ranked games this week (in ``chains.ranked_slot`` order),
-    counting the earlier chunks' too: their appearances are put before the chunk as ranked
-    games against a stand-in player, and counted by the same rule as the chunk's own."""
-    codes = (
-        pd.Index(h.names).get_indexer(pd.Index(carried.names))
-        if len(carried.names)
-        else np.empty(0)
-    )
-    mine = np.flatnonzero(codes >= 0)
-    if not mine.size:
-        return recent_games(h, chains, window, compiled=compiled)
-    m = mine.size
-    stand_in = len(h.names)
-    extended = dataclasses.replace(
-        h,
-        time=np.concatenate((carried.times[mine], h.time)),
-        winner=np.concatenate((codes[mine].astype(np.intp), h.winner)),
-        loser=np.concatenate((np.full(m, stand_in, dtype=np.intp), h.loser)),
-        kind=np.concatenate((np.full(m, RANKED, dtype=np.int8), h.kind)),
-        cube=np.concatenate((np.zeros(m, dtype=np.int8), h.cube)),
-        prize=np.concatenate((np.zeros(m, dtype=np.int64), h.prize)),
-    )
-    everyone = player_chains(extended)
-    counts = recent_games(extended, everyone, window, compiled=compiled)
-    # The chunk's own appearances, in the same (player, rating order) order as ``chains``.
-    own = (everyone.ranked_slot >= 2 * m) & (everyone.ranked_player != stand_in)
-    recent: Ints = counts[own]
-    return recent
-
-
-def _carry_recent(h: History, carried: _Carried, window: timedelta) -> None:
-    """Keep the ranked appearances that a later game can still count: time > latest − window."""
-    ranked = np.flatnonzero(h.kind == RANKED)
-    names = np.concatenate((h.names[h.winner[ranked]], h.names[h.loser[ranked]]))
-    times = np.concatenate((h.time[ranked], h.time[ranked]))
-    names = np.concatenate((carried.names, names))
-    times = np.concatenate((carried.times, times))
-    if carried.last_time is not None:
-        ticks = window // timedelta(microseconds=1) * (1000 if h.unit == "ns" else 1)
-        keep = times > carried.last_time - ticks
-        names, times = names[keep], times[keep]
-    order = np.argsort(times, kind="stable")
-    carried.names, carried.times = names[order], times[order]
-
-
-def _merged(total: pd.DataFrame | None, chunk: pd.DataFrame) -> pd.DataFrame:
-    """The players table of the chunks so far, from the earlier chunks' and this one's."""
-    if total is None:
-        return chunk.set_index("player")
-    both = pd.concat([total, chunk.set_index("player")])
-    grouped = both.groupby(level=0, sort=False)
-    merged = pd.DataFrame(
-        {
-            "initial": grouped["initial"].first(),
-            "final": grouped["final"].last(),
-            "peak": grouped["peak"].max(),
-            "lowest": grouped["lowest"].min(),
-            "ranked_games": grouped["ranked_games"].sum(),
-            "wins": grouped["wins"].sum(),
-            "losses": grouped["losses"].sum(),
-            "games_at_heavy_k": grouped["games_at_heavy_k"].sum(),
-            "unrated_games": grouped["unrated_games"].sum(),
-            "prizes": grouped["prizes"].sum(),
-            "last_game": grouped["last_game"].max(),
-        }
-    )
-    merged.index.name = "player"
-    return merged
-
-
-def _ranked(players: pd.DataFrame | None) -> pd.DataFrame:
-    if players is None:
-        return pd.DataFrame({c: [] for c in PLAYER_COLUMNS})
-    table = players.reset_index()[list(PLAYER_COLUMNS)]
-    return table.sort_values(
-        ["final", "player"], ascending=[False, True], kind="stable", ignore_index=True
-    )
+def _carry(h: History, players: _Players, window: tuple[Ints, Ints], week: timedelta) -> None:
+    """Each player's last time, from the chunk's rows; the window's games that a later game
+    can still count: time > latest − week."""
+    last = players.state[:, LAST]
+    played = np.flatnonzero(last >= 0)
+    players.last[played] = h.time[last[played]]
+    last[:] = -1
+    if players.last_time is not None:
+        ticks = week // timedelta(microseconds=1) * (1000 if h.unit == "ns" else 1)
+        keep = window[1] > players.last_time - ticks
+        window = (window[0][keep], window[1][keep])
+    players.window = window
 
 
 class _Writer:

@@ -1,79 +1,234 @@
-"""The rating engine of the history replay: every ranked game rated exactly as
-:func:`~gammon_elo.rating_change` rates it, in rating order.
+"""The replay's one pass: the rows in rating order as the server's own loop runs them, every
+player's rating and the times of their ranked games in the 7-day window, each ranked game's
+changes copied from the exact change tables (:func:`gammon_elo._core.lookup.lookup`, built by
+the scalar path, Go's Pow where a half is at stake). A game outside the tables leaves the pass
+for :func:`~gammon_elo.rating_change`, and the pass resumes after it.
 
-Only the ratings are sequential, so everything else is done for all games at once: K depends
-only on game counts, so every K is known before the first rating moves; the changes come from
-the change tables (:func:`gammon_elo._core.lookup.lookup`, one entry per rating difference, K
-and cube); and the games are rated in waves, a wave being every game whose players' earlier
-games are all rated: it shares no player, so a few numpy calls rate all of it. The number of
-waves is the longest chain of games each needing the one before, at least the busiest player's
-ranked games; where the chains are long, a plain loop over the tables is faster, with the same
-numbers. From COMPILED_FROM ranked games on, that plain loop runs compiled (:mod:`.compiled`):
-it copies table entries exactly as the others do, and leaves a game outside the tables to the
-exact Python path.
+One source, two ways to run it: :func:`replay_rows` is plain Python over flat sequences. Below
+COMPILED_FROM ranked games it runs as it is, on lists (nothing to load: the reference the tests
+hold the compiled pass to); from there it runs compiled by Numba (``njit(cache=True)``:
+compiled once a machine, then loaded from Numba's cache) where the ``compiled`` extra is
+installed. The numbers are the same.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import sys
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from datetime import timedelta
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
 from .._core import checks
-from .._core.arrays import Flags, Floats, Indices, Ints, expected_winner
+from .._core.arrays import Ints
 from .._core.errors import InvalidInput
 from .._core.lookup import ChangeLookup, lookup
 from ..formulas import rating_change
 from ..rules import Rules
-from . import compiled
-from .chains import Chains
-from .compiled import compiled_loop, compiled_replay, rate_compiled
 from .validate import PODIUM, RANKED, History
 
 __all__ = [
-    "BUILT_FROM",
     "COMPILED_FROM",
-    "Ranked",
-    "Rated",
-    "check_room",
+    "NARROW_UP_TO",
+    "WARM_FROM",
+    "Pass",
+    "compilations",
+    "compiled_pass",
     "initial_ratings",
-    "ranked_games",
+    "load_soon",
+    "loaded",
+    "new_state",
     "rate",
+    "replay_rows",
     "use_compiled",
-    "use_one_pass",
 ]
 
-#: A wave costs about 9 µs plus 0.2 µs a game, the plain loop over the tables 0.7 µs a game
-#: (measured): waves win from about 20 games a wave, that is while the busiest player, whose
-#: games make the longest chain, has less than this share of the ranked games. Both give the
-#: same numbers.
-_SMALL_WAVES: Final = 1 / 24
+#: Ranked games from which the pass runs compiled: its first use in a process (importing Numba,
+#: loading its cached code; the first time on a machine, compiling it) costs what the plain pass
+#: takes for about this many games (fresh processes on the shared 2-core machine, 100,000 rows:
+#: 0.49 s plain, 0.42 s compiled with its loading at load average 2–5; 3.6 s and 3.8 s at 19).
+COMPILED_FROM = 100_000
 
-#: Ranked games from which a history is replayed by compiled code instead of the NumPy paths
-#: below: in one pass (:mod:`.onepass`), or, in a chunked replay, by the compiled loop
-#: (:mod:`.compiled`) and a compiled week count. Compiled code is several times as fast, but
-#: its first use in a process costs 1–2 s (importing Numba, loading the cached code; more the
-#: very first time on a machine, to compile it), which the NumPy paths take for about half a
-#: million games (measured on the shared 2-core machine); it is also where the one pass is
-#: first built ahead of time (:mod:`.ahead`). All paths give the same numbers.
-COMPILED_FROM = 500_000
+#: Ranked games from which the pass runs compiled once it is loaded in this process (a
+#: server replaying histories again and again): below, the plain pass is as quick.
+WARM_FROM = 2_000
 
-#: Ranked games from which a history is replayed in one pass by the module built ahead of
-#: time, once it is built (it loads in about a millisecond): the pass beats the NumPy paths from
-#: about a thousand games (``replay`` in one process, load 8: 11 ms against 14 ms at 1,000 games,
-#: 17 against 40 ms at 20,000, 25 against 126 ms at 100,000); below this the NumPy paths take
-#: a few tens of milliseconds, and the small histories of everyday use stay on them.
-BUILT_FROM = 20_000
-
-#: Games from which the plain loop reads the change tables as lists rather than arrays.
-_LIST_TABLES_FROM: Final = 2_000
+#: Per-player figures the pass keeps, each player's row of the state table: rating, the head
+#: and tail of their stretch of the window, peak, lowest, ranked games, wins, losses, unrated
+#: games, prizes, their last row (-1: none) and ranked games at the heavy K.
+FIELDS: Final = 12
+RATING, HEAD, TAIL, PEAK, LOWEST, GAMES, WINS, LOSSES, UNRATED, PRIZES, LAST, HEAVY = range(12)
 
 #: Ratings stay in int64, and any difference of two within rating_change's range, below this.
 _SAFE_RATING: Final = 2**60
+#: The furthest from 0 a figure may get for the pass to write them in int32 (half the memory).
+NARROW_UP_TO: Final = 2**31 - 1
+_LOWEST_TICK: Final = int(np.iinfo(np.int64).min)
+
+
+def replay_rows(
+    start: int, forced: bool, time: Any, winner: Any, loser: Any, kind: Any, cube: Any,
+    prize: Any, reach: int, width: int, heavy_games: int, ticks: int, lowest: int,
+    table_winner: Any, table_loser: Any, state: Any, window: Any, out: Any,
+) -> int:  # fmt: skip
+    """Rows ``start``… in rating order, rated in place; the index of the first ranked game
+    whose d leaves the tables (its befores and week counts written), or the number of rows.
+
+    ``state`` is the players' rows of FIELDS figures, flat. ``window`` holds each player's
+    ranked games' times in their own stretch, from head to tail, oldest first: old ones leave
+    by reading on. ``out`` has a row of the rows per figure, flat: before, change of both sides,
+    then both sides' ranked games this week. A caller resuming at a game it rated itself passes
+    ``forced`` (its changes are in ``out``). One function on purpose: Numba compiles it as one
+    loop with the state in local arrays.
+    """
+    rows = len(time)
+    for i in range(start, rows):
+        w = winner[i] * FIELDS
+        t = time[i]
+        state[w + LAST] = i
+        if kind[i] == PODIUM:  # the prize, and nothing else
+            rating = state[w + RATING]
+            out[i] = rating
+            out[2 * rows + i] = prize[i]
+            rating += prize[i]
+            state[w + RATING] = rating
+            state[w + PRIZES] += prize[i]
+            if rating > state[w + PEAK]:
+                state[w + PEAK] = rating
+            if rating < state[w + LOWEST]:
+                state[w + LOWEST] = rating
+            continue
+        l = loser[i] * FIELDS  # noqa: E741 (the loser, as in the server's code)
+        state[l + LAST] = i
+        rw = state[w + RATING]
+        rl = state[l + RATING]
+        out[i] = rw
+        out[rows + i] = rl
+        if kind[i] != RANKED:  # boosted or tournament: counted, not rated
+            state[w + UNRATED] += 1
+            state[l + UNRATED] += 1
+            continue
+        threshold = t - ticks if t > lowest + ticks else lowest
+        for p in (w, l):  # the window's old games leave it
+            head = state[p + HEAD]
+            while head < state[p + TAIL] and window[head] <= threshold:
+                head += 1
+            state[p + HEAD] = head
+        recent_w = state[w + TAIL] - state[w + HEAD]
+        recent_l = state[l + TAIL] - state[l + HEAD]
+        out[4 * rows + i] = recent_w
+        out[5 * rows + i] = recent_l
+        d = rl - rw
+        heavy_w = 1 if recent_w >= heavy_games else 0
+        heavy_l = 1 if recent_l >= heavy_games else 0
+        if -reach <= d <= reach:
+            cw = table_winner[(heavy_w * 7 + cube[i]) * width + reach + d]
+            cl = table_loser[(heavy_l * 7 + cube[i]) * width + reach + d]
+            out[2 * rows + i] = cw
+            out[3 * rows + i] = cl
+        elif forced and i == start:
+            cw = out[2 * rows + i]
+            cl = out[3 * rows + i]
+        else:
+            return i
+        for p, r, side, heavy in ((w, rw + cw, WINS, heavy_w), (l, rl + cl, LOSSES, heavy_l)):
+            state[p + RATING] = r
+            if r > state[p + PEAK]:
+                state[p + PEAK] = r
+            if r < state[p + LOWEST]:
+                state[p + LOWEST] = r
+            state[p + GAMES] += 1
+            state[p + side] += 1
+            state[p + HEAVY] += heavy
+            window[state[p + TAIL]] = t
+            state[p + TAIL] += 1
+    return rows
+
+
+@functools.cache
+def _numba() -> Any:
+    """Numba, imported without SciPy.
+
+    Loading cached code loads all of Numba's implementations, and one of them (``arraymath``)
+    imports SciPy, about 0.7 s, only to learn whether ``np.correlate`` may call BLAS. The pass
+    does no linear algebra: with SciPy's BLAS module hidden while ``arraymath`` is imported,
+    SciPy is not imported, and in this process Numba's ``np.correlate`` and ``np.convolve`` take
+    their own loop (the same results); whatever else needs BLAS imports SciPy as usual.
+    """
+    import numba
+
+    blas = "scipy.linalg.cython_blas"
+    if "scipy.linalg" in sys.modules or "numba.np.arraymath" in sys.modules:
+        return numba
+    sys.modules[blas] = None  # type: ignore[assignment]  # importing it now fails at once
+    try:
+        import numba.np.arraymath
+    finally:
+        if sys.modules.get(blas, ...) is None:
+            del sys.modules[blas]
+    return numba
+
+
+def compiled_pass() -> Callable[..., int]:
+    """:func:`replay_rows` compiled by Numba (imported on the first call; a call while
+    :func:`load_soon`'s thread loads it waits for it); ImportError without Numba."""
+    with _LOADING:
+        return _jit()
+
+
+@functools.cache
+def _jit() -> Callable[..., int]:
+    compiled: Callable[..., int] = _numba().njit(cache=True, nogil=True)(replay_rows)
+    return compiled
+
+
+_LOADING: Final = threading.Lock()
+
+
+def loaded() -> bool:
+    """Whether this process has the compiled pass (it runs from WARM_FROM games then)."""
+    return _jit.cache_info().currsize > 0
+
+
+def load_soon() -> None:
+    """Load the compiled pass in a thread of its own, for a history about to be read that will
+    need it: reading and checking it overlap importing Numba and loading its cached code."""
+
+    def load() -> None:
+        with contextlib.suppress(ImportError):
+            run, empty = compiled_pass(), np.empty(0, dtype=np.int64)
+            kinds = np.empty(0, dtype=np.int8)
+            run(0, False, empty, empty, empty, kinds, kinds, empty, 0, 0, 0, 0, 0, empty,
+                empty, empty, empty, np.empty(0, dtype=np.int32))  # fmt: skip
+
+    threading.Thread(target=load, name="load compiled pass", daemon=True).start()
+
+
+def compilations() -> int:
+    """How many of this process's compiled passes were compiled here rather than loaded from
+    Numba's cache: 0 once a machine has compiled them (or when none ran)."""
+    if not loaded():
+        return 0
+    return sum(getattr(_jit(), "stats").cache_misses.values())  # noqa: B009
+
+
+def use_compiled(count: int) -> bool:
+    """Whether the pass over ``count`` ranked games runs compiled: from COMPILED_FROM, or from
+    WARM_FROM once loaded, where Numba is installed (else the plain pass: the same numbers)."""
+    if count < (WARM_FROM if loaded() else COMPILED_FROM) or count == 0:
+        return False
+    try:
+        compiled_pass()
+    except ImportError:
+        return False
+    return True
 
 
 def initial_ratings(
@@ -97,349 +252,87 @@ def initial_ratings(
     return ratings
 
 
-@dataclass(frozen=True, slots=True)
-class Ranked:
-    """The ranked games in rating order, with everything known before any rating moves.
-
-    Per-game arrays have one extra entry at the end: a game nobody reaches, whose "player" (one
-    past the last) is never ready, so the waves need no test for "no next game".
-    """
-
-    winner: Indices
-    loser: Indices
-    #: Both players' ranked games this week, and whether that is a heavy week.
-    recent_winner: Ints
-    recent_loser: Ints
-    heavy_winner: Flags
-    heavy_loser: Flags
-    #: log2 of the cube.
-    cube: npt.NDArray[np.int8]
-    #: Each player's first ranked game (the sentinel game for players with none).
-    first: Indices
-    #: The next ranked game of each game's winner and of its loser.
-    next_winner: Indices
-    next_loser: Indices
-    #: Table index of each game's winner and loser change, before adding d.
-    base_winner: Ints
-    base_loser: Ints
-    #: Loser's podium prizes so far minus the winner's (ratings in the loop leave prizes out).
-    prize_difference: Ints
-    #: The busiest player's ranked games.
-    busiest: int
-
-
-def ranked_games(
-    h: History, chains: Chains, positions: Indices, recent: Ints, rules: Rules, tables: ChangeLookup
-) -> Ranked:
-    """The ranked games at ``positions`` (in rating order) with their players, next games,
-    recent games, K and where their changes are in ``tables``."""
-    count, players = len(positions), len(h.names)
-    everything = count == len(h.time)
-    slot = chains.ranked_slot
-    if everything:
-        game, game_slot = slot >> 1, slot
-    else:
-        game = (np.cumsum(h.kind == RANKED) - 1)[slot >> 1]
-        game_slot = 2 * game + (slot & 1)
-    following, recent_game, runs, first = _next_games(chains, game, game_slot, recent, count)
-    first_game = np.full(players + 1, count, dtype=np.int64)
-    first_game[first] = game[runs]
-
-    recent_w, recent_l = recent_game[0::2], recent_game[1::2]
-    if rules.heavy_games is None:
-        heavy_w = heavy_l = np.zeros(count, dtype=bool)
-    else:
-        heavy_w, heavy_l = recent_w >= rules.heavy_games, recent_l >= rules.heavy_games
-    prize_difference = _prize_differences(h, chains, game_slot, runs, count)
-
-    cube = h.cube if everything else h.cube[positions]
-    winner = np.empty(count + 1, dtype=np.intp)
-    loser = np.empty(count + 1, dtype=np.intp)
-    winner[count] = loser[count] = players
-    if everything:
-        winner[:count], loser[:count] = h.winner, h.loser
-    else:
-        np.take(h.winner, positions, out=winner[:count])
-        np.take(h.loser, positions, out=loser[:count])
-    lengths = np.diff(np.append(runs, len(slot)))
-    return Ranked(
-        winner=winner,
-        loser=loser,
-        recent_winner=recent_w,
-        recent_loser=recent_l,
-        heavy_winner=heavy_w,
-        heavy_loser=heavy_l,
-        cube=cube,
-        first=first_game,
-        next_winner=following[0::2].copy(),
-        next_loser=following[1::2].copy(),
-        base_winner=_table_base(heavy_w, cube, prize_difference, tables),
-        base_loser=_table_base(heavy_l, cube, prize_difference, tables),
-        prize_difference=prize_difference,
-        busiest=int(lengths.max(initial=0)),
-    )
-
-
-def _next_games(
-    chains: Chains, game: Ints, game_slot: Ints, recent: Ints, count: int
-) -> tuple[Ints, Ints, Indices, Indices]:
-    """Per game slot (winner, loser, …): the player's next ranked game (``count``: none) and
-    ranked games this week; where each player's run of ranked appearances begins, and whose."""
-    slot, player = chains.ranked_slot, chains.ranked_player
-    # Each appearance's next ranked game of the same player, and its count this week: packed
-    # into one number so that one scatter puts both in game order.
-    same = player[1:] == player[:-1]
-    packed = np.empty(len(slot), dtype=np.int64)
-    np.copyto(packed[:-1], np.where(same, game[1:], count))
-    packed[-1:] = count
-    packed <<= 32
-    packed |= recent
-    by_game = np.full(2 * count + 2, count << 32, dtype=np.int64)
-    by_game[game_slot] = packed
-    following = by_game >> 32
-    recent_game = by_game[: 2 * count] & 0xFFFFFFFF
-    runs = np.flatnonzero(np.concatenate((np.ones(min(len(slot), 1), dtype=bool), ~same)))
-    return following, recent_game, runs, player[runs]
-
-
-def _prize_differences(
-    h: History, chains: Chains, game_slot: Ints, runs: Indices, count: int
-) -> Ints:
-    """Per ranked game: the loser's podium prizes so far minus the winner's."""
-    slot, player = chains.ranked_slot, chains.ranked_player
-    podium = np.flatnonzero(h.kind == PODIUM)
-    podium = podium[h.prize[podium] != 0]
-    if not podium.size:
-        return np.zeros(count, dtype=np.int64)
-    # Prizes won before each ranked appearance: a prize adds from the player's next ranked
-    # appearance on, to the end of their run (a sum over the few podium rows).
-    champion = h.winner[podium]
-    where = np.searchsorted(chains.ranked_key, (champion << chains.shift) | (podium << 3))
-    later = where < len(slot)
-    later[later] = player[where[later]] == champion[later]  # none later: nothing to add
-    where, prizes = where[later], h.prize[podium[later]]
-    ends = np.append(runs[1:], len(slot))[np.searchsorted(runs, where, side="right") - 1]
-    steps = np.zeros(len(slot) + 1, dtype=np.int64)
-    np.add.at(steps, where, prizes)
-    np.add.at(steps, ends, -prizes)
-    won = np.cumsum(steps[:-1])
-    some = np.flatnonzero(won)
-    by_slot = np.zeros(2 * count, dtype=np.int64)
-    by_slot[game_slot[some]] = won[some]
-    difference: Ints = by_slot[1::2] - by_slot[0::2]
-    return difference
-
-
-def _table_base(
-    heavy: Flags, cube: npt.NDArray[np.int8], prize_difference: Ints, tables: ChangeLookup
-) -> Ints:
-    """Each game's index into a side's table, before adding d (its K, its cube, the prizes)."""
-    base = heavy * len(checks.CUBES) + cube
-    base *= tables.width
-    base += prize_difference
-    base += tables.reach
-    result: Ints = base
-    return result
-
-
-def _rate_waves(games: Ranked, ratings: Ints, tables: ChangeLookup) -> Ints | None:
-    """d = loser − winner (prizes left out) of every ranked game, rated in waves; None if a
-    difference left the tables, for the exact loop to redo.
-
-    A wave is every game whose players have no earlier game left unrated: it shares no player,
-    so one numpy call rates all of it. The first wave is each player's first game where both
-    players are at their first; after a wave, a game is ready when it is the current game of
-    both its players.
-    """
-    winner, loser = games.winner, games.loser
-    next_w, next_l = games.next_winner, games.next_loser
-    base_w, base_l = games.base_winner, games.base_loser
-    table_w, table_l = tables.winner, tables.loser
-    count = len(winner) - 1
-    r = np.append(ratings, 0)
-    current = games.first.copy()
-    current[-1] = -1  # the sentinel player is never at any game
-    rated: list[Indices] = []
-    found: list[Ints] = []
-    stamp = np.zeros(count + 1, dtype=np.intp)
-    counter = np.arange(2 * count + 2, dtype=np.intp)
-    everyone = np.arange(count)
-    ready = np.flatnonzero(
-        (current[winner[:count]] == everyone) & (current[loser[:count]] == everyone)
-    )
-    try:
-        while ready.size:
-            w = winner[ready]
-            l = loser[ready]  # noqa: E741 (the loser, as in the server's code)
-            rw = r[w]
-            rl = r[l]
-            d = rl - rw
-            rated.append(ready)
-            found.append(d)
-            r[w] = rw + table_w[base_w[ready] + d]
-            r[l] = rl + table_l[base_l[ready] + d]
-            nw = next_w[ready]
-            nl = next_l[ready]
-            current[w] = nw
-            current[l] = nl
-            c = np.concatenate((nw, nl))
-            c = c[(current[winner[c]] == c) & (current[loser[c]] == c)]
-            # A game whose two players were both freed by this wave is in c twice: keep one.
-            k = c.size
-            stamp[c] = counter[:k]
-            ready = c[stamp[c] == counter[:k]]
-    except IndexError:  # a difference far past the tables
-        return None
-    differences = np.zeros(count, dtype=np.int64)
-    if rated:
-        differences[np.concatenate(rated)] = np.concatenate(found)
-    # An index below a table's start lands in another table silently: check every game.
-    if np.any(np.abs(differences + games.prize_difference) > tables.reach):
-        return None
-    return differences
-
-
-def _rate_loop(
-    games: Ranked, ratings: Ints, tables: ChangeLookup, exact: Any
-) -> tuple[Ints, Ints, Ints]:
-    """d and both changes of every ranked game, one game at a time in rating order; a
-    difference outside the tables goes to ``exact(game, d with prizes)``."""
-    r = ratings.tolist()
-    count = len(games.base_winner)
-    # Lists are faster to index, but making them costs as much as ~2,000 games (chunks are small).
-    table_w: Any = tables.winner.tolist() if count > _LIST_TABLES_FROM else tables.winner
-    table_l: Any = tables.loser.tolist() if count > _LIST_TABLES_FROM else tables.loser
-    reach = tables.reach
-    differences = [0] * count
-    changes_w = [0] * count
-    changes_l = [0] * count
-    rows = zip(
-        games.winner[:count].tolist(),
-        games.loser[:count].tolist(),
-        games.base_winner.tolist(),
-        games.base_loser.tolist(),
-        games.prize_difference.tolist(),
-        strict=True,
-    )
-    for i, (w, l, bw, bl, prizes) in enumerate(rows):  # noqa: E741
-        rw = r[w]
-        rl = r[l]
-        d = rl - rw
-        differences[i] = d
-        if -reach <= d + prizes <= reach:
-            cw = table_w[bw + d]
-            cl = table_l[bl + d]
-        else:
-            cw, cl = exact(i, d + prizes)
-        changes_w[i] = cw
-        changes_l[i] = cl
-        r[w] = rw + int(cw)
-        r[l] = rl + int(cl)
-    return (
-        np.array(differences, dtype=np.int64),
-        np.array(changes_w, dtype=np.int64),
-        np.array(changes_l, dtype=np.int64),
-    )
+def new_state(start: Ints) -> Ints:
+    """The state table of players yet to play, starting at ``start``."""
+    state = np.zeros((len(start), FIELDS), dtype=np.int64)
+    state[:, RATING] = state[:, PEAK] = state[:, LOWEST] = start
+    state[:, LAST] = -1
+    return state
 
 
 @dataclass(frozen=True, slots=True)
-class Rated:
-    """Every ranked game of a history rated under one rule set."""
+class Pass:
+    """Rows rated under one rule set: the figures the pass wrote, a row per figure (before,
+    change of both sides, both sides' ranked games this week; any value on rows that do not
+    have it), and what they are read with."""
 
-    #: Every player's first rating.
-    start: Ints
-    #: The ranked rows' positions in rating order.
-    positions: Indices
-    games: Ranked
-    change_winner: Ints
-    change_loser: Ints
-    expected_winner: Floats
-    #: The heavy-week K (K itself where the rule set has none).
+    rules: Rules
+    tables: ChangeLookup
+    figures: npt.NDArray[np.int32] | Ints
     heavy_k: int
+    heavy_games: int
 
 
 def rate(
     h: History,
-    chains: Chains,
-    recent: Ints,
     rules: Rules,
-    initial: Mapping[str, int] | pd.Series | None,
+    state: Ints,
+    winner: Ints,
+    loser: Ints,
+    carried: tuple[Ints, Ints] | None = None,
     *,
     compiled: bool | None = None,
-) -> Rated:
-    """Rate the ranked games of the checked history ``h`` under ``rules`` (by the compiled loop
-    if ``compiled``; None: as :func:`use_compiled` says for their number)."""
-    start = initial_ratings(h.names, initial, rules)
-    positions = np.flatnonzero(h.kind == RANKED)
+) -> tuple[Pass, tuple[Ints, Ints]]:
+    """The rows of ``h`` rated under ``rules``, ``winner`` and ``loser`` their players' rows
+    in ``state`` (updated in place); ``carried``: the players' ranked games of earlier rows
+    still in the window (player, time; by player, then time). The pass, and those of the
+    window at the end. ``compiled``: None, as :func:`use_compiled` says."""
     heavy_k = rules.k if rules.heavy_k is None else rules.heavy_k
     tables = lookup(rules.divisor, rules.k, heavy_k)
-    games = ranked_games(h, chains, positions, recent, rules, tables)
-    check_room(start, games.busiest, max(rules.k, heavy_k), h.prize)
-
-    def exact(game: int, difference: int) -> tuple[int, int]:
-        change = rating_change(
-            0,
-            difference,
-            cube=checks.CUBES[games.cube[game]],
-            winner_recent_games=int(games.recent_winner[game]),
-            loser_recent_games=int(games.recent_loser[game]),
-            rules=rules,
-        )
-        return change.winner, change.loser
-
-    count = len(positions)
-    if use_compiled(count) if compiled is None else compiled and count > 0:
-        differences, change_w, change_l = rate_compiled(
-            games.winner, games.loser, games.base_winner, games.base_loser,
-            games.prize_difference, tables.reach, tables.winner, tables.loser, start, exact,
-        )  # fmt: skip
-    else:
-        waves = None
-        if count and games.busiest <= count * _SMALL_WAVES:
-            waves = _rate_waves(games, start, tables)
-        if waves is not None:
-            differences = waves
-            change_w = tables.winner[games.base_winner + differences]
-            change_l = tables.loser[games.base_loser + differences]
-        else:
-            differences, change_w, change_l = _rate_loop(games, start, tables, exact)
-    differences += games.prize_difference
-    outside = np.flatnonzero(np.abs(differences) > tables.reach)
-    expected = tables.expected[np.clip(differences + tables.reach, 0, tables.width - 1)]
-    expected[outside] = expected_winner(differences[outside], rules.divisor)
-    return Rated(start, positions, games, change_w, change_l, expected, heavy_k)
+    heavy_games = 2**62 if rules.heavy_games is None else rules.heavy_games
+    ticks = rules.window // timedelta(microseconds=1) * (1000 if h.unit == "ns" else 1)
+    ranked = h.kind == RANKED
+    count = int(np.count_nonzero(ranked))
+    bound = _check_room(state, count, max(rules.k, heavy_k), h.prize)
+    window = _window(state, winner[ranked], loser[ranked], carried)
+    fast = use_compiled(count) if compiled is None else compiled and count > 0
+    narrow = bound <= NARROW_UP_TO if fast else None
+    figures = _run(h, winner, loser, rules, tables, heavy_games, ticks, state, window, narrow)
+    return Pass(rules, tables, figures, heavy_k, heavy_games), _in_window(state, window)
 
 
-def use_compiled(count: int, kernel: Callable[[], object] = compiled_loop) -> bool:
-    """Whether compiled code replays ``count`` ranked games (see COMPILED_FROM): ``kernel``, the
-    compiled code that would, can be had."""
-    if count == 0 or count < COMPILED_FROM:
-        return False
-    try:
-        kernel()
-    except ImportError:  # Numba missing: the NumPy paths give the same numbers
-        return False
-    return True
+def _window(state: Ints, winner: Ints, loser: Ints, carried: tuple[Ints, Ints] | None) -> Ints:
+    """The window's array: each player's stretch as long as their carried and coming ranked
+    games, the carried ones in it (head and tail set in ``state``)."""
+    players = len(state)
+    held = np.zeros(players, dtype=np.int64)
+    if carried is not None:
+        held += np.bincount(carried[0], minlength=players)
+    stretch = held + np.bincount(winner, minlength=players) + np.bincount(loser, minlength=players)
+    state[:, HEAD] = np.cumsum(stretch) - stretch
+    state[:, TAIL] = state[:, HEAD] + held
+    window = np.empty(int(stretch.sum()), dtype=np.int64)
+    if carried is not None and len(carried[0]):
+        runs = np.cumsum(held) - held
+        within = np.arange(len(carried[0])) - np.repeat(runs, held)
+        window[state[carried[0], HEAD] + within] = carried[1]
+    return window
 
 
-def use_one_pass(count: int) -> bool:
-    """Whether the one compiled pass replays ``count`` ranked games: from COMPILED_FROM on
-    (built, or loaded by Numba, as :func:`use_compiled` says), or from BUILT_FROM on where the
-    module built ahead of time is there already."""
-    if use_compiled(count, kernel=compiled_replay):
-        return True
-    if count < BUILT_FROM or count == 0 or not compiled.AHEAD_OF_TIME:
-        return False
-    from .ahead import built_kernel
-
-    return built_kernel() is not None
+def _in_window(state: Ints, window: Ints) -> tuple[Ints, Ints]:
+    """The players' ranked games still in the window (player, time; by player, then time)."""
+    held = state[:, TAIL] - state[:, HEAD]
+    runs = np.cumsum(held) - held
+    within = np.arange(int(held.sum())) - np.repeat(runs, held)
+    player = np.repeat(np.arange(len(state)), held)
+    return player, window[state[player, HEAD] + within]
 
 
-def check_room(start: Ints, busiest: int, k: int, prizes: Ints) -> int:
+def _check_room(state: Ints, count: int, k: int, prizes: Ints) -> int:
     """Refuse histories whose ratings could overflow int64 (only absurd K or ratings do); else
-    the furthest from 0 a rating could get (a change, or a count of games, gets no further)."""
-    furthest = int(np.abs(start).max(initial=0))
-    bound = furthest + busiest * 2 * k + int(prizes.sum())
+    the furthest from 0 a figure could get."""
+    furthest = int(np.abs(state[:, RATING]).max(initial=0))
+    bound = furthest + count * 2 * k + int(prizes.sum())
     if bound > _SAFE_RATING:
         raise InvalidInput(
             "initial_ratings",
@@ -447,3 +340,58 @@ def check_room(start: Ints, busiest: int, k: int, prizes: Ints) -> int:
             f"with this history and K could take a rating past ±{_SAFE_RATING}",
         )
     return bound
+
+
+def _exact(h: History, rules: Rules, out: Any, i: int) -> None:
+    """The changes of ranked row ``i``, whose d is outside the tables, by the scalar path."""
+    n = len(h.time)
+    change = rating_change(
+        0,
+        int(out[n + i]) - int(out[i]),
+        cube=checks.CUBES[h.cube[i]],
+        winner_recent_games=int(out[4 * n + i]),
+        loser_recent_games=int(out[5 * n + i]),
+        rules=rules,
+    )
+    out[2 * n + i], out[3 * n + i] = change.winner, change.loser
+
+
+def _run(
+    h: History, winner: Ints, loser: Ints, rules: Rules, tables: ChangeLookup,
+    heavy_games: int, ticks: int, state: Ints, window: Ints, narrow: bool | None,
+) -> npt.NDArray[np.int32] | Ints:  # fmt: skip
+    """The pass over every row: compiled (``narrow``: its figures in int32; each argument in
+    the one type it is compiled for), or with None plain, on lists (Python indexes them
+    several times faster than arrays)."""
+    n, columns = len(h.time), (h.time, winner, loser, h.kind, h.cube, h.prize)
+    table_w: Any
+    table_l: Any
+    flat: Any
+    slots: Any
+    out: Any
+    if narrow is None:
+        run, rows = cast(Callable[..., int], replay_rows), [c.tolist() for c in columns]
+        table_w, table_l = _lists(rules.divisor, rules.k, rules.heavy_k)
+        flat, slots, out = state.reshape(-1).tolist(), window.tolist(), [0] * (6 * n)
+    else:
+        types = (np.int64, np.int64, np.int64, np.int8, np.int8, np.int64)
+        rows = [np.ascontiguousarray(c, t) for c, t in zip(columns, types, strict=True)]
+        run = compiled_pass()
+        table_w, table_l, flat, slots = tables.winner, tables.loser, state.reshape(-1), window
+        out = np.zeros(6 * n, dtype=np.int32 if narrow else np.int64)
+    i, forced = 0, False
+    while (i := run(i, forced, *rows, tables.reach, tables.width, heavy_games, ticks,
+                    _LOWEST_TICK, table_w, table_l, flat, slots, out)) < n:  # fmt: skip
+        _exact(h, rules, out, i)
+        forced = True
+    if narrow is None:
+        state[:] = np.array(flat, dtype=np.int64).reshape(state.shape)
+        window[:] = slots
+    return np.asarray(out, dtype=np.int64 if narrow is None else out.dtype).reshape(6, n)
+
+
+@functools.lru_cache(maxsize=8)
+def _lists(divisor: float, k: int, heavy_k: int | None) -> tuple[list[int], list[int]]:
+    """The change tables as lists, kept for the rule sets used last (as :func:`lookup`)."""
+    tables = lookup(divisor, k, k if heavy_k is None else heavy_k)
+    return tables.winner.tolist(), tables.loser.tolist()

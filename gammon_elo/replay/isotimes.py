@@ -4,9 +4,8 @@ ISO 8601 parser gives, for a column it would otherwise parse a cell at a time.
 
 Only a column whose every cell is so written, a real date and time (no 30 February, no 24:00,
 no leap second) of the years 1900 to 2199, is read here; any other column gives None and
-pandas parses it, with the problems it reports. Where the replay's compiled module is built
-(:mod:`.ahead`), its twin of these checks and sums reads the cells, a row at a time; else NumPy
-does, a block of rows at a time. The microseconds are the same.
+pandas parses it, with the problems it reports. NumPy reads the cells a block of rows at a
+time.
 
 >>> import pandas as pd
 >>> whole_seconds(pd.Series(["1970-01-02T00:00:01Z", "2026-10-05T20:00:00Z"], dtype="str")).tolist()
@@ -17,7 +16,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
 import numpy as np
@@ -45,9 +43,6 @@ def whole_seconds(column: pd.Series) -> Ints | None:
     if cells is None:
         return None
     out = np.empty(len(cells), dtype=np.int64)
-    parse = _compiled()
-    if parse is not None:  # the same checks and arithmetic, a row at a time, compiled
-        return out if parse(cells, out) < 0 else None
     # A block at a time: its temporaries stay small and are reused, where whole-column ones
     # would each fault in fresh memory (80 MB apiece at 10 M rows).
     for first in range(0, len(cells), _BLOCK):
@@ -56,14 +51,6 @@ def whole_seconds(column: pd.Series) -> Ints | None:
             return None
         out[first : first + len(block)] = block
     return out
-
-
-def _compiled() -> Callable[..., int] | None:
-    """The compiled twin of these checks and sums where the replay's module is built
-    (:func:`~.ahead.time_parser`); None: NumPy's, below."""
-    from .ahead import time_parser
-
-    return time_parser()
 
 
 def _block(cells: np.ndarray) -> Ints | None:

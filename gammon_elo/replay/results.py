@@ -16,24 +16,30 @@ import numpy.typing as npt
 import pandas as pd
 
 from .._core import checks
-from .._core.arrays import CUBE_MULTIPLIERS, Flags, Indices, Ints
+from .._core.arrays import CUBE_MULTIPLIERS, Flags, Ints, expected_winner
 from .._core.errors import InvalidInput
 from ..rules import Rules
-from .chains import Chains
-from .engine import Ranked, Rated
-from .validate import BOOSTED, GAME_TYPES, PODIUM, RANKED, TOURNAMENT, History
+from .engine import GAMES, HEAVY, LAST, LOSSES, LOWEST, PEAK, PRIZES, RATING, UNRATED, WINS, Pass
+from .validate import GAME_TYPES, PODIUM, RANKED, History
 
 __all__ = [
     "GAME_COLUMNS",
+    "NO_TIME",
     "PLAYER_COLUMNS",
     "TRAJECTORY_COLUMNS",
     "ReplayResult",
     "RulesComparison",
     "game_table",
     "no_games",
-    "tabulate",
+    "per_game",
+    "players_table",
+    "rated_games",
+    "result",
     "trajectories",
 ]
+
+#: A player's last time where they have no row (NaT's ticks).
+NO_TIME: Final = int(np.iinfo(np.int64).min)
 
 #: What ``replay`` adds to each game, after the input's own columns.
 GAME_COLUMNS: Final = (
@@ -139,62 +145,73 @@ class RulesComparison:
     spread: pd.DataFrame
 
 
-def tabulate(
-    h: History, chains: Chains, rated: Rated, rules: Rules, *, games_table: bool = True
+def result(
+    h: History, rated: Pass, start: Ints, state: Ints, *, games_table: bool = True
 ) -> ReplayResult:
-    """The frames of a rated history: every row with its ratings (``games_table=False``: the
-    games table's columns only, :func:`no_games`), every player's figures."""
-    n, positions, games = len(h.time), rated.positions, rated.games
-    start, heavy_k = rated.start, rated.heavy_k
-    # Every slot's change; each row's ratings before and after follow from them.
-    change_slot = np.zeros(2 * n, dtype=np.int64)
-    change_slot[0::2] = h.prize
-    change_slot[2 * positions] = rated.change_winner
-    change_slot[2 * positions + 1] = rated.change_loser
-    change_sorted = change_slot[chains.slot]
-    before_sorted = _exclusive_sums(change_sorted, chains.starts)
-    before_sorted += start[chains.player]
-    before_slot = np.zeros(2 * n, dtype=np.int64)
-    before_slot[chains.slot] = before_sorted
-    after_sorted = np.add(before_sorted, change_sorted, out=before_sorted)  # befores are kept
-
-    per_game = {
-        "winner_recent_games": games.recent_winner,
-        "loser_recent_games": games.recent_loser,
-        "winner_k": np.where(games.heavy_winner, heavy_k, rules.k),
-        "loser_k": np.where(games.heavy_loser, heavy_k, rules.k),
-        "cube_multiplier": CUBE_MULTIPLIERS[games.cube],
-        "expected_winner": rated.expected_winner,
-    }
-    build_games = (
-        functools.partial(
-            game_table,
-            h,
-            positions,
-            per_game,
-            (before_slot[0::2], before_slot[1::2]),
-            (change_slot[0::2], change_slot[1::2]),
-        )
-        if games_table
-        else functools.partial(no_games, h)
+    """The frames of a history rated in one pass: every row with its ratings (built on first
+    use; ``games_table=False``: the table's columns only, :func:`no_games`), every player's
+    figures from ``state``."""
+    last = state[:, LAST]
+    times = h.time[last] if len(h.time) else last
+    build = (
+        functools.partial(rated_games, h, rated) if games_table else functools.partial(no_games, h)
     )
     return ReplayResult(
-        build_games=build_games,
-        players=_player_table(h, chains, start, after_sorted, games),
+        build_games=build,
+        players=players_table(h.names, start, state, np.where(last >= 0, times, NO_TIME), h.unit),
         rejected=h.report,
-        rules=rules,
+        rules=rated.rules,
         rows_read=h.rows_read,
     )
 
 
-def _exclusive_sums(values: Ints, starts: Indices) -> Ints:
-    """For values sorted by player (runs beginning at ``starts``): each one's predecessors'
-    sum within its run."""
-    total = np.cumsum(values)
-    total -= values
-    lengths = np.diff(np.append(starts, len(values)))
-    total -= np.repeat(total[starts], lengths)
-    return total
+def rated_games(h: History, rated: Pass) -> pd.DataFrame:
+    """The games table from the pass's figures (in int64, as every table's figures are)."""
+    out = rated.figures.astype(np.int64, copy=False)
+    return game_table(h, per_game(h, rated, out), (out[0], out[1]), (out[2], out[3]))
+
+
+def per_game(h: History, rated: Pass, out: Ints) -> dict[str, npt.NDArray[Any]]:
+    """Every ranked figure for every row (the games table masks the rows that are not ranked
+    games): week counts, K, the cube's multiplier, the winner's expected score."""
+    rules, tables = rated.rules, rated.tables
+    ranked = h.kind == RANKED
+    d = out[1] - out[0]
+    expected = tables.expected[np.clip(d + tables.reach, 0, tables.width - 1)]
+    outside = np.flatnonzero(np.abs(d) > tables.reach)
+    expected[outside] = expected_winner(d[outside], rules.divisor)
+    multiplier = CUBE_MULTIPLIERS[h.cube]
+    expected[~ranked] = multiplier[~ranked] = np.nan
+    recent_w, recent_l = out[4], out[5]
+    return {
+        "winner_recent_games": recent_w,
+        "loser_recent_games": recent_l,
+        "winner_k": np.where(recent_w >= rated.heavy_games, rated.heavy_k, rules.k),
+        "loser_k": np.where(recent_l >= rated.heavy_games, rated.heavy_k, rules.k),
+        "cube_multiplier": multiplier,
+        "expected_winner": expected,
+    }
+
+
+def players_table(
+    names: npt.NDArray[np.object_], start: Ints, state: Ints, last: Ints, unit: str
+) -> pd.DataFrame:
+    """One row per player who has a row (``last``, the time of their last row, not NO_TIME),
+    best final rating first, then by name."""
+    who = np.flatnonzero(last != NO_TIME)
+    if not who.size:
+        return pd.DataFrame({c: [] for c in PLAYER_COLUMNS})
+    by_name = np.empty(len(who), dtype=np.intp)
+    by_name[np.argsort(names[who], kind="stable")] = np.arange(len(who))
+    who = who[np.lexsort((by_name, -state[who, RATING]))]
+    mine = state[who]
+    figures = zip(PLAYER_COLUMNS[2:11], (RATING, PEAK, LOWEST, GAMES, WINS, LOSSES, HEAVY,
+                                         UNRATED, PRIZES), strict=True)  # fmt: skip
+    return pd.DataFrame(
+        {"player": pd.Series(names[who], dtype=object), "initial": start[who]}
+        | {column: mine[:, field] for column, field in figures}
+        | {"last_game": pd.DatetimeIndex(last[who].view(f"datetime64[{unit}]")).tz_localize("UTC")}
+    )
 
 
 def _nullable(values: npt.NDArray[Any], missing: Flags) -> pd.arrays.IntegerArray:
@@ -203,27 +220,16 @@ def _nullable(values: npt.NDArray[Any], missing: Flags) -> pd.arrays.IntegerArra
 
 def game_table(
     h: History,
-    positions: Indices | None,
     per_game: dict[str, npt.NDArray[Any]],
     before: tuple[Ints, Ints],
     change: tuple[Ints, Ints],
 ) -> pd.DataFrame:
     """One row per accepted input row, in input order, from each row's ratings before and
-    changes (winner's, loser's; rating order) and the ranked games' figures in ``per_game``
-    (one per ranked game at ``positions``; None: one per row already, any value where the row
-    is no ranked game)."""
-    n = len(h.time)
+    changes (winner's, loser's) and figures (:func:`per_game`), all in rating order."""
     back = None if h.in_input_order else np.argsort(h.source)
 
     def out(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return values if back is None else values[back]
-
-    def per_row(name: str, missing: Any) -> npt.NDArray[Any]:
-        values = per_game[name]
-        if positions is not None and len(positions) < n:
-            values = np.full(n, missing, dtype=values.dtype)
-            values[positions] = per_game[name]
-        return out(values)
 
     unrated = out(h.kind != RANKED)
     no_loser = out(h.kind == PODIUM)
@@ -240,12 +246,12 @@ def game_table(
         "prize": _nullable(out(h.prize), ~no_loser),
         "winner_before": out(before_w),
         "loser_before": _nullable(out(before_l), no_loser),
-        "winner_recent_games": _nullable(per_row("winner_recent_games", 0), unrated),
-        "loser_recent_games": _nullable(per_row("loser_recent_games", 0), unrated.copy()),
-        "winner_k": _nullable(per_row("winner_k", 0), unrated.copy()),
-        "loser_k": _nullable(per_row("loser_k", 0), unrated.copy()),
-        "cube_multiplier": per_row("cube_multiplier", np.nan),
-        "expected_winner": per_row("expected_winner", np.nan),
+        "winner_recent_games": _nullable(out(per_game["winner_recent_games"]), unrated),
+        "loser_recent_games": _nullable(out(per_game["loser_recent_games"]), unrated.copy()),
+        "winner_k": _nullable(out(per_game["winner_k"]), unrated.copy()),
+        "loser_k": _nullable(out(per_game["loser_k"]), unrated.copy()),
+        "cube_multiplier": out(per_game["cube_multiplier"]),
+        "expected_winner": out(per_game["expected_winner"]),
         "winner_change": out(change_w),
         "loser_change": _nullable(out(change_l), no_loser.copy()),
         "winner_after": out(before_w + change_w),
@@ -275,7 +281,7 @@ def no_games(h: History) -> pd.DataFrame:
         "cube_multiplier": np.zeros(0, dtype=np.float64),
         "expected_winner": np.zeros(0, dtype=np.float64),
     }
-    return game_table(empty, None, per_game, (none, none), (none, none))
+    return game_table(empty, per_game, (none, none), (none, none))
 
 
 def _with_carried(h: History, frame: pd.DataFrame) -> pd.DataFrame:
@@ -289,51 +295,6 @@ def _with_carried(h: History, frame: pd.DataFrame) -> pd.DataFrame:
     if h.order is not None and len(h.order) != len(h.frame):
         extra = extra.iloc[np.sort(h.order)]
     return pd.concat([frame, extra.reset_index(drop=True)], axis=1)
-
-
-def _player_table(
-    h: History, chains: Chains, start: Ints, after_sorted: Ints, games: Ranked
-) -> pd.DataFrame:
-    """One row per player of the accepted rows, best final rating first."""
-    players = len(h.names)
-    starts, who = chains.starts, chains.run_player
-    if len(starts) == 0:
-        return pd.DataFrame({c: [] for c in PLAYER_COLUMNS})
-    last = np.append(starts[1:], len(chains.slot)) - 1
-    count = len(games.winner) - 1
-    winner, loser = games.winner[:count], games.loser[:count]
-
-    def tally(*groups: Indices) -> Ints:
-        total = np.zeros(players, dtype=np.int64)
-        for group in groups:
-            total += np.bincount(group, minlength=players)
-        return total[who]
-
-    unrated = (h.kind == BOOSTED) | (h.kind == TOURNAMENT)
-    podium = np.flatnonzero(h.kind == PODIUM)
-    prizes = np.zeros(players, dtype=np.int64)
-    np.add.at(prizes, h.winner[podium], h.prize[podium])
-    table = pd.DataFrame(
-        {
-            "player": pd.Series(h.names[who], dtype=object),
-            "initial": start[who],
-            "final": after_sorted[last],
-            "peak": np.maximum(start[who], np.maximum.reduceat(after_sorted, starts)),
-            "lowest": np.minimum(start[who], np.minimum.reduceat(after_sorted, starts)),
-            "ranked_games": tally(winner, loser),
-            "wins": tally(winner),
-            "losses": tally(loser),
-            "games_at_heavy_k": tally(winner[games.heavy_winner], loser[games.heavy_loser]),
-            "unrated_games": tally(h.winner[unrated], h.loser[unrated]),
-            "prizes": prizes[who],
-            "last_game": pd.DatetimeIndex(
-                h.time[chains.slot[last] >> 1].view(f"datetime64[{h.unit}]")
-            ).tz_localize("UTC"),
-        }
-    )
-    return table.sort_values(
-        ["final", "player"], ascending=[False, True], kind="stable", ignore_index=True
-    )
 
 
 def trajectories(

@@ -35,7 +35,6 @@ from .cells import (
     prize_table,
     type_table,
 )
-from .fastcheck import coded
 from .isotimes import whole_seconds
 
 __all__ = [
@@ -337,6 +336,8 @@ def _name_codes(values: pd.Series) -> tuple[Indices, list[Any]]:
         return _codes(values)
     codes = np.asarray(values.cat.codes, dtype=np.intp)
     used = np.bincount(codes + 1, minlength=len(dtype.categories) + 1)[1:] > 0
+    if used.all():  # no renumbering (a pass over every row) needed
+        return codes, list(dtype.categories)
     renumbered = np.full(len(used) + 1, -1, dtype=np.intp)  # its last entry: a missing name
     renumbered[:-1][used] = np.arange(int(used.sum()))
     return renumbered[codes], list(dtype.categories[used])
@@ -402,10 +403,6 @@ def prepare(games: pd.DataFrame) -> History:
         return games[labels[name]] if name in labels else None
 
     ticks, unit = _check_time(games[labels["time"]], problems)
-    if not problems.parts:
-        fast = coded(games, labels, ticks)
-        if fast is not None:
-            return _history(games, labels, rows, ticks, unit, *fast)
     winners, losers = games[labels["winner"]], games[labels["loser"]]
     winner, loser, names = _check_names(winners, losers, problems)
     cube = _check_cube(optional("cube"), n, problems)

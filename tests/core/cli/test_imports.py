@@ -4,7 +4,6 @@ shell starts it, and the modules it loaded are read from ``sys.modules`` afterwa
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -65,54 +64,44 @@ def test_a_small_replay_loads_neither_numba_nor_dask() -> None:
     assert not loaded & {"numba", "llvmlite", "dask", "distributed", "streamlit"}
 
 
-def compiled_and_numpy_outputs(ahead_of_time: bool) -> tuple[bool, bool, bool, bool]:
-    """The sample replayed in a fresh interpreter by the NumPy paths, then forced through the
-    compiled pass (the kernel built ahead of time allowed or not): whether the outputs are the
-    same, whether the pass ran by the kernel built ahead of time, and whether Numba and SciPy's
-    linear algebra were loaded."""
+def test_the_compiled_pass_loads_without_scipys_linear_algebra() -> None:
+    # Numba loads SciPy's BLAS only to learn whether np.correlate may use it; the replay's
+    # pass does no linear algebra. The sample is replayed in a fresh interpreter by the plain
+    # pass, then forced through the compiled one, which must print the same.
     script = (
         "import contextlib, io, json, sys\n"
         "from gammon_elo.cli import main\n"
-        "from gammon_elo.replay import compiled, engine\n"
-        f"compiled.AHEAD_OF_TIME = {ahead_of_time!r}\n"
+        "from gammon_elo.replay import engine\n"
         "outputs = []\n"
         "for compiled_from in (2**62, 0):\n"
         "    engine.COMPILED_FROM = compiled_from\n"
         "    with contextlib.redirect_stdout(io.StringIO()) as out:\n"
         f"        assert main(['replay', {SAMPLE_HISTORY!r}, '--top', '100']) == 0\n"
         "    outputs.append(out.getvalue())\n"
-        "assert compiled.compiled_replay.cache_info().currsize >= 1, 'the pass did not run'\n"
-        "ahead = not hasattr(compiled.compiled_replay(), 'stats')\n"
-        "print(json.dumps([outputs[0] == outputs[1], ahead, 'numba' in sys.modules,"
+        "assert engine.loaded(), 'the pass did not run'\n"
+        "print(json.dumps([outputs[0] == outputs[1], 'numba' in sys.modules,"
         " 'scipy.linalg' in sys.modules]))\n"
     )
     ran = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
     )
     assert ran.returncode == 0, ran.stderr
-    same, ahead, numba_loaded, linalg_loaded = json.loads(ran.stdout)
-    return same, ahead, numba_loaded, linalg_loaded
-
-
-def test_the_compiled_pass_loads_without_scipys_linear_algebra() -> None:
-    # Numba loads SciPy's BLAS only to learn whether np.correlate may use it; the replay's
-    # loops do no linear algebra. The pass is forced on the sample, by Numba's just-in-time
-    # kernel, and must give the numbers of the NumPy paths.
-    same, ahead, numba_loaded, linalg_loaded = compiled_and_numpy_outputs(ahead_of_time=False)
-    assert not ahead
+    same, numba_loaded, linalg_loaded = json.loads(ran.stdout)
     assert numba_loaded, "the compiled pass did not run"
-    assert same, "the compiled pass and the NumPy paths disagree"
+    assert same, "the compiled pass and the plain pass disagree"
     assert not linalg_loaded
 
 
-def test_the_kernel_built_ahead_of_time_runs_without_numba_where_it_can_be_built() -> None:
-    # Where a C compiler and Numba can build it (as on the machines the suite runs on), the
-    # kernel is loaded from its module and Numba is not imported at all; elsewhere the pass
-    # falls back to Numba's kernel. The numbers are those of the NumPy paths either way.
-    from gammon_elo.replay import ahead
-
-    same, by_module, numba_loaded, _ = compiled_and_numpy_outputs(ahead_of_time=True)
-    assert same, "the compiled pass and the NumPy paths disagree"
-    buildable = ahead.can_build() or os.path.exists(ahead.kernel_path())
-    assert by_module == buildable
-    assert numba_loaded != by_module
+def test_the_calculators_use_of_the_replay_loads_no_numba() -> None:
+    # The public calculator's tables import gammon_elo.replay (ui/grids.py); the compiled pass,
+    # Numba and LLVM, is loaded only when a history large enough for it is replayed.
+    script = (
+        "import sys\n"
+        "import gammon_elo.replay, ui.grids\n"
+        "print(sorted({'numba', 'llvmlite'} & set(sys.modules)))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "[]"

@@ -75,7 +75,9 @@ def test_a_chunked_replay_ended_by_a_signal_leaves_no_partial_file(
             "replay",
             str(history),
             "--chunk-rows",
-            "200",
+            # Small chunks: the replay must still be running when the signal comes, even on a
+            # busy machine that keeps this test waiting (the chunked replay got faster).
+            "20",
             "--out",
             str(out),
         ],

@@ -51,7 +51,7 @@ def test_compare_rules_side_by_side() -> None:
         compare_rules(sample_history(), [])
 
 
-@pytest.mark.parametrize("compiled_from", [0, 2**62], ids=["compiled", "numpy"])
+@pytest.mark.parametrize("compiled_from", [0, 2**62], ids=["compiled", "plain"])
 def test_without_the_games_table_the_rest_is_the_same_and_the_table_keeps_its_columns(
     monkeypatch: pytest.MonkeyPatch, compiled_from: int
 ) -> None:

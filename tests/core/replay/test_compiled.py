@@ -1,16 +1,18 @@
-"""The compiled paths (Numba: the one-pass replay, and the loop a chunked replay rates with)
-rate every game exactly as the NumPy paths and ``rating_change`` do, game by game: on random
-histories whose divisors are hunted so that games land on near-ties (K × (1 − E) × multiplier
-within a few ulp of a half, where only Go's own rounding decides), with games outside the change
-tables that leave the compiled pass and come back; and they refuse the same rows of the
-malformed-history corpus."""
+"""The pass compiled by Numba rates every game exactly as the same pass run as plain Python,
+and as ``rating_change`` does, game by game: on random histories whose divisors are hunted so
+that games land on near-ties (K × (1 − E) × multiplier within a few ulp of a half, where only
+Go's own rounding decides), with games outside the change tables that leave the compiled pass
+and come back; and they refuse the same rows of the malformed-history corpus."""
 
 from __future__ import annotations
 
+import json
 import math
-import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -18,31 +20,17 @@ import pytest
 
 from gammon_elo import Rules
 from gammon_elo._core.scalar import near_tie as _near_tie
-from gammon_elo.replay import (
-    ahead,
-    compiled,
-    engine,
-    onepass,
-    read_history,
-    replay,
-    replay_chunks,
-)
-from gammon_elo.replay.compiled import compiled_replay
+from gammon_elo.replay import engine, read_history, replay, replay_chunks
 from tests.core.replay.test_malformed_histories import READABLE
 from tests.oracles import replay_game_by_game
 
 
 @pytest.fixture
 def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Which path rates: compiled from the first game (by the kernel built ahead of time where
-    it can be had, or by Numba's just-in-time kernel: ``jit``), or the NumPy paths whatever
-    the size."""
-    monkeypatch.setattr(engine, "COMPILED_FROM", 2**62 if request.param == "numpy" else 0)
-    monkeypatch.setattr(engine, "BUILT_FROM", 2**62 if request.param == "numpy" else 0)
-    monkeypatch.setattr(compiled, "AHEAD_OF_TIME", request.param != "jit")
-    compiled_replay.cache_clear()
+    """Which way the pass runs: compiled from the first game, or plain whatever the size."""
+    monkeypatch.setattr(engine, "COMPILED_FROM", 2**62 if request.param == "plain" else 0)
+    monkeypatch.setattr(engine, "WARM_FROM", 2**62 if request.param == "plain" else 0)
     yield request.param
-    compiled_replay.cache_clear()
 
 
 def hunted_divisor(d: int, half: float, k: int = 32) -> float:
@@ -78,7 +66,7 @@ def near_tie_history(seed: int, d: int, half: float) -> tuple[pd.DataFrame, dict
 HUNTS = [(-3, 15.5), (-57, 14.5), (-211, 11.5), (-790, 3.5)]
 
 
-@pytest.mark.parametrize("path", ["compiled", "jit", "numpy"], indirect=True)
+@pytest.mark.parametrize("path", ["compiled", "plain"], indirect=True)
 @pytest.mark.parametrize(("d", "half"), HUNTS)
 def test_each_path_rates_near_ties_as_rating_change_does(path: str, d: int, half: float) -> None:
     divisor = hunted_divisor(d, half)
@@ -91,13 +79,11 @@ def test_each_path_rates_near_ties_as_rating_change_does(path: str, d: int, half
     assert games["winner_change"].tolist() == [row[2] for row in oracle]
     assert games["loser_change"].tolist() == [row[3] for row in oracle]
     assert games["winner_before"].tolist() == [row[0] for row in oracle]
-    if path != "numpy":
-        assert compiled_replay.cache_info().currsize >= 1  # the one pass really rated them
-        by_module = not hasattr(compiled_replay(), "stats")  # Numba's kernel has its stats
-        assert by_module == (path == "compiled" and os.path.exists(ahead.kernel_path()))
+    if path == "compiled":
+        assert engine.loaded()  # the pass really ran compiled
 
 
-def test_compiled_and_numpy_paths_agree_on_random_histories(
+def test_compiled_and_plain_passes_agree_on_random_histories(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     rng = np.random.default_rng(7)
@@ -113,8 +99,8 @@ def test_compiled_and_numpy_paths_agree_on_random_histories(
         pd.testing.assert_frame_equal(results[0].players, results[1].players)
 
 
-@pytest.mark.parametrize("path", ["compiled", "jit"], indirect=True)
-def test_figures_in_int32_and_in_int64_give_the_numpy_paths_tables(
+@pytest.mark.parametrize("path", ["compiled"], indirect=True)
+def test_figures_in_int32_and_in_int64_give_the_plain_pass_tables(
     path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The pass keeps its figures in int32 while every rating fits, in int64 when not: a giant
@@ -122,24 +108,26 @@ def test_figures_in_int32_and_in_int64_give_the_numpy_paths_tables(
     rules = Rules.custom(1234.5678, 24, heavy_k=12, heavy_games=4)
     frame, initial = near_tie_history(3, -300, 9.5)
     widths: list[bool] = []
+    original = engine._run
 
-    def kernel(*, narrow: bool) -> object:
-        widths.append(narrow)
-        return compiled_replay(narrow=narrow)
+    def spied(*args: Any) -> Any:
+        widths.append(args[-1])  # narrow: the figures in int32 (None: the plain pass)
+        return original(*args)
 
-    monkeypatch.setattr(onepass, "compiled_replay", kernel)
-    for giant, narrow_up_to in ((9_500, onepass.NARROW_UP_TO), (9_500, -1), (3 * 10**9, None)):
-        monkeypatch.setattr(onepass, "NARROW_UP_TO", narrow_up_to or onepass.NARROW_UP_TO)
+    monkeypatch.setattr(engine, "_run", spied)
+    for giant, narrow_up_to in ((9_500, engine.NARROW_UP_TO), (9_500, -1), (3 * 10**9, None)):
+        monkeypatch.setattr(engine, "NARROW_UP_TO", narrow_up_to or engine.NARROW_UP_TO)
         ratings = initial | {"giant": giant}
         ours = replay(frame, rules=rules, initial_ratings=ratings)
-        with monkeypatch.context() as numpy_only:
-            numpy_only.setattr(engine, "COMPILED_FROM", 2**62)
-            numpy_only.setattr(engine, "BUILT_FROM", 2**62)
+        with monkeypatch.context() as plain:
+            plain.setattr(engine, "COMPILED_FROM", 2**62)
+            plain.setattr(engine, "WARM_FROM", 2**62)
             theirs = replay(frame, rules=rules, initial_ratings=ratings)
         pd.testing.assert_frame_equal(ours.games, theirs.games)
         pd.testing.assert_frame_equal(ours.players, theirs.players)
     assert ours.players["final"].max() > 2**31  # the giant, past int32
-    assert widths == [True, False, False]  # int32, then int64 asked for, then for the giant
+    # int32, then int64 asked for, then for the giant; each time the plain pass beside it
+    assert widths == [True, None, False, None, False, None]
 
 
 @pytest.mark.parametrize("name", list(READABLE))
@@ -155,26 +143,7 @@ def test_the_compiled_path_refuses_the_same_rows(
     pd.testing.assert_frame_equal(results[0].games, results[1].games)
 
 
-def test_the_compiled_week_count_equals_the_searched_one() -> None:
-    """Equal times, games exactly 7 days apart, unordered rows: the same count per game."""
-    from datetime import timedelta
-
-    from gammon_elo.replay.chains import player_chains, recent_games
-    from gammon_elo.replay.validate import prepare
-    from tests.core.replay.test_chunked import random_history
-
-    for seed in range(3):
-        frame = random_history(seed, rows=400, players=5).sample(frac=1.0, random_state=seed)
-        h = prepare(frame)
-        chains = player_chains(h)
-        for window in (timedelta(days=7), timedelta(hours=1), timedelta(microseconds=1)):
-            searched = recent_games(h, chains, window)
-            swept = recent_games(h, chains, window, compiled=True)
-            assert swept.tolist() == searched.tolist()
-            assert searched.max() > 0
-
-
-def test_a_chunked_replay_by_the_compiled_loop_equals_the_whole_numpy_replay(
+def test_a_chunked_replay_compiled_equals_the_whole_plain_replay(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     from tests.core.replay.test_chunked import RULES, random_history
@@ -191,31 +160,50 @@ def test_a_chunked_replay_by_the_compiled_loop_equals_the_whole_numpy_replay(
     assert back["loser_k"].fillna(0).tolist() == whole.games["loser_k"].fillna(0).tolist()
 
 
-@pytest.mark.parametrize(
-    ("built_from", "ahead_of_time", "one_pass"),
-    [(50, True, True), (10**6, True, False), (50, False, False)],
-    ids=["from-built-from", "below-built-from", "numba-only"],
-)
-def test_the_module_once_built_replays_from_built_from_ranked_games(
-    monkeypatch: pytest.MonkeyPatch, built_from: int, ahead_of_time: bool, one_pass: bool
+def test_once_loaded_the_compiled_pass_runs_from_warm_from_ranked_games(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # Below COMPILED_FROM the one pass is taken only where the module built ahead of time is
-    # there already (it loads in a millisecond; Numba's kernel would take half a second).
-    built = ahead.load_kernel() is not None  # built here first where it can be
-    monkeypatch.setattr(engine, "BUILT_FROM", built_from)
-    monkeypatch.setattr(compiled, "AHEAD_OF_TIME", ahead_of_time)
+    # Below COMPILED_FROM the pass runs compiled only where this process has loaded it already
+    # (a server replaying again and again): loading it costs more than the plain pass takes.
+    ran: list[str] = []
+    original = engine._run
+
+    def spy(*args: Any) -> Any:
+        ran.append("plain" if args[-1] is None else "compiled")
+        return original(*args)
+
+    monkeypatch.setattr(engine, "_run", spy)
     frame, initial = near_tie_history(5, -57, 14.5)
-    assert engine.COMPILED_FROM > len(frame) > built_from or built_from > len(frame)
-    compiled_replay.cache_clear()
-    try:
-        result = replay(frame, initial_ratings=initial)
-        assert bool(compiled_replay.cache_info().currsize) == (one_pass and built)
-        if one_pass and built:
-            assert not hasattr(compiled_replay(), "stats")  # the module's, not Numba's
-    finally:
-        compiled_replay.cache_clear()
-    monkeypatch.setattr(engine, "COMPILED_FROM", 2**62)
-    monkeypatch.setattr(engine, "BUILT_FROM", 2**62)
-    numpy = replay(frame, initial_ratings=initial)
-    pd.testing.assert_frame_equal(result.games, numpy.games)
-    pd.testing.assert_frame_equal(result.players, numpy.players)
+    monkeypatch.setattr(engine, "WARM_FROM", 50)
+    assert engine.COMPILED_FROM > len(frame) > engine.WARM_FROM
+    engine._jit.cache_clear()
+    plain = replay(frame, initial_ratings=initial)
+    engine.compiled_pass()
+    compiled = replay(frame, initial_ratings=initial)
+    monkeypatch.setattr(engine, "WARM_FROM", 10**6)
+    again = replay(frame, initial_ratings=initial)
+    assert ran == ["plain", "compiled", "plain"]
+    for result in (compiled, again):
+        pd.testing.assert_frame_equal(result.games, plain.games)
+        pd.testing.assert_frame_equal(result.players, plain.players)
+
+
+def test_load_soon_loads_the_compiled_pass_in_a_thread_of_its_own() -> None:
+    # In a fresh interpreter (the loading thread imports Numba): the call returns with the
+    # thread started, and once it is done the pass is loaded, its int32 figures' types too.
+    script = (
+        "import json, sys, threading\n"
+        "from gammon_elo.replay import engine\n"
+        "engine.load_soon()\n"
+        "loading = [t for t in threading.enumerate() if t.name == 'load compiled pass']\n"
+        "for thread in loading:\n"
+        "    thread.join()\n"
+        "kinds = [str(s[-1]) for s in engine.compiled_pass().signatures]\n"
+        "print(json.dumps([len(loading), engine.loaded(), kinds]))\n"
+    )
+    root = Path(__file__).resolve().parents[3]
+    ran = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
+    threads, loaded, kinds = json.loads(ran.stdout)
+    assert threads == 1 and loaded
+    assert kinds == ["array(int32, 1d, C)"]

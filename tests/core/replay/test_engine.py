@@ -1,7 +1,7 @@
 """The replay's rating engine: the rolling 7-day window and its edges, the article's numbers
 inside a history, podium rows, ratings far apart; and its agreement with ``rating_change``: a
-property test against the game-by-game oracle (``tests/oracles.py``), with the array waves and
-the plain loop both (the change lookup's own test is in ``_core/test_lookup.py``).
+property test against the game-by-game oracle (``tests/oracles.py``), with the pass run as
+plain Python and compiled both (the change lookup's own test is in ``_core/test_lookup.py``).
 
 Expected values come from the article and from hand calculations written out beside them; the
 win–loss pairs that recur are worked out in ``replay_support.py``.
@@ -39,13 +39,12 @@ from gammon_elo.replay import engine
 from tests.oracles import replay_game_by_game
 
 
-@pytest.fixture(params=["numpy paths", "one compiled pass"])
+@pytest.fixture(params=["plain pass", "compiled pass"])
 def each_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The test on the NumPy paths and on the one compiled pass (whatever the history's size):
-    the window's edges, podiums and far-apart ratings are each path's own code."""
-    threshold = 0 if request.param == "one compiled pass" else 2**62
+    """The test on the pass run as plain Python and compiled (whatever the history's size):
+    the window's edges, podiums and far-apart ratings, by the interpreter and by Numba."""
+    threshold = 0 if request.param == "compiled pass" else 2**62
     monkeypatch.setattr(engine, "COMPILED_FROM", threshold)
-    monkeypatch.setattr(engine, "BUILT_FROM", threshold)
     return str(request.param)
 
 
@@ -281,13 +280,13 @@ def histories(draw: st.DrawFn) -> pd.DataFrame:
     frame=histories(),
     rules=st.sampled_from(PROPERTY_RULES),
     initial=st.dictionaries(st.sampled_from(PLAYERS), st.integers(-20_000, 20_000), max_size=3),
-    waves=st.booleans(),
+    compiled=st.booleans(),
 )
 def test_replay_equals_rating_change_game_by_game(
-    frame: pd.DataFrame, rules: gammon_elo.Rules, initial: dict[str, int], waves: bool
+    frame: pd.DataFrame, rules: gammon_elo.Rules, initial: dict[str, int], compiled: bool
 ) -> None:
-    # Both ways of rating (waves of numpy, and the plain loop) must give the same numbers.
-    with mock.patch("gammon_elo.replay.engine._SMALL_WAVES", 1.0 if waves else 0.0):
+    # Both ways of running the pass (plain Python, compiled) must give the same numbers.
+    with mock.patch("gammon_elo.replay.engine.COMPILED_FROM", 0 if compiled else 2**62):
         games = replay(frame, rules=rules, initial_ratings=initial).games
     expected = replay_game_by_game(frame, rules, initial).rows
     for row, (wb, lb, wc, lc, wr, lr) in zip(games.itertuples(), expected, strict=True):

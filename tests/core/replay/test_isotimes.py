@@ -10,21 +10,9 @@ from datetime import UTC, datetime, timedelta
 import pandas as pd
 import pytest
 
-from gammon_elo.replay import ahead, isotimes
 from gammon_elo.replay.isotimes import whole_seconds
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-
-
-@pytest.fixture(autouse=True, params=["module", "numpy"])
-def reader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """Every test twice: by the compiled twin in the replay's module built ahead of time (built
-    here first where it can be: it is where the compiled pass keeps it), and by NumPy."""
-    if request.param == "numpy":
-        monkeypatch.setattr(isotimes, "_compiled", lambda: None)
-    elif ahead.load_kernel() is not None:
-        assert isotimes._compiled() is not None  # the module's twin really reads them
-    return str(request.param)
 
 
 #: Keeps the drawn times the same from run to run.

@@ -57,13 +57,12 @@ def test_results_survive_pickling() -> None:
     assert copy.results["1.3.1"].rules == CURRENT
 
 
-@pytest.fixture(params=["numpy", "compiled"])
+@pytest.fixture(params=["plain", "compiled"])
 def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
-    """The NumPy paths, or the one compiled pass, whatever the history's size."""
+    """The pass run as plain Python, or compiled, whatever the history's size."""
     engine = importlib.import_module("gammon_elo.replay.engine")
     threshold = 0 if request.param == "compiled" else 2**62
     monkeypatch.setattr(engine, "COMPILED_FROM", threshold)
-    monkeypatch.setattr(engine, "BUILT_FROM", threshold)
     return str(request.param)
 
 
@@ -77,10 +76,7 @@ def test_the_games_table_is_built_once_on_first_use(
         built.append(1)
         return table(*args)
 
-    for module in ("results", "onepass"):
-        monkeypatch.setattr(
-            importlib.import_module(f"gammon_elo.replay.{module}"), "game_table", counted
-        )
+    monkeypatch.setattr(importlib.import_module("gammon_elo.replay.results"), "game_table", counted)
     result = replay(sample_history())
     assert built == []
     games = result.games
