@@ -561,14 +561,18 @@ EN: dict[str, str] = {
     "planner.nav": "Planner",
     "planner.title": "How many games to reach my target?",
     "planner.intro": (
-        "A thousand simulated paths of 2,000 games each under the exact rules: Go's rounding, "
+        "A thousand simulated paths of 2,000 games each under the exact rules: the rounded points, "
         "the 7-day K that drops in a heavy week, the cube. Your games are spread evenly over "
         "the week."
     ),
     "planner.rating": "Your rating",
     "planner.target": "Target rating",
     "planner.opponent": "Your opponents' typical rating",
-    "planner.as_expected": "I win as expected against this field",
+    "planner.as_expected": "I win as expected",
+    "planner.as_expected_help": (
+        "Your win rate is your expected score against your opponents' typical rating, at your "
+        "rating today: where you are is where you stay. Off: type your own win rate."
+    ),
     "planner.win_rate": "Your win rate (%)",
     "planner.win_rate_help": "The share of your games you win against such opponents.",
     "planner.per_week": "Ranked games a week",
@@ -589,14 +593,24 @@ EN: dict[str, str] = {
     "planner.invalid": "These inputs cannot be planned: {message}",
     "planner.answer_label": "Games to reach {target}, on average",
     "planner.median_label": "Games to reach {target} (half the paths take fewer)",
-    "planner.answer_line": "About {weeks} weeks at {per_week} games a week",
+    "planner.answer_line": (
+        "At a win rate of {rate}: about {weeks} weeks at {per_week} games a week"
+    ),
+    "planner.rate_given": "{win_rate}",
+    "planner.rate_expected": "{win_rate} (your expected score against {opponent})",
+    "planner.unreached_label": "{target} at a win rate of {rate}",
+    "planner.unreached": "Not reached on average",
+    "planner.unreached_settle": "At that rate you settle around {settle}.",
+    "planner.reaching_up": "A win rate above {needed} reaches {target}.",
+    "planner.reaching_down": "A win rate below {needed} takes you down to {target}.",
+    "planner.unreached_share": (
+        "By luck alone, {share} of the paths touch {target} at some point within {games:,}"
+        " {games:game|games}, and do not stay there."
+    ),
     "planner.band": "8 paths in 10 take {low:,} to {high:,} {high:game|games}",
     "planner.band_open": (
         "1 path in 10 takes {low:,} {low:game|games} or fewer; {missed} do not get there within"
         " {games:,}"
-    ),
-    "planner.caveat_beyond": (
-        "{target} is beyond where you settle ({settle}): only a lucky streak reaches it."
     ),
     "planner.share_label": "Paths that reach {target} within {games:,} {games:game|games}",
     "planner.share_line": "Fewer than half get there: see where you settle below.",
@@ -655,8 +669,9 @@ EN: dict[str, str] = {
     "planner.hold_title": "The win rate that holds your rating",
     "planner.hold_caption": (
         "Against each opponent rating: your expected score at {rating}, and the share of wins at "
-        "which your rating stays put on average with the rounded changes (your usual week's "
-        "K: {k}). Against {opponent} you hold with {hold}."
+        "which your rating stays put on average with the rounded changes at this cube and your K"
+        " of {k} ({games:,} ranked {games:game|games} in the 7 days before your next game)."
+        " Against {opponent} you hold with {hold}."
     ),
     "planner.col_opponent": "Opponent",
     "planner.col_expected": "Expected score",
