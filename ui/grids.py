@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -12,7 +13,7 @@ import streamlit as st
 
 from gammon_elo.replay import RulesComparison, neutralize_formulas, trajectories
 
-from . import sorting
+from . import i18n, sorting
 from .catalogs import EN
 from .i18n import count as count  # re-exported: the one count formatter, as grids.count
 from .i18n import number, percent, signed, t
@@ -41,24 +42,28 @@ class Shown:
     lines: int = 1
 
 
+#: What a cell with no value shows, in every table: never "None", "nan" or "NaT".
+NO_VALUE = i18n.NO_VALUE
+
+
+def text(frame: pd.DataFrame) -> pd.DataFrame:
+    """Every cell of ``frame`` as text, a missing one (None, NaN, NaT) as :data:`NO_VALUE`
+    (``astype(str)`` would write "None" or "nan")."""
+    return frame.astype(object).where(frame.notna(), NO_VALUE).astype(str)
+
+
 def dress(raw: pd.DataFrame, formats: Mapping[str, Callable[[float], str]]) -> Shown:
     """``raw`` with each of ``formats``' columns written by its formatter."""
     shown = raw.copy()
     for column, fmt in formats.items():
-        shown[column] = raw[column].map(fmt)
-    return Shown(shown=shown.astype(str), raw=raw)
+        shown[column] = raw[column].map(lambda v, fmt=fmt: NO_VALUE if pd.isna(v) else fmt(v))
+    return Shown(shown=text(shown), raw=raw)
 
 
 def pair(win: float, loss: float) -> str:
     """The app's one notation for a pair of changes: "win +12 · loss −20" (one player's points
     for a win and for a loss), explained by ``tables.pair_key`` wherever it is used."""
     return t("pair.format", win=signed(win), loss=signed(loss))
-
-
-#: A column of pairs on a phone: "win +5 ·" over "loss −27" (the cell wraps at its space before
-#: "loss", two lines): the widest second line, "ήττα −100", takes 58 px of its 60 (8 px each
-#: side), and the shortest first line with the word after it, "win +5 · loss", takes 70.
-PAIR_WIDTH = 76
 
 
 def _pairs(gains: Iterable[float], losses: Iterable[float]) -> list[str]:
@@ -114,10 +119,12 @@ def cube(frame: pd.DataFrame, ks: tuple[int, ...]) -> Shown:
 def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
     """The article's "favourite by 300" table, a row per divisor so any number of them fits."""
     names = [labels.get(float(d), str(d)) for d in frame["divisor"]]
+    # One line a row ("win +12 · loss −20" in full): on show the expected rate's header is
+    # short enough for the three columns to fit a phone; the CSV's says it in full.
     shown = pd.DataFrame(
         {
             t("col.divisor"): names,
-            t("col.expected"): frame["expected"].map(percent),
+            t("col.expected_short"): frame["expected"].map(percent),
             t("col.favourite_points"): _pairs(frame["win"], frame["loss"]),
         }
     )
@@ -129,7 +136,7 @@ def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
             t("col.loss"): frame["loss"],
         }
     )
-    return Shown(shown=shown, raw=raw, widths={t("col.favourite_points"): PAIR_WIDTH}, lines=2)
+    return Shown(shown=shown, raw=raw)
 
 
 def _by_divisor(
@@ -161,12 +168,19 @@ def standard_expected(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown
 
 def standard_points(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
     """The favourite's "win +5 · loss −27" at the standard differences, a column per divisor;
-    the CSV keeps expected, win and loss in columns of their own."""
+    the CSV keeps expected, win and loss in columns of their own. One line a row: a pair
+    wrapped over two lines needs rows of two lines at every width (the grid's row height is
+    one for the whole table), so a phone scrolls to the last divisors instead."""
     shown = _by_divisor(frame, labels, lambda b: _pairs(b["win"], b["loss"]))
-    # Three divisors' pairs and the differences fit a phone (÷1200 among them: a custom divisor
-    # and FIBS come after it, the only columns a phone may have to scroll to).
-    widths = {name: PAIR_WIDTH for name in shown.columns[1:]}
-    return Shown(shown=shown, raw=_standard_raw(frame, labels), widths=widths, lines=2)
+    return Shown(shown=shown, raw=_standard_raw(frame, labels))
+
+
+def heat_table(frame: pd.DataFrame) -> Shown:
+    """The numbers behind the heat map, a row per difference and cube (three columns fit a
+    phone where a column per cube did not), sorted as the map reads: by difference, then cube."""
+    names = {"difference": t("col.difference"), "cube": t("col.cube"), "change": t("col.change")}
+    raw = frame.sort_values(["difference", "cube"]).rename(columns=names)[list(names.values())]
+    return dress(raw.reset_index(drop=True), {name: number for name in names.values()})
 
 
 def _per_rule_set(
@@ -179,7 +193,7 @@ def _per_rule_set(
     shown = pd.DataFrame({t("col.rules"): frame["rules"].map(labels)})
     raw = pd.DataFrame({t("col.rules"): frame["rules"]})
     for column, (header, fmt) in columns.items():
-        shown[header] = [fmt(v) if pd.notna(v) else "—" for v in frame[column]]
+        shown[header] = [fmt(v) if pd.notna(v) else NO_VALUE for v in frame[column]]
         raw[header] = frame[column].to_numpy()
     return Shown(shown=shown, raw=raw)
 
@@ -204,7 +218,7 @@ def by_measure(
     shown = pd.DataFrame({measure: [header for header, _ in columns.values()]})
     for _, row in frame.iterrows():
         shown[headers[row["rules"]]] = [
-            fmt(row[c]) if pd.notna(row[c]) else "—" for c, (_, fmt) in columns.items()
+            fmt(row[c]) if pd.notna(row[c]) else NO_VALUE for c, (_, fmt) in columns.items()
         ]
     width = max(MEASURE_COLUMN, PHONE_WIDTH - RULES_COLUMN * len(frame))
     raw = _per_rule_set(frame, labels, columns).raw
@@ -241,7 +255,7 @@ def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: 
         if header in shown:
             shown[header] = [number(v, digits) for v in raw[header]]
     shown[t("simulator.week")] = raw[t("simulator.week")].map(number)
-    return Shown(shown=shown.astype(str), raw=raw)
+    return Shown(shown=text(shown), raw=raw)
 
 
 def volatility(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
@@ -258,7 +272,7 @@ def volatility(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
     for header in labels.values():
         if header in shown:
             shown[header] = [number(v, 1) for v in raw[header]]
-    return Shown(shown=shown.astype(str), raw=raw)
+    return Shown(shown=text(shown), raw=raw)
 
 
 def data_expander(table: Shown) -> None:
@@ -328,6 +342,25 @@ WRAPPING_ROW = 4 * 16 + 4
 WRAPPED_ROWS = 12
 
 
+#: About how wide the grid draws a character (its 14-px sans-serif: digits 7.4 px, "w" 10) and
+#: the padding either side of a cell's text.
+CHAR_WIDTH, CELL_PADDING = 7.5, 8
+
+
+def lines_needed(shown: pd.DataFrame, widths: Mapping[str, int], lines: int) -> int:
+    """The lines (at most ``lines``) the longest cell of a column of set width wraps over at
+    that width: 1 where every cell fits on one, so that a table whose text is one line never
+    gets rows taller than it (a column without a set width sizes to its text)."""
+    needed = 1
+    for column, width in widths.items():
+        if column not in shown.columns or lines <= 1:
+            continue
+        room = max(1.0, width - 2 * CELL_PADDING)
+        longest = max((len(str(v)) for v in shown[column]), default=0)
+        needed = max(needed, math.ceil(longest * CHAR_WIDTH / room))
+    return min(needed, lines)
+
+
 def row_height(lines: int) -> int | None:
     """Pixels a row needs to show ``lines`` lines of wrapped text (18 px a line and the cell's
     padding: 76 px holds three), or None (the grid's own height) for one line."""
@@ -343,7 +376,11 @@ def grid(
 ) -> None:
     """A table of written cells (one a page builds itself, or :func:`show`'s), its number
     columns sorting by number; ``widths`` sets some columns' widths in pixels (a number
-    column keeps sorting by number) and ``lines`` over 1 wraps each cell at its width."""
+    column keeps sorting by number) and ``lines`` over 1 wraps each cell at its width, in rows
+    only as tall as the longest cell needs at its width (:func:`lines_needed`). A missing value
+    shows :data:`NO_VALUE`, never "None"."""
+    lines = lines_needed(shown, widths or {}, lines)
+    options.setdefault("placeholder", NO_VALUE)
     data, config = sorting.grid_data(shown)
     for column, width in (widths or {}).items():
         config[column] = {**config.get(column, st.column_config.TextColumn()), "width": width}
@@ -367,7 +404,7 @@ def rejected(report: pd.DataFrame) -> Shown:
             "reason": t("history.col_reason"),
         }
     )
-    return Shown(shown=raw.astype(str), raw=raw)
+    return Shown(shown=text(raw), raw=raw)
 
 
 def history_trajectories(
@@ -389,7 +426,7 @@ def history_ratings(ratings: pd.DataFrame) -> Shown:
     raw = ratings.rename(
         columns={"player": t("history.player"), "ranked_games": t("history.games")}
     )
-    return Shown(shown=raw.astype(str), raw=raw)
+    return Shown(shown=text(raw), raw=raw)
 
 
 def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
@@ -405,7 +442,7 @@ def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
     for column, (header, short) in columns.items():
         raw[header] = spread[column].to_numpy()
         shown[short] = [number(v) for v in spread[column]]
-    return Shown(shown=shown.astype(str), raw=raw)
+    return Shown(shown=text(shown), raw=raw)
 
 
 def replay_frame(frame: pd.DataFrame) -> Shown:

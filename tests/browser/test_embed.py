@@ -405,7 +405,7 @@ def test_greek_chart_embed_code_pasted_into_an_article_draws_the_chart(
         assert marks["rule"]["items"] >= 1, marks
         expect(
             inside.get_by_text(
-                "Αναμενόμενο σκορ του παίκτη που προηγείται, ανά διαφορά rating, μία γραμμή ανά "
+                "Το αναμενόμενο σκορ σου ανά διαφορά rating (εσύ − αντίπαλος), μία γραμμή ανά "
                 "διαιρέτη",
                 exact=True,
             )

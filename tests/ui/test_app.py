@@ -290,9 +290,7 @@ def pair(win: str, loss: str) -> str:
 
 def test_divisors_page_shows_the_favourite_table_and_three_charts() -> None:
     at = run("pages/divisors.py")
-    table = table_with(at, "Points", exactly=["Divisor", "Expected win rate", "Points"]).set_index(
-        "Divisor"
-    )
+    table = table_with(at, "Points", exactly=["Divisor", "Expected", "Points"]).set_index("Divisor")
     assert table.index.tolist() == ["÷400", "÷800", "÷1200"]
     assert table.loc["÷400"].tolist() == ["84.9%", pair("+5", f"{MINUS}27")]
     assert table.loc["÷800"].tolist() == ["70.3%", pair("+9", f"{MINUS}23")]
@@ -308,10 +306,10 @@ def test_divisors_page_shows_the_favourite_table_and_three_charts() -> None:
 
 def test_divisors_page_adds_custom_and_fibs_curves() -> None:
     at = run("pages/divisors.py", custom_on="1", custom="1600", fibs="1")
-    table = table_with(at, "Points", exactly=["Divisor", "Expected win rate", "Points"])
+    table = table_with(at, "Points", exactly=["Divisor", "Expected", "Points"])
     assert table["Divisor"].tolist() == ["÷400", "÷800", "÷1200", "÷1600", "FIBS ÷2000"]
     # Hand: FIBS favourite by 300, 1-point match: 1 / (1 + 10^(−300/2000)) = 58.5 %.
-    assert table["Expected win rate"].tolist()[-1] == "58.5%"
+    assert table["Expected"].tolist()[-1] == "58.5%"
 
 
 def test_tables_page_regenerates_the_article_tables() -> None:

@@ -47,7 +47,9 @@ def test_no_win_rate_plans_at_the_expected_score_and_names_it() -> None:
 
 
 def test_the_headline_in_greek_names_the_rate_with_a_decimal_comma() -> None:
-    at = ran(open_page("pages/planner.py", rating="1650", opponent="1820", target="1800", lang="el"))
+    at = ran(
+        open_page("pages/planner.py", rating="1650", opponent="1820", target="1800", lang="el")
+    )
     box = answer_box(at)
     assert "Το 1800 με ποσοστό νικών 41,9% (το αναμενόμενο σκορ σου απέναντι στο 1820)" in box
     assert "Δεν το φτάνεις κατά μέσο όρο" in box

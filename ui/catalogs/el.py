@@ -225,11 +225,11 @@ EL: dict[str, str] = {
     "divisors.cube": "Κύβος",
     "divisors.range": "Εύρος διαφορών (±)",
     "divisors.curve_title": (
-        "Αναμενόμενο σκορ του παίκτη που προηγείται, ανά διαφορά rating, μία γραμμή ανά διαιρέτη"
+        "Το αναμενόμενο σκορ σου ανά διαφορά rating (εσύ − αντίπαλος), μία γραμμή ανά διαιρέτη"
     ),
     "divisors.curve_alt": (
-        "Γράφημα γραμμών: το αναμενόμενο σκορ του παίκτη που προηγείται ανά διαφορά rating, μία "
-        "γραμμή ανά διαιρέτη ({divisors}); μια κάθετη γραμμή σημειώνει τη διαφορά {difference}."
+        "Γράφημα γραμμών: το αναμενόμενο σκορ σου ανά διαφορά rating (εσύ − αντίπαλος), μία "
+        "γραμμή ανά διαιρέτη ({divisors})· μια κάθετη γραμμή σημειώνει τη διαφορά {difference}."
     ),
     "divisors.points_alt": (
         "Γράφημα γραμμών: οι πόντοι σου για {outcome} ανά διαφορά rating, ένα χρώμα ανά "
@@ -241,8 +241,8 @@ EL: dict[str, str] = {
     "divisors.label": "÷{divisor}",
     "divisors.outcome_win": "νίκη",
     "divisors.outcome_loss": "ήττα",
-    "divisors.win_title": "Πόντοι για νίκη, ανά διαφορά rating",
-    "divisors.loss_title": "Πόντοι για ήττα, ανά διαφορά rating",
+    "divisors.win_title": "Οι πόντοι σου για νίκη, ανά διαφορά rating (εσύ − αντίπαλος)",
+    "divisors.loss_title": "Οι πόντοι σου για ήττα, ανά διαφορά rating (εσύ − αντίπαλος)",
     "divisors.expected_title": "Αναμενόμενο ποσοστό νικών του φαβορί",
     "divisors.standard_points_title": "Οι πόντοι του φαβορί για νίκη και για ήττα",
     "divisors.hover": (
@@ -264,7 +264,6 @@ EL: dict[str, str] = {
         "Οι κανόνες {rules} δεν έχουν K βαριάς εβδομάδας: κάθε βαθμολογημένο παιχνίδι "
         "μετράει με K {k}, όσα κι αν παίξει κάποιος σε μια εβδομάδα."
     ),
-    "tables.cube_column": "Κύβος {cube}",
     "tables.divisors": "Φαβορί με {difference} πόντους διαφορά, με κάθε διαιρέτη",
     "tables.cube_table": "Ο κύβος διπλασιασμού (δύο παίκτες στο 1500)",
     "tables.heatmap": "Αλλαγή για νίκη του φαβορί ανά διαφορά rating και κύβο",
@@ -276,6 +275,7 @@ EL: dict[str, str] = {
     # Column headers
     "col.difference": "Διαφορά rating",
     "col.expected": "Αναμενόμενο ποσοστό νίκης",
+    "col.expected_short": "Αναμενόμενο",
     "col.favourite_wins_k": "K = {k}: κερδίζει το φαβορί",
     "col.favourite_loses_k": "K = {k}: χάνει το φαβορί",
     "col.divisor": "Διαιρέτης",

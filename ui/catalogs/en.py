@@ -194,10 +194,10 @@ EN: dict[str, str] = {
     "divisors.cube": "Cube",
     "divisors.range": "Differences shown (±)",
     "divisors.curve_title": (
-        "Expected score of the player ahead, by rating difference, one line per divisor"
+        "Your expected score by rating difference (you − opponent), one line per divisor"
     ),
     "divisors.curve_alt": (
-        "Line chart: the expected score of the player ahead against the rating difference, one "
+        "Line chart: your expected score against the rating difference (you − opponent), one "
         "line per divisor ({divisors}); a vertical rule marks the difference {difference}."
     ),
     "divisors.points_alt": (
@@ -210,8 +210,8 @@ EN: dict[str, str] = {
     "divisors.label": "÷{divisor}",
     "divisors.outcome_win": "win",
     "divisors.outcome_loss": "loss",
-    "divisors.win_title": "Points for a win, by rating difference",
-    "divisors.loss_title": "Points for a loss, by rating difference",
+    "divisors.win_title": "Your points for a win, by rating difference (you − opponent)",
+    "divisors.loss_title": "Your points for a loss, by rating difference (you − opponent)",
     "divisors.expected_title": "Expected win rate of the favourite",
     "divisors.standard_points_title": "The favourite's points for a win and for a loss",
     "divisors.hover": (
@@ -232,7 +232,6 @@ EN: dict[str, str] = {
         "Rule set {rules} has no heavy-week K: every ranked game counts at K {k}, however "
         "many a player plays in a week."
     ),
-    "tables.cube_column": "Cube {cube}",
     "tables.divisors": "The favourite by {difference} under each divisor",
     "tables.cube_table": "The doubling cube (two players at 1500)",
     "tables.heatmap": "Change for the favourite's win by rating difference and cube",
@@ -244,6 +243,7 @@ EN: dict[str, str] = {
     # Column headers
     "col.difference": "Rating difference",
     "col.expected": "Expected win rate",
+    "col.expected_short": "Expected",
     "col.favourite_wins_k": "K {k}: favourite wins",
     "col.favourite_loses_k": "K {k}: favourite loses",
     "col.divisor": "Divisor",
