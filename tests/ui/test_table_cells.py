@@ -17,8 +17,9 @@ from ui import grids, i18n
 #: What Python and pandas write for a missing value, which no reader should see.
 MISSING_WORDS = {"None", "none", "nan", "NaN", "NaT", "<NA>", "nan%", "inf", "−inf"}
 
-#: Every public page with a table (the home page and Explain have none), with links that leave some figure missing or unusual: a custom rule set
-#: with no heavy week, a certain win, FIBS and a custom divisor, teams.
+#: Every public page with a table (the home page and Explain have none), with links that leave
+#: some figure missing or unusual: a rule set with no heavy week, a certain win, FIBS and a
+#: custom divisor, teams.
 LINKS = [
     ("pages/planner.py", {"rating": "1650", "opponent": "1820"}),
     ("pages/planner.py", {"win_rate": "100", "rules": "1.0.5", "results": "1500 1; 1600 1"}),

@@ -296,10 +296,28 @@ EN: dict[str, str] = {
     "classic.new_team_a": "Team A's new average rating",
     "classic.new_team_b": "Team B's new average rating",
     "classic.examples": "Worked examples",
-    "classic.example_upset": "Surprise win: 1500 beats 1600",
-    "classic.example_expected": "Expected win: 1600 beats 1500",
-    "classic.example_draw": "Draw: 1600 and 1500",
-    "classic.example_gap": "A 400-point gap",
+    "classic.example_upset": (
+        "Surprise win: {a} beats {b} — expected ≈ {expected}, {change} → {new}"
+    ),
+    "classic.example_expected": (
+        "Expected win: {a} beats {b} — expected ≈ {expected}, {change} → {new}"
+    ),
+    "classic.example_draw": "Draw: {a} draws with {b} — expected ≈ {expected}, {change} → {new}",
+    "classic.example_gap": (
+        "A 400-point gap: {a} beats {b} — expected ≈ {expected}, {change} → {new}"
+    ),
+    "classic.step1": "Step 1: how likely was each result?",
+    "classic.step1_text": (
+        "A's expected score, from 0 to 1, from the two ratings and the divisor D; B's is the rest:"
+    ),
+    "classic.step2": "Step 2: the new ratings",
+    "classic.step2_text": (
+        "Each rating moves by K times the result (1 a win, 0.5 a draw, 0 a loss) less the "
+        "expected score, unrounded:"
+    ),
+    "classic.steps_teams": (
+        "With teams, A and B are the teams' average ratings; every member gets the team's change."
+    ),
     "classic.guidance": "Choosing K",
     "classic.guide_for": "For",
     "classic.guide_effect": "Effect",
@@ -310,6 +328,39 @@ EN: dict[str, str] = {
         "team's new average is exactly its new rating, and each member keeps their "
         "distance from it. (Sharing the change out would move a team of four a quarter as "
         "much as one player for the same surprise.)"
+    ),
+    "classic.faq_title": "Questions",
+    "classic.faq_how_q": "How is the new rating calculated?",
+    "classic.faq_how_a": (
+        "New rating = old rating + K × (actual score − expected score). The expected score comes"
+        " from the rating difference; K scales how far one game moves the rating."
+    ),
+    "classic.faq_k_q": "What is the K factor?",
+    "classic.faq_k_a": (
+        "It sets how volatile ratings are: a high K (40) for new players who must find their "
+        "level quickly, a lower K (10–20) for established players whose rating should be stable."
+    ),
+    "classic.faq_stronger_q": "Why do I gain more for beating a stronger player?",
+    "classic.faq_stronger_a": (
+        "Because the result was less expected: Elo gives points in proportion to how surprising "
+        "the result is, so upsets move ratings more."
+    ),
+    "classic.faq_teams_q": "Can Elo rate teams?",
+    "classic.faq_teams_a": (
+        "Yes: rate each team as one, or average its players' ratings, as this calculator does. "
+        "Many ranking systems in football and e-sports are built on Elo."
+    ),
+    "classic.faq_gap_q": "What does a 400-point difference mean?",
+    "classic.faq_gap_a": (
+        "The higher-rated player is expected to score about 91% (odds of roughly 10 : 1). Every "
+        "400 points multiply the expected odds by ten."
+    ),
+    "classic.limits_title": "What this calculator does not do",
+    "classic.limits": (
+        "It makes one head-to-head update with the basic Elo formula, one game at a time. Elo "
+        "does not model the margin of victory, home advantage, rating floors or multiplayer "
+        "(free-for-all) games. Variants such as Glicko and TrueSkill also track how uncertain "
+        "each rating is, which plain Elo does not."
     ),
     "classic.members_title": "Each player's new rating (the team's change, to every member)",
     "classic.member_a": "Team A, player {n}",
