@@ -166,12 +166,13 @@ def standard_expected(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown
     return Shown(shown=shown, raw=_standard_raw(frame, labels))
 
 
-def standard_points(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
-    """The favourite's "win +5 · loss −27" at the standard differences, a column per divisor;
-    the CSV keeps expected, win and loss in columns of their own. One line a row: a pair
-    wrapped over two lines needs rows of two lines at every width (the grid's row height is
-    one for the whole table), so a phone scrolls to the last divisors instead."""
-    shown = _by_divisor(frame, labels, lambda b: _pairs(b["win"], b["loss"]))
+def standard_points(frame: pd.DataFrame, labels: Mapping[float, str], outcome: str) -> Shown:
+    """The favourite's points for a win (``outcome`` "win") or a loss ("loss") at the standard
+    differences, a column per divisor; the CSV keeps expected, win and loss in columns of their
+    own. A table per outcome, of signed numbers: one line a row at every width and five
+    divisors across a phone, where pairs ("win +5 · loss −27") fit a phone only wrapped over
+    two lines, in rows two lines tall on a desktop too (a grid has one row height)."""
+    shown = _by_divisor(frame, labels, lambda b: [signed(v) for v in b[outcome]])
     return Shown(shown=shown, raw=_standard_raw(frame, labels))
 
 
@@ -275,10 +276,11 @@ def volatility(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
     return Shown(shown=text(shown), raw=raw)
 
 
-def data_expander(table: Shown) -> None:
+def data_expander(*tables: Shown) -> None:
     """The numbers behind a chart shown alone (view=chart), folded under it."""
     with st.expander(t("charts.data")):
-        show(table, download=None)
+        for table in tables:
+            show(table, download=None)
 
 
 def heavy_claim(

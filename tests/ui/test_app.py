@@ -296,10 +296,11 @@ def test_divisors_page_shows_the_favourite_table_and_three_charts() -> None:
     assert table.loc["÷800"].tolist() == ["70.3%", pair("+9", f"{MINUS}23")]
     assert table.loc["÷1200"].tolist() == ["64.0%", pair("+12", f"{MINUS}20")]
     columns = ["Rating difference", "÷400", "÷800", "÷1200"]
-    expected, points = [cells(d) for d in at.dataframe if list(d.value.columns) == columns]
+    expected, wins, losses = [cells(d) for d in at.dataframe if list(d.value.columns) == columns]
     # SPEC Step 1 table, ÷1200 column: 300 → 64.0 %, and K 32 favourite by 300: +12 / −20.
     assert expected.set_index("Rating difference").loc["300", "÷1200"] == "64.0%"
-    assert points.set_index("Rating difference").loc["300", "÷1200"] == pair("+12", f"{MINUS}20")
+    assert wins.set_index("Rating difference").loc["300", "÷1200"] == "+12"
+    assert losses.set_index("Rating difference").loc["300", "÷1200"] == f"{MINUS}20"
     # The curves, then the points for a win and for a loss, apart.
     assert len(at.get("vega_lite_chart")) == 3
 

@@ -244,7 +244,8 @@ EL: dict[str, str] = {
     "divisors.win_title": "Οι πόντοι σου για νίκη, ανά διαφορά rating (εσύ − αντίπαλος)",
     "divisors.loss_title": "Οι πόντοι σου για ήττα, ανά διαφορά rating (εσύ − αντίπαλος)",
     "divisors.expected_title": "Αναμενόμενο ποσοστό νικών του φαβορί",
-    "divisors.standard_points_title": "Οι πόντοι του φαβορί για νίκη και για ήττα",
+    "divisors.standard_win_title": "Οι πόντοι του φαβορί για νίκη",
+    "divisors.standard_loss_title": "Οι πόντοι του φαβορί για ήττα",
     "divisors.hover": (
         "Δείξε οπουδήποτε σε ένα γράφημα: η γραμμή δείχνει την τιμή κάθε διαιρέτη σε "
         "εκείνη τη διαφορά."

@@ -213,7 +213,8 @@ EN: dict[str, str] = {
     "divisors.win_title": "Your points for a win, by rating difference (you − opponent)",
     "divisors.loss_title": "Your points for a loss, by rating difference (you − opponent)",
     "divisors.expected_title": "Expected win rate of the favourite",
-    "divisors.standard_points_title": "The favourite's points for a win and for a loss",
+    "divisors.standard_win_title": "The favourite's points for a win",
+    "divisors.standard_loss_title": "The favourite's points for a loss",
     "divisors.hover": (
         "Point anywhere on a chart: the line shows every divisor's value at that difference."
     ),
