@@ -22,9 +22,12 @@ from ui.params import (
     OptionalIntParam,
     TextAreaParam,
 )
+from ui.params import key as widget_key
 
 Rating = partial(IntParam, low=-100_000, high=100_000, step=10)
 CUBE_CHOICES = (*(str(c) for c in CUBES), "mix")
+#: The page's inputs are being seeded (its first run, or back from another page).
+seeding = widget_key("planner", "target") not in st.session_state
 page = Page(
     "planner",
     [
@@ -85,6 +88,10 @@ page = Page(
     ],
 )
 page.heading(intro=True)
+if seeding and "target" not in st.query_params and page["target"] <= page["rating"]:
+    # A climb, as the page asks: a rating carried in at or above the default target starts
+    # the target at the next hundred but one (1650 → 1700), never below where you are.
+    page["target"] = min(page["rating"] // 100 * 100 + 100, 100_000)
 
 rules = rules_input.from_state(page)
 win_rate = None if page["expected"] else page["win_rate"] / 100

@@ -59,7 +59,7 @@ def test_planner_answer_settling_point_and_hold_table() -> None:
     ("lang", "reach", "caption"),
     [
         ("en", "Reach it within 2,000 games", "average of 1,000 simulated paths from 1500: "),
-        ("el", "Το φτάνουν μέσα σε 2.000 παιχνίδια", "1.000 προσομοιωμένων πορειών από το 1500: "),
+        ("el", "Στόχος σε 2.000 παιχνίδια", "1.000 προσομοιωμένων πορειών από το 1500: "),
     ],
 )  # fmt: skip
 def test_planner_counts_carry_the_thousands_mark(lang: str, reach: str, caption: str) -> None:

@@ -88,7 +88,9 @@ def test_the_home_page_s_cube_and_week_carry_to_the_planner_s_break_even() -> No
     assert planner.selectbox(key="planner.cube").value == "4"
     assert planner.number_input(key="planner.this_week").value == 60
     assert metrics(planner)["Break-even win rate"] == BREAK_EVEN_K16_CUBE4
-    assert EXPECTED_1650_V_1820 in answer_box(planner)
+    # A climb: the target starts at the next hundred but one above 1650, not the default 1600.
+    assert planner.number_input(key="planner.target").value == 1700
+    assert f"1700 at a win rate of {EXPECTED_1650_V_1820}" in answer_box(planner)
     # And back: the Planner's cube 2 is the home page's.
     planner.selectbox(key="planner.cube").set_value("2").run()
     back = go(planner, "pages/home.py")

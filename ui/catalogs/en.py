@@ -672,8 +672,8 @@ EN: dict[str, str] = {
     ),
     "planner.settle_beyond": (
         "You settle around {settle}: the rating at which your win rate of {win_rate} is your "
-        "expected score against {opponent}. {target} is beyond where you settle: only a lucky "
-        "streak reaches it ({share} of the paths within {games:,} {games:game|games})."
+        "expected score against {opponent}. {target} is beyond where you settle: paths touch it "
+        "only by luck ({share} of them within {games:,} {games:game|games}) and do not stay."
     ),
     "planner.never_settle": (
         "At a win rate of {win_rate} you never settle: your rating keeps moving the same way."
