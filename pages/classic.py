@@ -95,12 +95,13 @@ if not page.compact:
     columns = [*st.columns(2), *st.columns(2)]
     for column, (label, a, b, score, k) in zip(columns, classic.EXAMPLES, strict=True):
         column.button(
-            classic.example_label(label, a, b, score, k),
+            classic.example_label(label, a, b),
             on_click=_load_example,
             args=(a, b, score, k),
             key=page.key(label),
             width="stretch",
         )
+        column.caption(classic.example_shows(a, b, score, k))
 
 with st.container(border=True):
     teams = page.input("teams", st)

@@ -25,14 +25,18 @@ EXAMPLES = [
 QUESTIONS = ("how", "k", "stronger", "teams", "gap")
 
 
-def example_label(key: str, a: float, b: float, score: str, k: str) -> str:
-    """What a worked example shows, in words: "Surprise win: 1500 beats 1600 — expected ≈ 36%,
-    +20.5 → 1520.5" (A's expected score, change and new rating, from the core)."""
+def example_label(key: str, a: float, b: float) -> str:
+    """A worked example's button: "Surprise win: 1500 beats 1600"."""
+    return t(key, a=_rating(a), b=_rating(b))
+
+
+def example_shows(a: float, b: float, score: str, k: str) -> str:
+    """What a worked example shows, in words under its button: "1500 was expected to score
+    ≈ 36%: +20.5 → 1520.5" (A's expected score, change and new rating, from the core)."""
     result = classic_update(a, b, float(score), k=float(k))
     return t(
-        key,
+        "classic.example_shows",
         a=_rating(a),
-        b=_rating(b),
         expected=percent(result.expected_a, 0),
         change=signed(result.change_a, 1),
         new=number(result.new_a, 1),

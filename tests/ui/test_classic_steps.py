@@ -16,16 +16,22 @@ MINUS = "\u2212"
 #: 0.90909, 32 × 0.09091 = +2.91.
 EXAMPLES = {
     "en": [
-        "Surprise win: 1500 beats 1600 — expected ≈ 36%, +20.5 → 1520.5",
-        "Expected win: 1600 beats 1500 — expected ≈ 64%, +11.5 → 1611.5",
-        f"Draw: 1600 draws with 1500 — expected ≈ 64%, {MINUS}4.5 → 1595.5",
-        "A 400-point gap: 1900 beats 1500 — expected ≈ 91%, +2.9 → 1902.9",
+        ("Surprise win: 1500 beats 1600", "1500 was expected to score ≈ 36%: +20.5 → 1520.5"),
+        ("Expected win: 1600 beats 1500", "1600 was expected to score ≈ 64%: +11.5 → 1611.5"),
+        ("Draw: 1600 draws with 1500", f"1600 was expected to score ≈ 64%: {MINUS}4.5 → 1595.5"),
+        ("A 400-point gap: 1900 beats 1500", "1900 was expected to score ≈ 91%: +2.9 → 1902.9"),
     ],
     "el": [
-        "Έκπληξη: το 1500 νικά το 1600 — αναμενόμενο ≈ 36%, +20,5 → 1520,5",
-        "Αναμενόμενη νίκη: το 1600 νικά το 1500 — αναμενόμενο ≈ 64%, +11,5 → 1611,5",
-        f"Ισοπαλία: 1600 και 1500 — αναμενόμενο ≈ 64%, {MINUS}4,5 → 1595,5",
-        "Διαφορά 400 πόντων: το 1900 νικά το 1500 — αναμενόμενο ≈ 91%, +2,9 → 1902,9",
+        ("Έκπληξη: το 1500 νικά το 1600", "Αναμενόμενο σκορ του 1500 ≈ 36%: +20,5 → 1520,5"),
+        (
+            "Αναμενόμενη νίκη: το 1600 νικά το 1500",
+            "Αναμενόμενο σκορ του 1600 ≈ 64%: +11,5 → 1611,5",
+        ),
+        ("Ισοπαλία: 1600 και 1500", f"Αναμενόμενο σκορ του 1600 ≈ 64%: {MINUS}4,5 → 1595,5"),
+        (
+            "Διαφορά 400 πόντων: το 1900 νικά το 1500",
+            "Αναμενόμενο σκορ του 1900 ≈ 91%: +2,9 → 1902,9",
+        ),
     ],
 }
 
@@ -45,7 +51,10 @@ def steps(at: AppTest) -> str:
 def test_each_worked_example_says_what_it_shows(lang: str) -> None:
     at = ran(open_page("pages/classic.py", lang=lang))
     labels = [b.label for b in at.button if b.key and b.key.startswith("classic.classic.")]
-    assert labels == EXAMPLES[lang]
+    assert labels == [button for button, _ in EXAMPLES[lang]]
+    captions = [c.value for c in at.caption]
+    for _, shows in EXAMPLES[lang]:
+        assert shows in captions
 
 
 def test_an_example_s_button_fills_the_steps_with_its_numbers() -> None:

@@ -330,16 +330,11 @@ EL: dict[str, str] = {
     "classic.new_team_a": "Νέο μέσο rating της ομάδας A",
     "classic.new_team_b": "Νέο μέσο rating της ομάδας B",
     "classic.examples": "Λυμένα παραδείγματα",
-    "classic.example_upset": (
-        "Έκπληξη: το {a} νικά το {b} — αναμενόμενο ≈ {expected}, {change} → {new}"
-    ),
-    "classic.example_expected": (
-        "Αναμενόμενη νίκη: το {a} νικά το {b} — αναμενόμενο ≈ {expected}, {change} → {new}"
-    ),
-    "classic.example_draw": ("Ισοπαλία: {a} και {b} — αναμενόμενο ≈ {expected}, {change} → {new}"),
-    "classic.example_gap": (
-        "Διαφορά 400 πόντων: το {a} νικά το {b} — αναμενόμενο ≈ {expected}, {change} → {new}"
-    ),
+    "classic.example_upset": "Έκπληξη: το {a} νικά το {b}",
+    "classic.example_expected": "Αναμενόμενη νίκη: το {a} νικά το {b}",
+    "classic.example_draw": "Ισοπαλία: {a} και {b}",
+    "classic.example_gap": "Διαφορά 400 πόντων: το {a} νικά το {b}",
+    "classic.example_shows": "Αναμενόμενο σκορ του {a} ≈ {expected}: {change} → {new}",
     "classic.step1": "Βήμα 1: πόσο πιθανό ήταν κάθε αποτέλεσμα;",
     "classic.step1_text": (
         "Το αναμενόμενο σκορ του A, από 0 ως 1, από τα δύο rating και τον διαιρέτη D· του B"

@@ -297,16 +297,11 @@ EN: dict[str, str] = {
     "classic.new_team_a": "Team A's new average rating",
     "classic.new_team_b": "Team B's new average rating",
     "classic.examples": "Worked examples",
-    "classic.example_upset": (
-        "Surprise win: {a} beats {b} — expected ≈ {expected}, {change} → {new}"
-    ),
-    "classic.example_expected": (
-        "Expected win: {a} beats {b} — expected ≈ {expected}, {change} → {new}"
-    ),
-    "classic.example_draw": "Draw: {a} draws with {b} — expected ≈ {expected}, {change} → {new}",
-    "classic.example_gap": (
-        "A 400-point gap: {a} beats {b} — expected ≈ {expected}, {change} → {new}"
-    ),
+    "classic.example_upset": "Surprise win: {a} beats {b}",
+    "classic.example_expected": "Expected win: {a} beats {b}",
+    "classic.example_draw": "Draw: {a} draws with {b}",
+    "classic.example_gap": "A 400-point gap: {a} beats {b}",
+    "classic.example_shows": "{a} was expected to score ≈ {expected}: {change} → {new}",
     "classic.step1": "Step 1: how likely was each result?",
     "classic.step1_text": (
         "A's expected score, from 0 to 1, from the two ratings and the divisor D; B's is the rest:"
