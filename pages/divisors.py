@@ -37,7 +37,7 @@ page = Page(
             format="%g",
             label="divisors.custom",
         ),
-        BoolParam(name="fibs", default=False, label="divisors.fibs_on"),
+        BoolParam(name="fibs", default=False, label="divisors.fibs_on", help="divisors.fibs_help"),
         IntParam(
             name="span",
             default=800,

@@ -94,6 +94,7 @@ def test_no_greek_control_label_is_cut(page: Page, app_url: str, name: str, widt
     page.set_viewport_size({"width": width, "height": 900})
     open_page(page, f"{app_url}/{name}?lang=el")
     wait_idle(page)
+    page.wait_for_function("document.fonts.status === 'loaded'")  # measured in its own font
     assert page.evaluate(CUT_LABELS) == []
 
 

@@ -190,6 +190,7 @@ EN: dict[str, str] = {
     "divisors.custom_on": "Add a custom divisor",
     "divisors.custom": "Custom divisor",
     "divisors.fibs_on": "Add FIBS (1-point match, ÷2000)",
+    "divisors.fibs_help": "FIBS's formula for a 1-point match: divisor 2000.",
     "divisors.k": "K",
     "divisors.cube": "Cube",
     "divisors.range": "Differences shown (±)",
