@@ -7,7 +7,7 @@ import streamlit as st
 
 from gammon_elo import K_PRESETS, InvalidInput
 from gammon_elo.classic import K_GUIDANCE, classic_team_update
-from ui import grids
+from ui import classic, grids
 from ui.i18n import metric, number, percent, signed, t
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, FloatParam, TextParam
@@ -71,14 +71,6 @@ page = Page(
     ],
 )
 
-#: The seed's worked examples: (label key, A, B, score, K).
-EXAMPLES = [
-    ("classic.example_upset", 1500.0, 1600.0, "1", "32"),
-    ("classic.example_expected", 1600.0, 1500.0, "1", "32"),
-    ("classic.example_draw", 1600.0, 1500.0, "0.5", "32"),
-    ("classic.example_gap", 1900.0, 1500.0, "1", "32"),
-]
-
 
 def _load_example(a: float, b: float, score: str, k: str) -> None:
     for name, value in (("teams", False), ("a", a), ("b", b), ("score", score), ("k", k)):
@@ -101,14 +93,15 @@ if not page.compact:
     st.write(t("classic.examples"))
     # Two a row: four side by side cut their labels short at 1280 px.
     columns = [*st.columns(2), *st.columns(2)]
-    for column, (label, a, b, score, k) in zip(columns, EXAMPLES, strict=True):
+    for column, (label, a, b, score, k) in zip(columns, classic.EXAMPLES, strict=True):
         column.button(
-            t(label),
+            classic.example_label(label, a, b),
             on_click=_load_example,
             args=(a, b, score, k),
             key=page.key(label),
             width="stretch",
         )
+        column.caption(classic.example_shows(a, b, score, k))
 
 with st.container(border=True):
     teams = page.input("teams", st)
@@ -172,6 +165,7 @@ if teams:
     grids.grid(pd.DataFrame(rows))
 
 if not page.compact:
+    classic.steps(result, float(page["score"]), k, page["divisor"], teams=teams)
     st.header(t("classic.guidance"))
     who, effect = t("classic.guide_for"), t("classic.guide_effect")
     grids.grid(
@@ -192,4 +186,5 @@ if not page.compact:
         lines=3,
     )
     st.caption(t("classic.guide_note"))
+    classic.questions()
     page.embed_section()

@@ -37,7 +37,7 @@ page = Page(
             format="%g",
             label="divisors.custom",
         ),
-        BoolParam(name="fibs", default=False, label="divisors.fibs_on"),
+        BoolParam(name="fibs", default=False, label="divisors.fibs_on", help="divisors.fibs_help"),
         IntParam(
             name="span",
             default=800,
@@ -92,21 +92,21 @@ curve = charts.expected_curves(
     series_title=t("col.rule"),
 )
 standard_frame = cached.standard_table(tuple(divisors), k, cube)
-standard = grids.standard_points(standard_frame, labels)
+wins, losses = (grids.standard_points(standard_frame, labels, o) for o in ("win", "loss"))
 curve_alt = t("divisors.curve_alt", divisors=names, difference=difference)
 
 
 def chart_view() -> None:
     charts.show(st, curve, title=t("divisors.curve_title"), alt_text=curve_alt)
-    grids.data_expander(standard)
+    grids.data_expander(wins, losses)
 
 
 def table_view() -> None:
     st.markdown(f"**{t('divisors.expected_title')}**")
     grids.show(grids.standard_expected(standard_frame, labels), download=None)
-    st.markdown(f"**{t('divisors.standard_points_title')}**")
-    st.caption(t("tables.pair_key"))
-    grids.show(standard, download=None)
+    for outcome, table in (("win", wins), ("loss", losses)):
+        st.markdown(f"**{t(f'divisors.standard_{outcome}_title')}**")
+        grids.show(table, download=None)
 
 
 page.only("chart", chart_view)
@@ -153,7 +153,12 @@ if not page.compact:
     # Full width, one under the other: five divisors' columns fit at 1280 px, none cut off.
     st.markdown(f"**{t('divisors.expected_title')}**")
     grids.show(grids.standard_expected(standard_frame, labels), download=None)
-    st.markdown(f"**{t('divisors.standard_points_title')}**")
-    st.caption(t("tables.pair_key"))
-    grids.show(standard, download=f"divisors_k{k}_cube{cube}.csv")
+    # The win and the loss side by side (one under the other on a phone), one line a row.
+    for column, (outcome, table) in zip(
+        st.columns(2), (("win", wins), ("loss", losses)), strict=True
+    ):
+        column.markdown(f"**{t(f'divisors.standard_{outcome}_title')}**")
+        with column:
+            grids.show(table, download=None)
+    grids.show(wins, download=f"divisors_k{k}_cube{cube}.csv", only_download=True)
     page.embed_section(views=("compact", "chart", "table"))

@@ -11,8 +11,8 @@ import streamlit as st
 
 from gammon_elo import CUBES, InvalidInput, k_factor, parse_results, performance_rating
 from gammon_elo.player.planner import MAX_WEEK_GAMES
-from ui import answer, cached, charts, grids, planner, rules_input
-from ui.i18n import count, number, percent, t
+from ui import cached, charts, grids, planner, rules_input
+from ui.i18n import number, percent, t
 from ui.page import Page
 from ui.params import (
     BoolParam,
@@ -22,16 +22,26 @@ from ui.params import (
     OptionalIntParam,
     TextAreaParam,
 )
+from ui.params import key as widget_key
 
 Rating = partial(IntParam, low=-100_000, high=100_000, step=10)
 CUBE_CHOICES = (*(str(c) for c in CUBES), "mix")
+#: The page's inputs are being seeded (its first run, or back from another page).
+seeding = widget_key("planner", "target") not in st.session_state
 page = Page(
     "planner",
     [
         Rating(name="rating", default=1500, label="planner.rating", shared="rating"),
         Rating(name="target", default=1600, label="planner.target"),
         Rating(name="opponent", default=1500, label="planner.opponent", shared="opponent"),
-        BoolParam(name="expected", default=False, label="planner.as_expected"),
+        # No win rate in the link: the reader's own odds, their expected score against the
+        # field; a link that names a win rate (old links did, without ``expected``) keeps it.
+        BoolParam(
+            name="expected",
+            default="win_rate" not in st.query_params,
+            label="planner.as_expected",
+            help="planner.as_expected_help",
+        ),
         FloatParam(
             name="win_rate",
             default=58.0,
@@ -70,12 +80,18 @@ page = Page(
             choices=CUBE_CHOICES,
             label="planner.cube",
             option=lambda c: t("planner.cube_mix") if c == "mix" else c,
+            # The match-up's cube: the home page's carries here (and back, but the mix).
+            shared="cube",
         ),
         *rules_input.params(),
         TextAreaParam(name="results", default="1500 1\n1600 0\n1700 1", label="planner.results"),
     ],
 )
 page.heading(intro=True)
+if seeding and "target" not in st.query_params and page["target"] <= page["rating"]:
+    # A climb, as the page asks: a rating carried in at or above the default target starts
+    # the target at the next hundred but one (1650 → 1700), never below where you are.
+    page["target"] = min(page["rating"] // 100 * 100 + 100, 100_000)
 
 rules = rules_input.from_state(page)
 win_rate = None if page["expected"] else page["win_rate"] / 100
@@ -100,29 +116,8 @@ except InvalidInput as error:
 # The answer first, computed from the inputs as they stand (the widgets below return the same).
 if result is None:
     st.error(problem)
-elif result.games_median is not None:
-    # On average where every path got there; else the median (half the paths).
-    games = result.mean_games if result.mean_games is not None else result.games_median
-    key = "planner.answer_label" if result.mean_games is not None else "planner.median_label"
-    answer.answer(
-        t(key, target=result.target),
-        count(games),
-        t(
-            "planner.answer_line",
-            weeks=number(games / result.games_per_week, 1),
-            per_week=number(result.games_per_week),
-        )
-        + " · "
-        + planner.band_text(result),
-        note=planner.caveat(result),
-    )
 else:
-    answer.answer(
-        t("planner.share_label", target=result.target, games=result.horizon),
-        percent(result.reached_share),
-        t("planner.share_line"),
-        note=planner.caveat(result),
-    )
+    planner.headline(result, as_expected=page["expected"])
 
 if page.shows_inputs:
     with st.container(border=True):
@@ -181,7 +176,11 @@ def chart_view() -> None:
 page.only("chart", chart_view)
 
 st.info(settling_text(), icon=":material/flag:")
-settle_col, share_col, rate_col = st.columns(3)
+#: The match-up's break-even win rate, at the K of the 7 days before game 1 and the cube: the
+#: home page's for the same ratings, games and cube.
+week_games = planner.usual_week(page["per_week"]) if page["this_week"] is None else this_week
+yours = planner.hold_rows(page["rating"], page["cube"], week_games, rules, (result.opponent,))
+settle_col, share_col, rate_col, even_col = st.columns(4)
 settle_col.metric(
     t("planner.settling"),
     "—" if abs(result.settling) == float("inf") else number(result.settling),
@@ -191,25 +190,28 @@ share_col.metric(t("planner.reached", games=result.horizon), percent(result.reac
 rate_col.metric(
     t("planner.win_rate_used"), percent(result.win_rate), help=t("planner.win_rate_used_help")
 )
+even_col.metric(
+    t("home.break_even"),
+    "—" if yours[0].hold is None else percent(yours[0].hold),
+    help=t("home.break_even_help"),
+)
 chart_view()
 st.caption(planner.k_text(result))
 
 if not page.compact:
     st.header(t("planner.hold_title"))
-    per_week = float(page["per_week"])
-    usual_k = k_factor(planner.usual_week(per_week), rules=rules)
-    yours = planner.hold_rows(page["rating"], page["cube"], per_week, rules, (result.opponent,))
     st.caption(
         t(
             "planner.hold_caption",
             rating=page["rating"],
-            k=usual_k,
+            k=k_factor(week_games, rules=rules),
+            games=week_games,
             opponent=result.opponent,
             hold="—" if yours[0].hold is None else percent(yours[0].hold),
         )
     )
     grids.show(
-        planner.hold_grid(planner.hold_rows(page["rating"], page["cube"], per_week, rules)),
+        planner.hold_grid(planner.hold_rows(page["rating"], page["cube"], week_games, rules)),
         download=f"hold_{page['rating']}.csv",
     )
 

@@ -80,20 +80,12 @@ heat = charts.heatmap(
     y_title=t("col.cube"),
     value_title=t("col.change"),
 )
-# A row per difference and a column per cube: seven columns fit where 13 differences did not.
-heat_frame = (
-    cached.heatmap(rules, k)
-    .pivot(index="difference", columns="cube", values="change")
-    .rename_axis(index=t("col.difference"), columns=t("col.cube"))
-)
-heat_frame.columns = [t("tables.cube_column", cube=c) for c in heat_frame.columns]
-heat_frame = heat_frame.reset_index()
+heat_table = grids.heat_table(cached.heatmap(rules, k))
 
 
 def chart_view() -> None:
     charts.show(st, heat, title=t("tables.heatmap"), alt_text=heat_alt)
-    with st.expander(t("charts.data")):
-        st.dataframe(heat_frame, hide_index=True, width="stretch")
+    grids.data_expander(heat_table)
 
 
 def table_view() -> None:
@@ -127,6 +119,5 @@ st.caption(t("tables.pair_key"))
 grids.show(divisor_table, download=f"divisors_{rules.name}_k{k}_cube{cube}.csv")
 
 charts.show(st, heat, title=t("tables.heatmap"), alt_text=heat_alt)
-with st.expander(t("charts.data")):
-    st.dataframe(heat_frame, hide_index=True, width="stretch")
+grids.data_expander(heat_table)
 page.embed_section(views=("compact", "chart", "table"))

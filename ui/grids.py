@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -12,7 +13,7 @@ import streamlit as st
 
 from gammon_elo.replay import RulesComparison, neutralize_formulas, trajectories
 
-from . import sorting
+from . import i18n, sorting
 from .catalogs import EN
 from .i18n import count as count  # re-exported: the one count formatter, as grids.count
 from .i18n import number, percent, signed, t
@@ -44,21 +45,28 @@ class Shown:
     static: bool = False
 
 
-#: A cell with no figure: a boosted or tournament game's K, expected score and changes (such
-#: games never change ELO), a podium row's loser, a volatility group no player fell in.
-MISSING = "—"
+#: What a cell with no value shows, in every table: never "None", "nan" or "NaT" (a boosted or
+#: tournament game's K, expected score and changes, such games never changing ELO; a podium
+#: row's loser; a volatility group no player fell in).
+NO_VALUE = i18n.NO_VALUE
 
 
 def _written(values: pd.Series, write: Callable[[Any], str]) -> list[str]:
-    return [MISSING if pd.isna(v) else write(v) for v in values]
+    return [NO_VALUE if pd.isna(v) else write(v) for v in values]
+
+
+def text(frame: pd.DataFrame) -> pd.DataFrame:
+    """Every cell of ``frame`` as text, a missing one (None, NaN, NaT) as :data:`NO_VALUE`
+    (``astype(str)`` would write "None" or "nan")."""
+    return frame.astype(object).where(frame.notna(), NO_VALUE).astype(str)
 
 
 def dress(raw: pd.DataFrame, formats: Mapping[str, Callable[[float], str]]) -> Shown:
     """``raw`` with each of ``formats``' columns written by its formatter."""
     shown = raw.copy()
     for column, fmt in formats.items():
-        shown[column] = raw[column].map(fmt)
-    return Shown(shown=shown.astype(str), raw=raw)
+        shown[column] = raw[column].map(lambda v, fmt=fmt: NO_VALUE if pd.isna(v) else fmt(v))
+    return Shown(shown=text(shown), raw=raw)
 
 
 def pair(win: float, loss: float) -> str:
@@ -67,9 +75,7 @@ def pair(win: float, loss: float) -> str:
     return t("pair.format", win=signed(win), loss=signed(loss))
 
 
-#: A column of pairs on a phone: "win +5 ·" over "loss −27" (the cell wraps at its space before
-#: "loss", two lines): the widest second line, "ήττα −100", takes 58 px of its 60 (8 px each
-#: side), and the shortest first line with the word after it, "win +5 · loss", takes 70.
+#: A column of pairs ("win +12 · loss −20") two lines tall: one figure a line.
 PAIR_WIDTH = 76
 
 
@@ -126,10 +132,12 @@ def cube(frame: pd.DataFrame, ks: tuple[int, ...]) -> Shown:
 def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
     """The article's "favourite by 300" table, a row per divisor so any number of them fits."""
     names = [labels.get(float(d), str(d)) for d in frame["divisor"]]
+    # One line a row ("win +12 · loss −20" in full): on show the expected rate's header is
+    # short enough for the three columns to fit a phone; the CSV's says it in full.
     shown = pd.DataFrame(
         {
             t("col.divisor"): names,
-            t("col.expected"): frame["expected"].map(percent),
+            t("col.expected_short"): frame["expected"].map(percent),
             t("col.favourite_points"): _pairs(frame["win"], frame["loss"]),
         }
     )
@@ -141,7 +149,7 @@ def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
             t("col.loss"): frame["loss"],
         }
     )
-    return Shown(shown=shown, raw=raw, widths={t("col.favourite_points"): PAIR_WIDTH}, lines=2)
+    return Shown(shown=shown, raw=raw)
 
 
 #: A space no line breaks at.
@@ -213,14 +221,22 @@ def standard_expected(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown
     return Shown(shown=shown, raw=_standard_raw(frame, labels))
 
 
-def standard_points(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
-    """The favourite's "win +5 · loss −27" at the standard differences, a column per divisor;
-    the CSV keeps expected, win and loss in columns of their own."""
-    shown = _by_divisor(frame, labels, lambda b: _pairs(b["win"], b["loss"]))
-    # Three divisors' pairs and the differences fit a phone (÷1200 among them: a custom divisor
-    # and FIBS come after it, the only columns a phone may have to scroll to).
-    widths = {name: PAIR_WIDTH for name in shown.columns[1:]}
-    return Shown(shown=shown, raw=_standard_raw(frame, labels), widths=widths, lines=2)
+def standard_points(frame: pd.DataFrame, labels: Mapping[float, str], outcome: str) -> Shown:
+    """The favourite's points for a win (``outcome`` "win") or a loss ("loss") at the standard
+    differences, a column per divisor; the CSV keeps expected, win and loss in columns of their
+    own. A table per outcome, of signed numbers: one line a row at every width and five
+    divisors across a phone, where pairs ("win +5 · loss −27") fit a phone only wrapped over
+    two lines, in rows two lines tall on a desktop too (a grid has one row height)."""
+    shown = _by_divisor(frame, labels, lambda b: [signed(v) for v in b[outcome]])
+    return Shown(shown=shown, raw=_standard_raw(frame, labels))
+
+
+def heat_table(frame: pd.DataFrame) -> Shown:
+    """The numbers behind the heat map, a row per difference and cube (three columns fit a
+    phone where a column per cube did not), sorted as the map reads: by difference, then cube."""
+    names = {"difference": t("col.difference"), "cube": t("col.cube"), "change": t("col.change")}
+    raw = frame.sort_values(["difference", "cube"]).rename(columns=names)[list(names.values())]
+    return dress(raw.reset_index(drop=True), {name: number for name in names.values()})
 
 
 def _per_rule_set(
@@ -233,7 +249,7 @@ def _per_rule_set(
     shown = pd.DataFrame({t("col.rules"): frame["rules"].map(labels)})
     raw = pd.DataFrame({t("col.rules"): frame["rules"]})
     for column, (header, fmt) in columns.items():
-        shown[header] = [fmt(v) if pd.notna(v) else "—" for v in frame[column]]
+        shown[header] = [fmt(v) if pd.notna(v) else NO_VALUE for v in frame[column]]
         raw[header] = frame[column].to_numpy()
     return Shown(shown=shown, raw=raw)
 
@@ -251,7 +267,7 @@ def by_measure(
     shown = pd.DataFrame({measure: [header for header, _ in columns.values()]})
     for _, row in frame.iterrows():
         shown[headers[row["rules"]]] = [
-            fmt(row[c]) if pd.notna(row[c]) else "—" for c, (_, fmt) in columns.items()
+            fmt(row[c]) if pd.notna(row[c]) else NO_VALUE for c, (_, fmt) in columns.items()
         ]
     raw = _per_rule_set(frame, labels, columns).raw
     return Shown(shown=shown, raw=raw, static=True)
@@ -287,7 +303,7 @@ def weekly(frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: 
         if header in shown:
             shown[header] = _written(raw[header], lambda v: number(v, digits))
     shown[t("simulator.week")] = raw[t("simulator.week")].map(number)
-    return Shown(shown=shown.astype(str), raw=raw)
+    return Shown(shown=text(shown), raw=raw)
 
 
 def volatility(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
@@ -305,13 +321,14 @@ def volatility(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
         if header in shown:
             # A group no player-week fell in (no week of 300+ games) has no swing: a dash.
             shown[header] = _written(raw[header], lambda v: number(v, 1))
-    return Shown(shown=shown.astype(str), raw=raw)
+    return Shown(shown=text(shown), raw=raw)
 
 
-def data_expander(table: Shown) -> None:
+def data_expander(*tables: Shown) -> None:
     """The numbers behind a chart shown alone (view=chart), folded under it."""
     with st.expander(t("charts.data")):
-        show(table, download=None)
+        for table in tables:
+            show(table, download=None)
 
 
 def heavy_claim(
@@ -390,6 +407,25 @@ WRAPPING_ROW = 4 * 16 + 4
 WRAPPED_ROWS = 12
 
 
+#: About how wide the grid draws a character (its 14-px sans-serif: digits 7.4 px, "w" 10) and
+#: the padding either side of a cell's text.
+CHAR_WIDTH, CELL_PADDING = 7.5, 8
+
+
+def lines_needed(shown: pd.DataFrame, widths: Mapping[str, int], lines: int) -> int:
+    """The lines (at most ``lines``) the longest cell of a column of set width wraps over at
+    that width: 1 where every cell fits on one, so that a table whose text is one line never
+    gets rows taller than it (a column without a set width sizes to its text)."""
+    needed = 1
+    for column, width in widths.items():
+        if column not in shown.columns or lines <= 1:
+            continue
+        room = max(1.0, width - 2 * CELL_PADDING)
+        longest = max((len(str(v)) for v in shown[column]), default=0)
+        needed = max(needed, math.ceil(longest * CHAR_WIDTH / room))
+    return min(needed, lines)
+
+
 def row_height(lines: int) -> int | None:
     """Pixels a row needs to show ``lines`` lines of wrapped text (18 px a line and the cell's
     padding: 76 px holds three), or None (the grid's own height) for one line."""
@@ -405,7 +441,11 @@ def grid(
 ) -> None:
     """A table of written cells (one a page builds itself, or :func:`show`'s), its number
     columns sorting by number; ``widths`` sets some columns' widths in pixels (a number
-    column keeps sorting by number) and ``lines`` over 1 wraps each cell at its width."""
+    column keeps sorting by number) and ``lines`` over 1 wraps each cell at its width, in rows
+    only as tall as the longest cell needs at its width (:func:`lines_needed`). A missing value
+    shows :data:`NO_VALUE`, never "None"."""
+    lines = lines_needed(shown, widths or {}, lines)
+    options.setdefault("placeholder", NO_VALUE)
     data, config = sorting.grid_data(shown)
     for column, width in (widths or {}).items():
         config[column] = {**config.get(column, st.column_config.TextColumn()), "width": width}
@@ -429,7 +469,7 @@ def rejected(report: pd.DataFrame) -> Shown:
             "reason": t("history.col_reason"),
         }
     )
-    return Shown(shown=raw.astype(str), raw=raw)
+    return Shown(shown=text(raw), raw=raw)
 
 
 def history_trajectories(
@@ -455,7 +495,7 @@ def history_ratings(ratings: pd.DataFrame, levels: Mapping[str, str] | None = No
     if levels is not None:
         names = raw[t("history.player")].astype(str)
         raw.insert(1, t("history.level"), [t(f"league.level_{levels[n]}") for n in names])
-    return Shown(shown=raw.astype(str), raw=raw)
+    return Shown(shown=text(raw), raw=raw)
 
 
 def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
@@ -471,7 +511,7 @@ def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
     for column, (header, short) in columns.items():
         raw[header] = spread[column].to_numpy()
         shown[short] = [number(v) for v in spread[column]]
-    return Shown(shown=shown.astype(str), raw=raw)
+    return Shown(shown=text(shown), raw=raw)
 
 
 def replay_frame(frame: pd.DataFrame) -> Shown:
@@ -485,7 +525,7 @@ def replay_frame(frame: pd.DataFrame) -> Shown:
             shown[column] = _written(shown[column], signed)
         elif pd.api.types.is_datetime64_any_dtype(shown[column]):
             # The header already says UTC: "2026-10-05 08:14", no seconds, no "+00:00".
-            shown[column] = shown[column].dt.strftime("%Y-%m-%d %H:%M").fillna(MISSING)
+            shown[column] = shown[column].dt.strftime("%Y-%m-%d %H:%M").fillna(NO_VALUE)
         elif column == "expected_winner":
             shown[column] = _written(shown[column], percent)
         elif column == "cube_multiplier":
@@ -494,7 +534,7 @@ def replay_frame(frame: pd.DataFrame) -> Shown:
             shown[column] = _written(shown[column], number)
         else:
             # A podium row has no loser: a dash, never "None" or "nan".
-            shown[column] = [MISSING if pd.isna(v) or v == "" else str(v) for v in shown[column]]
+            shown[column] = [NO_VALUE if pd.isna(v) or v == "" else str(v) for v in shown[column]]
     headers = {c: t(f"data.{c}") for c in shown.columns if f"data.{c}" in CATALOG_KEYS}
     return Shown(shown=shown.rename(columns=headers), raw=frame)
 

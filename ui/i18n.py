@@ -89,8 +89,15 @@ def decimal_comma() -> bool:
     return language() == "el"
 
 
-def number(value: float, digits: int = 0) -> str:
-    """A plain number, no thousands separator (the article writes 1500), language's decimal mark."""
+#: What the app writes for a missing figure (None, NaN), in a table's cell or a sentence.
+NO_VALUE = "—"
+
+
+def number(value: float | None, digits: int = 0) -> str:
+    """A plain number, no thousands separator (the article writes 1500), language's decimal mark;
+    a missing one (None, NaN) is :data:`NO_VALUE`, never "nan"."""
+    if value is None or value != value:  # NaN is the one value unequal to itself
+        return NO_VALUE
     text = f"{value:.{digits}f}".replace("-", MINUS)
     return text.replace(".", ",") if decimal_comma() else text
 
@@ -103,7 +110,9 @@ def signed(value: float, digits: int = 0) -> str:
 
 
 def percent(fraction: float, digits: int = 1) -> str:
-    """64.0% in English, 64,0% in Greek, as the article writes it."""
+    """64.0% in English, 64,0% in Greek, as the article writes it (a missing one: a dash)."""
+    if fraction is None or fraction != fraction:
+        return NO_VALUE
     return number(100 * fraction, digits) + "%"
 
 

@@ -12,9 +12,9 @@ import pandas as pd
 from gammon_elo import CUBE_MIX, HoldRow, Plan, Rules, hold_table
 from gammon_elo.player.planner import HOLD_OPPONENTS
 
-from . import charts
+from . import answer, charts
 from .grids import Shown
-from .i18n import number, percent, t
+from .i18n import count, number, percent, t
 
 #: Points of the projection chart (every game would be 2,000 points per series).
 CHART_POINTS = 250
@@ -128,11 +128,65 @@ def band_text(result: Plan) -> str:
     )
 
 
-def caveat(result: Plan) -> str | None:
-    """What changes how the answer reads: a target beyond where you settle."""
-    if not result.beyond_settling or not math.isfinite(result.settling):
-        return None
-    return t("planner.caveat_beyond", target=result.target, settle=number(result.settling))
+def rate_text(result: Plan, *, as_expected: bool) -> str:
+    """The win rate the plan assumes, named: the reader's, or their expected score."""
+    key = "planner.rate_expected" if as_expected else "planner.rate_given"
+    return t(key, win_rate=percent(result.win_rate), opponent=result.opponent)
+
+
+def headline(result: Plan, *, as_expected: bool) -> None:
+    """The answer first, naming the win rate it assumes: the games to the target, or, where the
+    average path falls short of the target (it lies beyond where that rate settles), that it is
+    not reached on average and the win rate that does reach it."""
+    rate = rate_text(result, as_expected=as_expected)
+    if not result.reached_on_average:
+        up = result.target > result.rating
+        fields = {
+            "target": result.target,
+            "needed": percent(result.reaching_rate),
+            "share": percent(result.reached_share),
+            "games": result.horizon,
+        }
+        settle = (
+            t("planner.never_settle", win_rate=percent(result.win_rate))
+            if not math.isfinite(result.settling)
+            else t("planner.unreached_settle", settle=number(result.settling))
+        )
+        answer.answer(
+            t("planner.unreached_label", target=result.target, rate=rate),
+            t("planner.unreached"),
+            " ".join(
+                (
+                    settle,
+                    t("planner.reaching_up" if up else "planner.reaching_down", **fields),
+                    t("planner.unreached_share", **fields),
+                )
+            ),
+            small=True,
+        )
+        return
+    if result.games_median is None:  # every rate short of this one is beyond settling
+        answer.answer(
+            t("planner.share_label", target=result.target, games=result.horizon),
+            percent(result.reached_share),
+            rate + " · " + t("planner.share_line"),
+        )
+        return
+    # On average where every path got there; else the median (half the paths).
+    games = result.mean_games if result.mean_games is not None else result.games_median
+    key = "planner.answer_label" if result.mean_games is not None else "planner.median_label"
+    answer.answer(
+        t(key, target=result.target),
+        count(games),
+        t(
+            "planner.answer_line",
+            rate=rate,
+            weeks=number(games / result.games_per_week, 1),
+            per_week=number(result.games_per_week),
+        )
+        + " · "
+        + band_text(result),
+    )
 
 
 def k_text(result: Plan) -> str:
@@ -169,18 +223,12 @@ def usual_week(games_per_week: float) -> int:
 def hold_rows(
     rating: int,
     cube: str,
-    games_per_week: float,
+    games: int,
     rules: Rules,
     opponents: tuple[int, ...] = HOLD_OPPONENTS,
 ) -> list[HoldRow]:
-    """The hold table at your usual week's K."""
-    return hold_table(
-        rating,
-        opponents=opponents,
-        cube=cube_choice(cube),
-        games=usual_week(games_per_week),
-        rules=rules,
-    )
+    """The hold table at the K of ``games`` ranked games in the 7 days before a game."""
+    return hold_table(rating, opponents=opponents, cube=cube_choice(cube), games=games, rules=rules)
 
 
 def hold_grid(rows: list[HoldRow]) -> Shown:

@@ -108,6 +108,26 @@ class Plan:
         )
 
     @property
+    def reached_on_average(self) -> bool:
+        """The paths' mean rating after the last game is at the target or past it: the target
+        is reached on average, not only by the lucky paths (the rounded changes can carry a
+        climb past the unrounded settling rating, as K 2 does)."""
+        last = float(self.mean[-1])
+        return last >= self.target if self.target > self.rating else last <= self.target
+
+    @property
+    def reaching_rate(self) -> float:
+        """The win rate at which you settle exactly at the target: your expected score against
+        the opponents at the target rating, 1 / (1 + 10^((R − target) / D)). A higher rate (a
+        lower one, for a target under your rating) settles beyond the target.
+
+        >>> p = plan(1650, 1800, opponent=1820, paths=10, horizon=10)
+        >>> round(p.win_rate, 4), round(p.reaching_rate, 4)  # 1 / (1 + 10^(20 / 1200))
+        (0.4192, 0.4904)
+        """
+        return expected(self.target, self.opponent, self.rules.divisor)
+
+    @property
     def first_k(self) -> int:
         """Your K at game 1: the heavy-week K if the 7 days before it already make a heavy
         week."""

@@ -331,7 +331,7 @@ def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
     # SPEC, favourite by 300: ÷400 84.9 % +5 −27, ÷800 70.3 % +9 −23, ÷1200 64.0 % +12 −20.
     favourite = dataframe_with(page, "Divisor")
     expect(column(favourite, "Divisor")).to_have_text(["÷400", "÷800", "÷1200"])
-    expect(column(favourite, "Expected win rate")).to_have_text(
+    expect(column(favourite, "Expected")).to_have_text(
         [accessible_number(p) for p in ("84.9%", "70.3%", "64.0%")]
     )
     expect(column(favourite, "Points")).to_have_text([pair(5, 27), pair(9, 23), pair(12, 20)])
@@ -354,7 +354,7 @@ def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
     # FIBS adds a fourth curve. Hand: 1 / (1 + 10^(−300/2000)) = 58.5 %.
     page.get_by_text("Add FIBS (1-point match, ÷2000)").click()
     expect(column(favourite, "Divisor")).to_have_text(["÷400", "÷800", "÷1200", "FIBS ÷2000"])
-    expect(column(favourite, "Expected win rate")).to_contain_text([accessible_number("58.5%")])
+    expect(column(favourite, "Expected")).to_contain_text([accessible_number("58.5%")])
     assert_lines_painted(curves, line_colours(curves, 4))
     expect(page).to_have_url(re.compile(r"[?&]fibs=1\b"))
     no_exception(page)

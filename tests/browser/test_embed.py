@@ -343,17 +343,27 @@ def test_greek_embed_code_pasted_into_an_article_shows_the_same_result(
 # 16 × 0.360 = 5.8 → +6; loss 16 × 0.849 = 13.6 → −14, 16 × 0.703 = 11.3 → −11,
 # 16 × 0.640 = 10.2 → −10 (SPEC: K 16 at 300, +6 / −10). Written as the Greek page does: the
 # favourite's points for a win and for a loss ("νίκη +2 · ήττα −14").
-GREEK_ROW_300_K16 = {
-    "÷400": f"νίκη +2 · ήττα {MINUS}14",
-    "÷800": f"νίκη +5 · ήττα {MINUS}11",
-    "÷1200": f"νίκη +6 · ήττα {MINUS}10",
-}
+#: K 16, favourite by 300: the points for a win and for a loss under each divisor, as the
+#: grids' accessible tables hold them (the numbers beneath "+2" and "−14").
+GREEK_ROW_300_K16 = {"÷400": ("2", "-14"), "÷800": ("5", "-11"), "÷1200": ("6", "-10")}
 
 
-def row_300(rows: list[dict[str, str]]) -> dict[str, str]:
-    found = [row for row in rows if row.get("Διαφορά rating") == "300"]
-    assert len(found) == 1, rows
-    return {name: found[0][name] for name in GREEK_ROW_300_K16}
+def row_300(wins: Locator, losses: Locator) -> dict[str, tuple[str, str]]:
+    """Row 300 of the win table and of the loss table, by divisor."""
+    found = []
+    for table in (wins, losses):
+        rows = [row for row in grid_rows(table) if row.get("Διαφορά rating") == "300"]
+        assert len(rows) == 1, rows
+        found.append(rows[0])
+    return {name: (found[0][name], found[1][name]) for name in GREEK_ROW_300_K16}
+
+
+def win_cell_300(table: Locator) -> Locator:
+    """The ÷400 cell of row 300 in a table of points (the second cell of its row)."""
+    row = table.locator("tbody tr").filter(
+        has=table.page.locator("td", has_text=re.compile("^300$"))
+    )
+    return row.locator("td").nth(1)
 
 
 def test_greek_chart_embed_code_pasted_into_an_article_draws_the_chart(
@@ -369,15 +379,15 @@ def test_greek_chart_embed_code_pasted_into_an_article_draws_the_chart(
         k = page.get_by_label("Συντελεστής K", exact=True)
         k.fill("16")
         k.press("Enter")
-        # The points table (the expected-win-rate table has the same headers).
-        table = (
-            page.get_by_test_id("stDataFrame")
-            .filter(has=page.locator("td", has_text=re.compile("^νίκη")))
-            .filter(has=page.locator("th[role=columnheader]", has_text="Διαφορά rating"))
+        # The expected rates, then the points for a win and for a loss (same headers).
+        tables = page.get_by_test_id("stDataFrame").filter(
+            has=page.locator("th[role=columnheader]", has_text="Διαφορά rating")
         )
-        # The one cell that is K 16's alone (÷1200's +6 / −10 is also ÷400's at 100).
-        expect(table.locator("td", has_text=GREEK_ROW_300_K16["÷400"])).to_have_count(1)
-        on_page = row_300(grid_rows(table))
+        expect(tables).to_have_count(3)
+        wins, losses = tables.nth(1), tables.nth(2)
+        # K 16's: a win by 300 under ÷400 is +2 (K 32's is +5).
+        expect(win_cell_300(wins)).to_have_text("2")
+        on_page = row_300(wins, losses)
         assert on_page == GREEK_ROW_300_K16
 
         snippet = embed_code(page, "Ενσωμάτωση", "Δείξε τον κώδικα", ("Μόνο το γράφημα", "chart"))
@@ -405,7 +415,7 @@ def test_greek_chart_embed_code_pasted_into_an_article_draws_the_chart(
         assert marks["rule"]["items"] >= 1, marks
         expect(
             inside.get_by_text(
-                "Αναμενόμενο σκορ του παίκτη που προηγείται, ανά διαφορά rating, μία γραμμή ανά "
+                "Το αναμενόμενο σκορ σου ανά διαφορά rating (εσύ − αντίπαλος), μία γραμμή ανά "
                 "διαιρέτη",
                 exact=True,
             )
@@ -416,9 +426,10 @@ def test_greek_chart_embed_code_pasted_into_an_article_draws_the_chart(
         assert_no_navigation(inside)
 
         open_expander(inside, "Οι αριθμοί πίσω από το γράφημα")
-        framed_table = inside.get_by_test_id("stDataFrame")
-        expect(framed_table.locator("td", has_text=GREEK_ROW_300_K16["÷400"])).to_have_count(1)
-        assert row_300(grid_rows(framed_table)) == on_page
+        framed = inside.get_by_test_id("stDataFrame")
+        expect(framed).to_have_count(2)
+        expect(win_cell_300(framed.nth(0))).to_have_text("2")
+        assert row_300(framed.nth(0), framed.nth(1)) == on_page
         assert_frame_fits(element, frame)
         expect(inside.get_by_test_id("stException")).to_have_count(0)
         save_host(page, "embed_pasted_chart_el")

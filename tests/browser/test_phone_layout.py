@@ -169,8 +169,10 @@ def test_classic_answer_is_first_on_a_phone_and_a_preset_changes_it(
     first_input = page.get_by_label(catalog["classic.rating_a"], exact=True)
     inputs = first_input.bounding_box()
     assert inputs is not None and box["y"] < inputs["y"], (box, inputs)
-    # Seed 002: 1600 beating 1500 gains only ≈ +12 (hand: 32 × 0.3599 = 11.52).
-    page.get_by_role("button", name=catalog["classic.example_expected"]).click()
+    # Seed 002: 1600 beating 1500 gains only ≈ +12 (hand: 32 × 0.3599 = 11.52), as its
+    # button says.
+    example = catalog["classic.example_expected"].format(a="1600", b="1500")
+    page.get_by_role("button", name=example).click()
     expect(new_a.get_by_test_id("stMetricValue")).to_have_text(f"1611{mark}5")
     wait_idle(page)
     assert new_a.bounding_box() == box  # still where it was, on the first screen

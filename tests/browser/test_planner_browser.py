@@ -25,7 +25,7 @@ from ui.catalogs import EL
 pytestmark = pytest.mark.browser
 
 #: 1500 aiming at 1600 against 1500s, winning 58 %, 60 games a week (K drops from game 51).
-LINK = "/planner?per_week=60"
+LINK = "/planner?per_week=60&win_rate=58"
 
 
 @pytest.mark.parametrize(
@@ -143,7 +143,7 @@ def test_the_projection_counts_games_and_writes_ratings_plain(
 ) -> None:
     """The chart's games axis read "2000" in Greek and its rating axis "1,500" in English: the
     games are a count, the ratings are written as the article writes them."""
-    open_page(page, f"{app_url}/planner?lang={lang}")
+    open_page(page, f"{app_url}/planner?lang={lang}&win_rate=58")
     wait_idle(page)
     chart = page.get_by_test_id("stVegaLiteChart").first
     chart.scroll_into_view_if_needed()

@@ -31,13 +31,12 @@ HEADERS = ("Rating difference", "÷400", "÷800", "÷1200")
 
 
 def _expected_table(page: Page) -> Locator:
-    """The divisors page's expected-win-rate table (its points table has the same headers),
-    by its place on the page: a sorted header reads "↑ Rating difference", so a locator that
-    filters on the header would lose it."""
-    expected = dataframe_with(page, *HEADERS).filter(
-        has_not=page.locator("td", has_text=re.compile("loss|ήττα"))
-    )
-    expect(expected).to_have_count(1)
+    """The divisors page's expected-win-rate table (its points tables for a win and for a loss,
+    after it, have the same headers), by its place on the page: a sorted header reads
+    "↑ Rating difference", so a locator that filters on the header would lose it."""
+    same = dataframe_with(page, *HEADERS)
+    expect(same).to_have_count(3)
+    expected = same.first
     tables = page.get_by_test_id("stDataFrame")
     place: int = expected.evaluate(
         "el => [...document.querySelectorAll('[data-testid=stDataFrame]')].indexOf(el)"

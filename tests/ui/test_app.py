@@ -290,28 +290,27 @@ def pair(win: str, loss: str) -> str:
 
 def test_divisors_page_shows_the_favourite_table_and_three_charts() -> None:
     at = run("pages/divisors.py")
-    table = table_with(at, "Points", exactly=["Divisor", "Expected win rate", "Points"]).set_index(
-        "Divisor"
-    )
+    table = table_with(at, "Points", exactly=["Divisor", "Expected", "Points"]).set_index("Divisor")
     assert table.index.tolist() == ["÷400", "÷800", "÷1200"]
     assert table.loc["÷400"].tolist() == ["84.9%", pair("+5", f"{MINUS}27")]
     assert table.loc["÷800"].tolist() == ["70.3%", pair("+9", f"{MINUS}23")]
     assert table.loc["÷1200"].tolist() == ["64.0%", pair("+12", f"{MINUS}20")]
     columns = ["Rating difference", "÷400", "÷800", "÷1200"]
-    expected, points = [cells(d) for d in at.dataframe if list(d.value.columns) == columns]
+    expected, wins, losses = [cells(d) for d in at.dataframe if list(d.value.columns) == columns]
     # SPEC Step 1 table, ÷1200 column: 300 → 64.0 %, and K 32 favourite by 300: +12 / −20.
     assert expected.set_index("Rating difference").loc["300", "÷1200"] == "64.0%"
-    assert points.set_index("Rating difference").loc["300", "÷1200"] == pair("+12", f"{MINUS}20")
+    assert wins.set_index("Rating difference").loc["300", "÷1200"] == "+12"
+    assert losses.set_index("Rating difference").loc["300", "÷1200"] == f"{MINUS}20"
     # The curves, then the points for a win and for a loss, apart.
     assert len(at.get("vega_lite_chart")) == 3
 
 
 def test_divisors_page_adds_custom_and_fibs_curves() -> None:
     at = run("pages/divisors.py", custom_on="1", custom="1600", fibs="1")
-    table = table_with(at, "Points", exactly=["Divisor", "Expected win rate", "Points"])
+    table = table_with(at, "Points", exactly=["Divisor", "Expected", "Points"])
     assert table["Divisor"].tolist() == ["÷400", "÷800", "÷1200", "÷1600", "FIBS ÷2000"]
     # Hand: FIBS favourite by 300, 1-point match: 1 / (1 + 10^(−300/2000)) = 58.5 %.
-    assert table["Expected win rate"].tolist()[-1] == "58.5%"
+    assert table["Expected"].tolist()[-1] == "58.5%"
 
 
 def test_tables_page_regenerates_the_article_tables() -> None:

@@ -84,11 +84,9 @@ def test_a_shown_table_sends_numbers_written_as_before(
     assert pd.api.types.is_float_dtype(data[rate])
     # The numbers the reader sees: 84.9 for "84.9%", which sorts by number.
     assert data[rate].tolist() == [84.9, 70.3, 64.0]
-    # A number column, aligned left as the text columns are; names and pairs stay text, the
-    # pairs in a column narrow enough for a phone.
-    assert list(config) == [rate, points]
-    assert config[points]["type_config"]["type"] == "text"
-    assert config[points]["width"] == grids.PAIR_WIDTH
+    # A number column, aligned left as the text columns are; names and pairs stay text, each
+    # pair on one line (no narrow width that would wrap it).
+    assert list(config) == [rate]
     assert config[rate]["type_config"]["type"] == "number"
     assert config[rate]["alignment"] == "left"
     assert config[rate]["type_config"]["format"] is None  # the Styler's text is painted
@@ -143,10 +141,18 @@ def test_a_width_set_for_a_phone_keeps_a_number_column_sorting_by_number(
     assert config["Half within"]["alignment"] == "left"
     assert (config["Half within"]["width"], config["Rules"]["width"]) == (90, 60)
     assert config["Rules"]["type_config"]["type"] == "text"
-    # The grid wraps a cell only in rows taller than 4 rem (64 px); one line keeps its own.
-    assert sent[0]["row_height"] > 64
+    # "58" fits its 90 px on one line: the grid's own row height, as tall as the text.
+    assert "row_height" not in sent[0]
+    assert sent[0]["placeholder"] == "—"  # a missing value reads as a dash, never "None"
+    # A measure named in 27 characters (27 × 7.5 = 203 px) wraps over three lines of 74 px
+    # (90 less the padding): the grid wraps a cell only in rows taller than 4 rem (64 px).
+    long = shown.assign(**{"Half within": ["Half the players within ±x", "74"]})
+    grids.show(
+        grids.Shown(shown=long, raw=long, widths={"Half within": 90}, lines=3), download=None
+    )
+    assert sent[1]["row_height"] == 22 + 18 * 3
     grids.show(grids.Shown(shown=shown, raw=shown), download=None)
-    assert "row_height" not in sent[1]
+    assert "row_height" not in sent[2]
 
 
 def test_a_table_of_text_only_or_too_many_cells_is_sent_as_its_text(

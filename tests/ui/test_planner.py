@@ -35,8 +35,8 @@ def metrics(at: AppTest) -> dict[str, str]:
 
 
 def test_planner_answer_settling_point_and_hold_table() -> None:
-    at = run("pages/planner.py")
-    # The default link: 1500 → 1600 against 1500s, winning 58 %, 20 games a week, cube 1.
+    at = run("pages/planner.py", win_rate="58")
+    # 1500 → 1600 against 1500s, winning 58 %, 20 games a week, cube 1.
     expected = plan(1500, 1600, opponent=1500, win_rate=0.58, games_per_week=20)
     # Every path gets there, so the answer is the mean number of games.
     assert expected.reached_share == 1 and expected.mean_games is not None
@@ -50,7 +50,8 @@ def test_planner_answer_settling_point_and_hold_table() -> None:
     row = table[table["Opponent"] == "1700"].iloc[0]
     assert (row["Expected score"], row["Win rate to hold"]) == ("40.5%", "40.6%")
     # Equal ratings: +16 or −16, so 50 % holds; the sentence says it with the usual K.
-    assert any("K: 32). Against 1500 you hold with 50.0%." in c.value for c in at.caption)
+    assert any("K of 32 (19 ranked games" in c.value for c in at.caption)
+    assert any("Against 1500 you hold with 50.0%." in c.value for c in at.caption)
     assert at.title[0].value == "How many games to reach my target?"
 
 
@@ -58,13 +59,13 @@ def test_planner_answer_settling_point_and_hold_table() -> None:
     ("lang", "reach", "caption"),
     [
         ("en", "Reach it within 2,000 games", "average of 1,000 simulated paths from 1500: "),
-        ("el", "Το φτάνουν μέσα σε 2.000 παιχνίδια", "1.000 προσομοιωμένων πορειών από το 1500: "),
+        ("el", "Στόχος σε 2.000 παιχνίδια", "1.000 προσομοιωμένων πορειών από το 1500: "),
     ],
 )  # fmt: skip
 def test_planner_counts_carry_the_thousands_mark(lang: str, reach: str, caption: str) -> None:
     """The page simulates 1,000 paths of 2,000 games: its chart's lines and its share's label
     wrote them "1000" and "2000"."""
-    at = run("pages/planner.py", lang=lang)
+    at = run("pages/planner.py", lang=lang, win_rate="58")
     assert reach in metrics(at)
     each = {"en": "paths of 2,000 games each", "el": "πορείες των 2.000 παιχνιδιών"}[lang]
     assert each in at.caption[0].value
@@ -82,7 +83,7 @@ def test_a_plan_of_over_a_thousand_games_writes_them_with_the_mark(
     """K 2 (÷1000): a win +round(2 · (1 − E)) = +1 and a loss −round(2 · E) = −1 while E stays
     under 0.75 (up to 1700 against 1500s, E = 0.613), so at 58 % a path climbs 0.58 − 0.42 =
     0.16 a game: 200 points take about 200 / 0.16 = 1,250 games."""
-    at = run("pages/planner.py", lang=lang, target="1700", rules="custom", k="2")
+    at = run("pages/planner.py", lang=lang, target="1700", rules="custom", k="2", win_rate="58")
     rules = Rules.custom(1000, 2, heavy_k=16, heavy_games=50)
     expected = plan(1500, 1700, opponent=1500, win_rate=0.58, games_per_week=20, rules=rules)
     assert expected.games_median == pytest.approx(1250, rel=0.05)
@@ -101,16 +102,20 @@ def test_planner_target_beyond_where_you_settle_says_so() -> None:
     # 1500 + 1200 · log10(1.5) = 1711: 2000 is beyond it.
     assert metrics(at)["Where you settle"] == "1711"
     assert "beyond where you settle" in at.info[0].value
-    assert answer(at).endswith("%")
+    assert answer(at) == "Not reached on average"
 
 
-def test_planner_answer_is_the_median_when_some_paths_never_get_there() -> None:
-    # 1800 at 60 % against 1500s (settling at 1711): most paths reach it, not all.
+def test_planner_a_target_most_paths_touch_beyond_where_you_settle_is_not_reached() -> None:
+    # 1800 at 60 % against 1500s (settling at 1711): most paths touch it, none stays.
     at = run("pages/planner.py", target="1800", win_rate="60", per_week="60")
     # The 7 days before game 1 hold a usual week, 60 games, when the reader leaves it empty.
     expected = plan(1500, 1800, opponent=1500, win_rate=0.6, games_per_week=60, games_this_week=60)
-    assert 0.5 < expected.reached_share < 1 and expected.mean_games is None
-    assert answer(at) == f"{expected.games_median:.0f}"
+    assert 0.5 < expected.reached_share < 1 and expected.beyond_settling
+    assert answer(at) == "Not reached on average"
+    box = answer_box(at)
+    assert f"{expected.reached_share:.1%} of the paths touch 1800 at some point" in box
+    # Settling at 1800: 1 / (1 + 10^((1500 − 1800) / 1200)) = 1 / 1.5623 = 64.0 %.
+    assert "A win rate above 64.0% reaches 1800." in box
 
 
 def answer_box(at: AppTest) -> str:
@@ -145,22 +150,18 @@ def test_planner_k_at_game_1_with_60_games_already_this_week_is_16() -> None:
     assert "Your K at game 1 is 16" in " ".join(c.value for c in bad.caption)
 
 
-def test_planner_answer_says_the_spread_and_the_caveat_on_its_card() -> None:
+def test_planner_answer_names_the_rate_and_the_rate_that_reaches_the_target() -> None:
     """1830 at 60 % against 1500s: you settle at 1500 + 1200 · log10(0.6 / 0.4) = 1711.3, so
-    1830 is beyond it, said on the answer card itself; more than 1 path in 10 never gets there,
-    and the card says how fast the quickest tenth is and how many never do."""
+    1830 is beyond it, said on the answer card itself with the rate assumed and the rate that
+    settles at 1830: 1 / (1 + 10^(−330 / 1200)) = 1 / 1.5309 = 65.3 %."""
     assert round(1500 + 1200 * math.log10(0.6 / 0.4)) == 1711
     at = run("pages/planner.py", target="1830", win_rate="60", per_week="60")
-    expected = plan(1500, 1830, opponent=1500, win_rate=0.6, games_per_week=60, games_this_week=60)
-    assert expected.games_p90 is None and expected.games_median is not None
     box = answer_box(at)
-    missed = f"{1 - expected.reached_share:.0%}"
-    assert f"1 path in 10 takes {expected.games_p10:.0f} games or fewer" in box
-    assert f"{missed} do not get there within 2,000" in box
-    assert "1830 is beyond where you settle (1711): only a lucky streak reaches it." in box
-    assert "some not even" not in box
+    assert "1830 at a win rate of 60.0%" in box
+    assert "At that rate you settle around 1711. A win rate above 65.3% reaches 1830." in box
     el = answer_box(run("pages/planner.py", target="1830", win_rate="60", per_week="60", lang="el"))
-    assert "Το 1830 είναι πέρα από εκεί όπου σταθεροποιείσαι (1711)" in el
+    assert "Το 1830 με ποσοστό νικών 60,0%" in el
+    assert "σταθεροποιείσαι γύρω στο 1711. Ποσοστό νικών πάνω από 65,3% φτάνει το 1830." in el
 
 
 @pytest.mark.parametrize(

@@ -247,14 +247,15 @@ EN: dict[str, str] = {
     "divisors.custom_on": "Add a custom divisor",
     "divisors.custom": "Custom divisor",
     "divisors.fibs_on": "Add FIBS (1-point match, ÷2000)",
+    "divisors.fibs_help": "FIBS's formula for a 1-point match: divisor 2000.",
     "divisors.k": "K",
     "divisors.cube": "Cube",
     "divisors.range": "Differences shown (±)",
     "divisors.curve_title": (
-        "Expected score of the player ahead, by rating difference, one line per divisor"
+        "Your expected score by rating difference (you − opponent), one line per divisor"
     ),
     "divisors.curve_alt": (
-        "Line chart: the expected score of the player ahead against the rating difference, one "
+        "Line chart: your expected score against the rating difference (you − opponent), one "
         "line per divisor ({divisors}); a vertical rule marks the difference {difference}."
     ),
     "divisors.points_alt": (
@@ -267,10 +268,11 @@ EN: dict[str, str] = {
     "divisors.label": "÷{divisor}",
     "divisors.outcome_win": "win",
     "divisors.outcome_loss": "loss",
-    "divisors.win_title": "Points for a win, by rating difference",
-    "divisors.loss_title": "Points for a loss, by rating difference",
+    "divisors.win_title": "Your points for a win, by rating difference (you − opponent)",
+    "divisors.loss_title": "Your points for a loss, by rating difference (you − opponent)",
     "divisors.expected_title": "Expected win rate of the favourite",
-    "divisors.standard_points_title": "The favourite's points for a win and for a loss",
+    "divisors.standard_win_title": "The favourite's points for a win",
+    "divisors.standard_loss_title": "The favourite's points for a loss",
     "divisors.hover": (
         "Point anywhere on a chart: the line shows every divisor's value at that difference."
     ),
@@ -289,7 +291,6 @@ EN: dict[str, str] = {
         "Rule set {rules} has no heavy-week K: every ranked game counts at K {k}, however "
         "many a player plays in a week."
     ),
-    "tables.cube_column": "Cube {cube}",
     "tables.divisors": "The favourite by {difference} under each divisor",
     "tables.cube_table": "The doubling cube (two players at 1500)",
     "tables.heatmap": "Change for the favourite's win by rating difference and cube",
@@ -301,6 +302,7 @@ EN: dict[str, str] = {
     # Column headers
     "col.difference": "Rating difference",
     "col.expected": "Expected win rate",
+    "col.expected_short": "Expected",
     "col.favourite_wins_k": "K {k}: favourite wins",
     "col.favourite_loses_k": "K {k}: favourite loses",
     "col.divisor": "Divisor",
@@ -360,10 +362,23 @@ EN: dict[str, str] = {
     "classic.new_team_a": "Team A's new average rating",
     "classic.new_team_b": "Team B's new average rating",
     "classic.examples": "Worked examples",
-    "classic.example_upset": "Surprise win: 1500 beats 1600",
-    "classic.example_expected": "Expected win: 1600 beats 1500",
-    "classic.example_draw": "Draw: 1600 and 1500",
-    "classic.example_gap": "A 400-point gap",
+    "classic.example_upset": "Surprise win: {a} beats {b}",
+    "classic.example_expected": "Expected win: {a} beats {b}",
+    "classic.example_draw": "Draw: {a} draws with {b}",
+    "classic.example_gap": "A 400-point gap: {a} beats {b}",
+    "classic.example_shows": "{a} was expected to score ≈ {expected}: {change} → {new}",
+    "classic.step1": "Step 1: how likely was each result?",
+    "classic.step1_text": (
+        "A's expected score, from 0 to 1, from the two ratings and the divisor D; B's is the rest:"
+    ),
+    "classic.step2": "Step 2: the new ratings",
+    "classic.step2_text": (
+        "Each rating moves by K times the result (1 a win, 0.5 a draw, 0 a loss) less the "
+        "expected score, unrounded:"
+    ),
+    "classic.steps_teams": (
+        "With teams, A and B are the teams' average ratings; every member gets the team's change."
+    ),
     "classic.guidance": "Choosing K",
     "classic.guide_for": "For",
     "classic.guide_effect": "Effect",
@@ -374,6 +389,39 @@ EN: dict[str, str] = {
         "team's new average is exactly its new rating, and each member keeps their "
         "distance from it. (Sharing the change out would move a team of four a quarter as "
         "much as one player for the same surprise.)"
+    ),
+    "classic.faq_title": "Questions",
+    "classic.faq_how_q": "How is the new rating calculated?",
+    "classic.faq_how_a": (
+        "New rating = old rating + K × (actual score − expected score). The expected score comes"
+        " from the rating difference; K scales how far one game moves the rating."
+    ),
+    "classic.faq_k_q": "What is the K factor?",
+    "classic.faq_k_a": (
+        "It sets how volatile ratings are: a high K (40) for new players who must find their "
+        "level quickly, a lower K (10–20) for established players whose rating should be stable."
+    ),
+    "classic.faq_stronger_q": "Why do I gain more for beating a stronger player?",
+    "classic.faq_stronger_a": (
+        "Because the result was less expected: Elo gives points in proportion to how surprising "
+        "the result is, so upsets move ratings more."
+    ),
+    "classic.faq_teams_q": "Can Elo rate teams?",
+    "classic.faq_teams_a": (
+        "Yes: rate each team as one, or average its players' ratings, as this calculator does. "
+        "Many ranking systems in football and e-sports are built on Elo."
+    ),
+    "classic.faq_gap_q": "What does a 400-point difference mean?",
+    "classic.faq_gap_a": (
+        "The higher-rated player is expected to score about 91% (odds of roughly 10 : 1). Every "
+        "400 points multiply the expected odds by ten."
+    ),
+    "classic.limits_title": "What this calculator does not do",
+    "classic.limits": (
+        "It makes one head-to-head update with the basic Elo formula, one game at a time. Elo "
+        "does not model the margin of victory, home advantage, rating floors or multiplayer "
+        "(free-for-all) games. Variants such as Glicko and TrueSkill also track how uncertain "
+        "each rating is, which plain Elo does not."
     ),
     "classic.members_title": "Each player's new rating (the team's change, to every member)",
     "classic.member_a": "Team A, player {n}",
@@ -631,14 +679,18 @@ EN: dict[str, str] = {
     "planner.nav": "Planner",
     "planner.title": "How many games to reach my target?",
     "planner.intro": (
-        "A thousand simulated paths of 2,000 games each under the exact rules: Go's rounding, "
+        "A thousand simulated paths of 2,000 games each under the exact rules: the rounded points, "
         "the 7-day K that drops in a heavy week, the cube. Your games are spread evenly over "
         "the week."
     ),
     "planner.rating": "Your rating",
     "planner.target": "Target rating",
     "planner.opponent": "Your opponents' typical rating",
-    "planner.as_expected": "I win as expected against this field",
+    "planner.as_expected": "I win as expected",
+    "planner.as_expected_help": (
+        "Your win rate is your expected score against your opponents' typical rating, at your "
+        "rating today: where you are is where you stay. Off: type your own win rate."
+    ),
     "planner.win_rate": "Your win rate (%)",
     "planner.win_rate_help": "The share of your games you win against such opponents.",
     "planner.per_week": "Ranked games a week",
@@ -659,14 +711,24 @@ EN: dict[str, str] = {
     "planner.invalid": "These inputs cannot be planned: {message}",
     "planner.answer_label": "Games to reach {target}, on average",
     "planner.median_label": "Games to reach {target} (half the paths take fewer)",
-    "planner.answer_line": "About {weeks} weeks at {per_week} games a week",
+    "planner.answer_line": (
+        "At a win rate of {rate}: about {weeks} weeks at {per_week} games a week"
+    ),
+    "planner.rate_given": "{win_rate}",
+    "planner.rate_expected": "{win_rate} (your expected score against {opponent})",
+    "planner.unreached_label": "{target} at a win rate of {rate}",
+    "planner.unreached": "Not reached on average",
+    "planner.unreached_settle": "At that rate you settle around {settle}.",
+    "planner.reaching_up": "A win rate above {needed} reaches {target}.",
+    "planner.reaching_down": "A win rate below {needed} takes you down to {target}.",
+    "planner.unreached_share": (
+        "By luck alone, {share} of the paths touch {target} at some point within {games:,}"
+        " {games:game|games}, and do not stay there."
+    ),
     "planner.band": "8 paths in 10 take {low:,} to {high:,} {high:game|games}",
     "planner.band_open": (
         "1 path in 10 takes {low:,} {low:game|games} or fewer; {missed} do not get there within"
         " {games:,}"
-    ),
-    "planner.caveat_beyond": (
-        "{target} is beyond where you settle ({settle}): only a lucky streak reaches it."
     ),
     "planner.share_label": "Paths that reach {target} within {games:,} {games:game|games}",
     "planner.share_line": "Fewer than half get there: see where you settle below.",
@@ -676,8 +738,8 @@ EN: dict[str, str] = {
     ),
     "planner.settle_beyond": (
         "You settle around {settle}: the rating at which your win rate of {win_rate} is your "
-        "expected score against {opponent}. {target} is beyond where you settle: only a lucky "
-        "streak reaches it ({share} of the paths within {games:,} {games:game|games})."
+        "expected score against {opponent}. {target} is beyond where you settle: paths touch it "
+        "only by luck ({share} of them within {games:,} {games:game|games}) and do not stay."
     ),
     "planner.never_settle": (
         "At a win rate of {win_rate} you never settle: your rating keeps moving the same way."
@@ -725,8 +787,9 @@ EN: dict[str, str] = {
     "planner.hold_title": "The win rate that holds your rating",
     "planner.hold_caption": (
         "Against each opponent rating: your expected score at {rating}, and the share of wins at "
-        "which your rating stays put on average with the rounded changes (your usual week's "
-        "K: {k}). Against {opponent} you hold with {hold}."
+        "which your rating stays put on average with the rounded changes at this cube and your K"
+        " of {k} ({games:,} ranked {games:game|games} in the 7 days before your next game)."
+        " Against {opponent} you hold with {hold}."
     ),
     "planner.col_opponent": "Opponent",
     "planner.col_expected": "Expected score",

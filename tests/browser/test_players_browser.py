@@ -1,0 +1,115 @@
+"""What a player meets in Chromium: the Tables page's tables fit a 390-px phone (every table,
+the heat map's numbers included), no Greek control label is cut short (the Planner's "win as
+expected" toggle was, at 1280 px), and the Divisors' points tables have rows one line tall."""
+
+from __future__ import annotations
+
+import pytest
+from browser_support import open_expander, open_page, wait_idle
+from playwright.sync_api import Locator, Page, expect
+
+from ui.catalogs.el import EL
+from ui.catalogs.en import EN
+
+pytestmark = pytest.mark.browser
+
+#: The grid's header row and its one-line rows (Streamlit's default row height), in pixels.
+HEADER_ROW = ONE_LINE_ROW = 35
+
+#: A grid's box and content: its right edge, how much wider its content is than its box (0
+#: when nothing scrolls sideways), its height and its rows.
+GRID_BOX = """el => {
+    const scroller = el.querySelector('.dvn-scroller');
+    const box = el.getBoundingClientRect();
+    return {
+        headers: [...el.querySelectorAll('thead th')].map(th => th.textContent.trim()).join(' | '),
+        right: box.right,
+        overflow: scroller ? scroller.scrollWidth - scroller.clientWidth : null,
+        height: box.height,
+        rows: el.querySelectorAll('tbody tr').length,
+    };
+}"""
+#: True once a grid has drawn its header row and its widths stopped changing.
+GRID_SETTLED = """el => {
+    const scroller = el.querySelector('.dvn-scroller');
+    if (!scroller || !el.querySelectorAll('thead th').length) return false;
+    const widths = [scroller.scrollWidth, scroller.clientWidth, el.offsetHeight].join();
+    const same = el.__box === widths;
+    el.__box = widths;
+    return same;
+}"""
+#: Every widget label's text box whose text is wider than the box (cut with an ellipsis).
+CUT_LABELS = """() => [...document.querySelectorAll(
+    '[data-testid=stWidgetLabel] [data-testid=stMarkdownContainer],'
+    + ' [data-testid=stCheckbox] [data-testid=stMarkdownContainer]')]
+  .filter(el => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
+  .map(el => el.textContent)"""
+
+
+def measured(table: Locator) -> dict[str, object]:
+    table.scroll_into_view_if_needed()
+    table.page.wait_for_function(GRID_SETTLED, arg=table.element_handle(), polling=250)
+    box: dict[str, object] = table.evaluate(GRID_BOX)
+    return box
+
+
+def settled_tables(page: Page, count: int | None = None) -> list[dict[str, object]]:
+    """The tables on show (``count`` of them, if given), each measured once drawn on screen
+    and settled."""
+    expect(page.get_by_test_id("stSkeleton")).to_have_count(0)
+    tables = page.get_by_test_id("stDataFrame").filter(visible=True)
+    if count is not None:
+        expect(tables).to_have_count(count)
+    return [measured(tables.nth(i)) for i in range(count or tables.count())]
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_tables_page_fits_a_phone(phone_page: Page, app_url: str, lang: str) -> None:
+    page = phone_page
+    open_page(page, f"{app_url}/tables?lang={lang}")
+    wait_idle(page)
+    catalog = EN if lang == "en" else EL
+    # The heat map's numbers too, folded under it.
+    open_expander(page, catalog["charts.data"])
+    # The four steps, the divisors' table, the heat map's numbers.
+    tables = settled_tables(page, 6)
+    wide = [t for t in tables if float(str(t["right"])) > 390 or t["overflow"] != 0]
+    assert wide == [], wide
+
+
+def test_the_planner_s_toggle_label_is_whole_in_greek_at_1280(page: Page, app_url: str) -> None:
+    open_page(page, f"{app_url}/planner?lang=el")
+    wait_idle(page)
+    label = EL["planner.as_expected"]
+    toggle = page.get_by_test_id("stCheckbox").filter(has=page.get_by_role("switch", name=label))
+    text = toggle.get_by_test_id("stMarkdownContainer")
+    expect(text).to_have_text(label)
+    width, shown = text.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    assert width <= shown, (width, shown)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("name", ["", "planner", "explain", "divisors", "tables", "classic"])
+def test_no_greek_control_label_is_cut(page: Page, app_url: str, name: str, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    open_page(page, f"{app_url}/{name}?lang=el")
+    wait_idle(page)
+    page.wait_for_function("document.fonts.status === 'loaded'")  # measured in its own font
+    assert page.evaluate(CUT_LABELS) == []
+
+
+def test_the_divisors_points_tables_have_one_line_rows(page: Page, app_url: str) -> None:
+    """At 1280 px every table under "At the standard differences" (the expected rates, the
+    points for a win, for a loss) is a header and one-line rows: 35 px each."""
+    open_page(page, f"{app_url}/divisors")
+    wait_idle(page)
+    headers = "Rating difference | ÷400 | ÷800 | ÷1200"
+    # The favourite table, then the expected rates, the points for a win and for a loss.
+    expect(page.get_by_test_id("stDataFrame").last).to_be_visible()
+    tables = [t for t in settled_tables(page) if t["headers"] == headers]
+    assert len(tables) >= 2, tables
+    for table in tables:
+        rows = int(str(table["rows"]))
+        assert rows == 8, table  # the article's standard differences, 0 … 500
+        row = (float(str(table["height"])) - HEADER_ROW) / rows
+        assert row < ONE_LINE_ROW + 3, table
