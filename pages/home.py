@@ -29,6 +29,7 @@ page = Page(
             kind="segmented_control",
             label="home.cube",
             help="home.cube_help",
+            shared="cube",
         ),
         Games(name="games", label="home.games", shared="games"),
         Games(name="opponent_games", label="home.opponent_games"),

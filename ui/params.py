@@ -326,17 +326,6 @@ def key(page: str, name: str) -> str:
     return f"{page}.{name}"
 
 
-#: Meanings of parameters whose page declares none, by (page, URL name): the home page's cube
-#: is the match-up's cube, as the Planner's is, so that one match-up shows one break-even win
-#: rate on both pages. A page's own ``shared`` wins over this.
-IMPLIED_SHARES: dict[tuple[str, str], str] = {("home", "cube"): "cube"}
-
-
-def meaning(page: str, param: Param) -> str | None:
-    """What ``param`` means across pages (:attr:`Param.shared`, else :data:`IMPLIED_SHARES`)."""
-    return param.shared or IMPLIED_SHARES.get((page, param.name))
-
-
 #: The values carried between pages by meaning (:attr:`Param.shared`), and the widgets that
 #: started at their own page's default (no link value, nothing carried).
 _CARRIED = "app.carried"
@@ -362,8 +351,8 @@ def seed(page: str, params: Iterable[Param]) -> None:
         started_at_default = notice is not None or param.name not in raw
         if notice is not None:
             notices.append(notice)
-        elif param.name not in raw and meaning(page, param) in carried:
-            value, refused = param.read(param.show(carried[meaning(page, param)]))
+        elif param.name not in raw and param.shared in carried:
+            value, refused = param.read(param.show(carried[param.shared]))
             started_at_default = refused is not None
         (at_default.add if started_at_default else at_default.discard)(widget)
         st.session_state[widget] = value
@@ -381,7 +370,7 @@ def carry(page: str, params: Iterable[Param]) -> None:
     at_default: set[str] = st.session_state.get(_STARTED_AT_DEFAULT, set())
     for param in params:
         widget = key(page, param.name)
-        shared = meaning(page, param)
+        shared = param.shared
         if shared is None or widget not in st.session_state:
             continue
         value = st.session_state[widget]
