@@ -531,7 +531,9 @@ def replay_frame(frame: pd.DataFrame) -> Shown:
         elif column == "cube_multiplier":
             shown[column] = _written(shown[column], lambda v: number(v, 2))
         elif pd.api.types.is_numeric_dtype(shown[column]):
-            shown[column] = _written(shown[column], number)
+            # Sent as numbers (a header click sorts them); a missing one, a boosted or
+            # tournament game's K, is drawn as the grid's placeholder, a dash.
+            continue
         else:
             # A podium row has no loser: a dash, never "None" or "nan".
             shown[column] = [NO_VALUE if pd.isna(v) or v == "" else str(v) for v in shown[column]]

@@ -24,6 +24,9 @@ PAGES = {
     "history": "/history",
     "classic": "/classic?teams=1",
 }
+#: Pages whose tables are all static (``st.table``: each row as tall as its text, nothing cut);
+#: their charts are still checked.
+STATIC_ONLY = {"simulator"}
 #: Positions across the plot, from its left edge to its right.
 POSITIONS = 24
 
@@ -89,7 +92,8 @@ def test_nothing_is_cut_short(url_of: Callable[[str], str], page: Page, name: st
         assert texts, f"chart {index} drew no labels"
         assert not [t for t in texts if t.endswith("…")], (index, texts)
     grids = main.get_by_test_id("stDataFrame").filter(visible=True)
-    expect(grids.first).to_be_visible()
+    if name not in STATIC_ONLY:
+        expect(grids.first).to_be_visible()
     for index in range(grids.count()):
         grid = grids.nth(index)
         grid.scroll_into_view_if_needed()

@@ -43,10 +43,12 @@ BETTER = {
 
 
 def _shown_cells(at: Any) -> list[str]:
-    """Every cell of every table on the page, as written: grids and static tables."""
+    """Every cell of every table on the page, as written: grids and static tables. A grid's
+    missing number is drawn as its placeholder (the app sets a dash)."""
     found: list[str] = []
     for grid in at.dataframe:
-        found += [str(v) for v in cells(grid).to_numpy().ravel()]
+        values = cells(grid).to_numpy().ravel()
+        found += [grid.proto.placeholder if pd.isna(v) else str(v) for v in values]
     for table in at.table:
         found += [str(v) for v in table.value.to_numpy().ravel()]
     return found
@@ -202,11 +204,15 @@ def test_history_writes_a_boosted_game_s_k_as_a_dash_and_says_why() -> None:
     games = replay(sample_history(), rules="1.3.1").games
     boosted = games.index[games["type"] == "boosted"]
     assert len(boosted)
-    per_game = next(cells(d) for d in at.dataframe if EN["data.winner_k"] in d.value.columns)
-    assert set(per_game.loc[boosted, EN["data.winner_k"]]) == {"—"}
+    table = next(d for d in at.dataframe if EN["data.winner_k"] in d.value.columns)
+    per_game = cells(table)
+    # A boosted game's K is missing, sent as such (the column sorts by number) and drawn as the
+    # grid's placeholder, a dash.
+    assert per_game.loc[boosted, EN["data.winner_k"]].isna().all()
+    assert table.proto.placeholder == "—"
     ranked = games.index[games["type"] == "ranked"]
     assert per_game.loc[ranked, EN["data.winner_k"]].tolist() == [
-        str(k) for k in games.loc[ranked, "winner_k"]
+        k for k in games.loc[ranked, "winner_k"]
     ]
     assert not UNREADABLE & set(_shown_cells(at))
 
@@ -220,11 +226,14 @@ def test_the_simulator_s_tables_show_no_none_or_nan(lang: str) -> None:
 
 
 def test_a_frame_of_missing_figures_is_written_with_dashes() -> None:
+    """A missing name is written as a dash; a missing number stays missing, for the grid to
+    draw as its placeholder (a dash) and to sort by number."""
     frame = pd.DataFrame({"winner_k": pd.array([32, None], dtype="Int64"), "loser": ["A", None]})
     from ui.grids import replay_frame
 
     shown = replay_frame(frame).shown
-    assert shown.to_numpy().tolist() == [["A", "32"], ["—", "—"]]
+    assert shown.iloc[:, 0].tolist() == ["A", "—"]
+    assert shown.iloc[0, 1] == 32 and pd.isna(shown.iloc[1, 1])
 
 
 def test_a_wide_grid_names_every_divisor_level_and_short() -> None:

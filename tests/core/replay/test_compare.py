@@ -11,14 +11,8 @@ from replay_support import (
     history,
 )
 
-from gammon_elo import (
-    CURRENT,
-    RULES,
-    InvalidInput,
-    compare_rules,
-    replay,
-    sample_history,
-)
+from gammon_elo import CURRENT, RULES, InvalidInput, compare_rules, sample_history
+from gammon_elo.replay import replay
 
 
 def test_compare_rules_spread_by_hand() -> None:

@@ -28,14 +28,8 @@ from replay_support import (
 )
 
 import gammon_elo
-from gammon_elo import (
-    CURRENT,
-    RULES,
-    expected_score,
-    replay,
-    sample_history,
-)
-from gammon_elo.replay import engine
+from gammon_elo import CURRENT, RULES, expected_score, sample_history
+from gammon_elo.replay import engine, replay
 from tests.oracles import replay_game_by_game
 
 

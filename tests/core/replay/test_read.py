@@ -15,12 +15,8 @@ from replay_support import (
     replay_module,
 )
 
-from gammon_elo import (
-    InvalidInput,
-    read_history,
-    replay,
-    sample_history,
-)
+from gammon_elo import InvalidInput, read_history, sample_history
+from gammon_elo.replay import replay
 
 # ---------------------------------------------------------------------------------------------
 # Reading CSV files

@@ -23,11 +23,10 @@ from gammon_elo import (
     InvalidInput,
     compare_rules,
     neutralize_formulas,
-    replay,
     sample_history,
     trajectories,
 )
-from gammon_elo.replay import GAME_COLUMNS, PLAYER_COLUMNS, REJECTED_COLUMNS
+from gammon_elo.replay import GAME_COLUMNS, PLAYER_COLUMNS, REJECTED_COLUMNS, replay
 
 # ---------------------------------------------------------------------------------------------
 # Results' shape

@@ -16,12 +16,8 @@ from replay_support import (
     history,
 )
 
-from gammon_elo import (
-    InvalidHistory,
-    InvalidInput,
-    replay,
-    sample_history,
-)
+from gammon_elo import InvalidHistory, InvalidInput, sample_history
+from gammon_elo.replay import replay
 
 # ---------------------------------------------------------------------------------------------
 # Bad rows
