@@ -137,17 +137,21 @@ def calculator() -> None:
     with answer:
         steps.headline(both)
     figures(game, both)
-
-    win_col, loss_col = st.columns(2)
-    steps.outcome_card(win_col, t("home.if_win"), both.win)
-    steps.outcome_card(loss_col, t("home.if_lose"), both.loss)
+    if page.compact:
+        # The headline above already gives each change, yours and your opponent's; the cards
+        # would repeat them, and their K lines, which are the same for a win and a loss.
+        st.caption(steps.k_lines(both.win))
+    else:
+        win_col, loss_col = st.columns(2)
+        steps.outcome_card(win_col, t("home.if_win"), both.win)
+        steps.outcome_card(loss_col, t("home.if_lose"), both.loss)
 
     steps.notices(both)
 
     if not page.compact:
         each_divisor.section(card(game), rules_name())
         steps.steps(both, game.rules)
-        # The compact home view is about 810 px tall, 950 with a notice: room for both.
+        # The compact home view fits 844 px at 600 px wide, a notice included: room for both.
         page.embed_section(views=("compact", "chart"), height=1000)
 
 

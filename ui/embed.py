@@ -47,6 +47,9 @@ def is_compact() -> bool:
 #: no user data ever reaches it.
 _COMPACT_CSS = """
 [data-testid="stMainBlockContainer"] { padding: 0.75rem 1rem 1rem; }
+[data-testid="stButtonGroup"] button[data-variant="segmented_control"] {
+  padding-left: 0.625rem; padding-right: 0.625rem;
+}
 @media (min-width: 420px) {
   [data-testid="stHorizontalBlock"] { flex-wrap: nowrap !important; }
   [data-testid="stColumn"] {

@@ -94,11 +94,17 @@ def outcome_card(
             number(outcome.opponent.new_rating),
             outcome.opponent.change,
         )
-        st.caption(
-            t("home.your_k", reason=k_reason(outcome.you.k))
-            + "  \n"
-            + t("home.their_k", reason=k_reason(outcome.opponent.k))
-        )
+        st.caption(k_lines(outcome))
+
+
+def k_lines(outcome: GameRating) -> str:
+    """Your K and your opponent's, each with its reason, on two lines (the same for a win and a
+    loss: K depends on the games played this week, not on the result)."""
+    return (
+        t("home.your_k", reason=k_reason(outcome.you.k))
+        + "  \n"
+        + t("home.their_k", reason=k_reason(outcome.opponent.k))
+    )
 
 
 def notices(both: WhatIf) -> None:

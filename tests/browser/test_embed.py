@@ -201,10 +201,20 @@ GREEK_LINK = "rating=1800&opponent=1500&games=60&lang=el"
 
 
 def assert_greek_heavy_week_numbers(where: Page | FrameLocator) -> None:
+    """The page's figures (the full page's, or an article frame's compact view, which shows each
+    change in its headline only and the K lines once, without the outcome cards)."""
     page_or_frame: Page | Locator = where if isinstance(where, Page) else where.locator("body")
     shows(page_or_frame, "Πιθανότητα νίκης σου", "64,0%")
     shows(page_or_frame, "Συντελεστής κύβου", "1,00")
     shows(page_or_frame, "Ποσοστό νίκης ισορροπίας", "62,5%")
+    expect(where.locator(".gammon-win")).to_have_text(f"Αν κερδίσεις+6Ο αντίπαλος {MINUS}12")
+    expect(where.locator(".gammon-loss")).to_have_text(f"Αν χάσεις{MINUS}10Ο αντίπαλος +20")
+    if isinstance(where, FrameLocator):
+        main = where.get_by_test_id("stMain")
+        expect(main.get_by_text("K = 16", exact=False)).to_have_count(1)
+        expect(main.get_by_text("K = 32", exact=False)).to_have_count(1)
+        expect(where.get_by_role("heading", name="Αν κερδίσεις", exact=True)).to_have_count(0)
+        return
     win = card_in(where, "Αν κερδίσεις")
     loss = card_in(where, "Αν χάσεις")
     shows(win, "Εσύ", "1806", "+6")
@@ -308,6 +318,7 @@ def test_greek_embed_code_pasted_into_an_article_shows_the_same_result(
         games.press("Enter")
         assert_greek_heavy_week_numbers(page)
         shown = compact_metrics(page)
+        answer = page.locator(".gammon-headline").inner_text()
 
         snippet = embed_code(page, "Ενσωμάτωση", "Δείξε τον κώδικα")
         attributes = iframe_attributes(snippet)
@@ -330,7 +341,9 @@ def test_greek_embed_code_pasted_into_an_article_shows_the_same_result(
         found = Axe().run(page, options={"iframes": False}).response["violations"]
         assert [(v["id"], v["impact"]) for v in found] == []
         assert_greek_heavy_week_numbers(inside)
-        assert compact_metrics(inside) == shown
+        # The page's figures, and its answer; the compact view leaves out the outcome cards.
+        assert compact_metrics(inside) == shown[:3]
+        expect(inside.locator(".gammon-headline")).to_have_text(answer, use_inner_text=True)
         assert_no_navigation(inside)
         assert_frame_fits(element, frame)
         save_host(page, "embed_pasted_compact_el")

@@ -178,6 +178,28 @@ def test_the_headline_in_greek_and_in_the_compact_view() -> None:
     assert "Αν κερδίσεις" in at.markdown[0].value
 
 
+def test_the_compact_view_shows_each_change_and_each_k_once() -> None:
+    """The compact view's headline gives each change; the outcome cards, which repeat them and
+    the K lines (the same for a win and a loss), are the full page's only."""
+    params = {"rating": "1800", "opponent": "1500", "games": "60"}
+    full, compact = run(**params), run(**params, view="compact")
+    # 60 games this week ≥ 50: your K 16; your opponent's none: K 32 (SPEC).
+    k_lines = [c.value for c in compact.caption if "K = " in c.value]
+    assert len(k_lines) == 1 and "K = 16" in k_lines[0] and "K = 32" in k_lines[0], k_lines
+    labels = [m.label for m in compact.metric]
+    assert labels == [EN["home.expected"], EN["home.multiplier"], EN["home.break_even"]]
+    assert [h.value for h in compact.header] == []
+    assert (
+        headline(compact)
+        == headline(full)
+        == {"win": ("+6", f"{MINUS}12"), "loss": (f"{MINUS}10", "+20")}
+    )
+    # The full page keeps both cards, each with its K lines.
+    assert [h.value for h in full.header][:2] == [EN["home.if_win"], EN["home.if_lose"]]
+    assert len(full.metric) == 3 + 4
+    assert sum("K = 16" in c.value for c in full.caption) == 2
+
+
 def test_the_cube_is_seven_visible_choices() -> None:
     at = run(cube="4")
     cube = at.segmented_control(key="home.cube")
