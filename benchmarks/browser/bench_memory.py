@@ -5,7 +5,8 @@ freezes the other readers.
                                               [--idle 135] [--big 20000 52] [--reruns 10]
                                               [--root DIR]
 
-One ``streamlit run app.py`` on loopback and one headless Chromium (Debian's), as the browser
+One ``streamlit run lab.py`` (the lab, which serves these pages) on loopback and one headless
+Chromium (Debian's), as the browser
 tests start them.
 
 **Memory.** A cycle opens ``--contexts`` browser contexts at once; each is a reader who opens the
@@ -256,7 +257,7 @@ async def freeze(browser: Browser, url: str, pid: int, args: argparse.Namespace)
 
 async def main_async(args: argparse.Namespace) -> None:
     root = args.root.resolve()
-    with streamlit_server(root / "app.py", cwd=root) as url:
+    with streamlit_server(root / "lab.py", cwd=root) as url:
         pid = server_pid(url)
         print(
             f"Chromium headless; Python {platform.python_version()}, {platform.machine()}; "

@@ -10,8 +10,9 @@ measured in the same run. Met on a 2-core machine loaded by other work (load ave
 p95 1.07× and 1.42× (15 and 30 interactions), while the median rose 2–3× (the two workers
 take both cores); a bound on the median would need more cores than workers.
 
-One ``streamlit run app.py`` on loopback and one headless Chromium (Debian's), as the browser
-tests start them. The server's sweeps and fits go through its one runner (``ui/runs.py``): an
+One ``streamlit run lab.py`` (the lab, which serves these pages) on loopback and one headless
+Chromium (Debian's), as the browser
+tests start them. The server's sweeps and fits go through its one runner (``ui/lab/runs.py``): an
 embedded Dask scheduler and ``workers`` ``dask worker`` processes, started at the first run,
 ``concurrent_runs`` runs at a time and the others queued. ``--workers`` and
 ``--concurrent-runs`` set them for the server (``GAMMON_ELO_WORKERS``,
@@ -353,7 +354,7 @@ async def main_async(args: argparse.Namespace) -> None:
             os.environ[f"{PREFIX}{name.upper()}"] = str(value)
     settings = configured(root)
     print(f"load average at start {load_average()}", flush=True)
-    with streamlit_server(root / "app.py", cwd=root) as url:
+    with streamlit_server(root / "lab.py", cwd=root) as url:
         async with async_playwright() as playwright:
             browser = await launch(playwright)
             try:
