@@ -686,7 +686,9 @@ def test_every_compact_view_fits_a_narrow_and_a_wide_frame(
             if found or sticking_out:
                 overflowing[f"{path} {shown}"] = (found, sticking_out)
             if path == "/":
-                # The home view's win and loss stay side by side, even 320 px wide.
+                # The home view's win and loss stay side by side, even 320 px wide (the answer
+                # is filled after the inputs are drawn: wait for it).
+                expect(page.locator(".gammon-headline > *")).to_have_count(2)
                 boxes = page.evaluate(
                     """() => [...document.querySelectorAll('.gammon-headline > *')]
                         .map(el => el.getBoundingClientRect())
