@@ -43,8 +43,9 @@ def is_compact() -> bool:
 
 
 #: The compact views keep columns side by side down to a 420-pixel frame (Streamlit stacks them
-#: below 640) and drop the top padding, so the result card fits an article's iframe. Static CSS:
-#: no user data ever reaches it.
+#: below 640) and drop the top padding, so the result card fits an article's iframe; a
+#: segmented control's buttons are narrower, so the seven cubes share one row in a 358-pixel
+#: frame (Streamlit has no setting for either). Static CSS: no user data ever reaches it.
 _COMPACT_CSS = """
 [data-testid="stMainBlockContainer"] { padding: 0.75rem 1rem 1rem; }
 [data-testid="stButtonGroup"] button[data-variant="segmented_control"] {
