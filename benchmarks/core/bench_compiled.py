@@ -18,12 +18,12 @@ For each:
 2. ``replay`` on the DataFrame in this process: the pass compiled, warm, whatever the size,
    timed in turn with the Go loop, R pairs: the best of each side, and each pair's ratio (the
    median is the figure a busy machine moves least); with ``--plain``, the same pass run as
-   plain Python too (one run: tens of seconds a million games).
+   plain Python too (one run: it is slow).
 3. In a fresh process, from the Parquet file: ``read_history`` + ``replay`` (whole file), and
    ``replay_chunks`` to a Parquet file (``--chunk-rows`` rows a chunk): wall time and peak
    resident memory (VmHWM), per game for the whole file; with ``NUMPY_MADVISE_HUGEPAGE=0``, as
    the Dockerfile runs the app. Here the pass runs as it would: compiled from
-   ``engine.COMPILED_FROM`` ranked games (the fresh process pays its loading, 1–2 s), else plain.
+   ``engine.COMPILED_FROM`` ranked games (the fresh process pays its loading), else plain.
 
 Games/s count every row of the history (as the Go loop does). The machine is shared (2 cores):
 each figure is the best of R runs, and figures still move from run to run.

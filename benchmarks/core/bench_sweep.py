@@ -3,8 +3,9 @@
     python -m benchmarks.core.bench_sweep [--tasks N] [--players P] [--weeks W] [--repeat R]
                                           [--dask-malloc]
 
-Each task is one rule set over one simulated population (P players × W weeks; the defaults,
-2,000 × 10, take about a second on this machine). Measured:
+Each task is one rule set over one simulated population (P players × W weeks): size them for
+tasks of a second or more, the tasks the overhead goal speaks of (benchmarks/README.md gives
+the sizes its figures were taken at). Measured:
 
 1. Serial baseline: the N tasks one after another in this process (``serial=True``), and the
    time of one task (their mean), its CPU time and its minor page faults.
