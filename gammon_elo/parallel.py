@@ -45,13 +45,13 @@ DEFAULT_WORKERS: Final = 2
 #: ``MALLOC_TRIM_THRESHOLD_=65536`` Dask's Nanny otherwise puts in each worker's environment
 #: (``distributed.nanny.pre-spawn-environ``). Setting any of glibc's malloc thresholds turns
 #: off its dynamic mmap threshold, so every NumPy array over 128 KiB is mapped afresh and
-#: unmapped when freed, and each task's temporaries page-fault in again (a sweep task of about
-#: a second: some 270,000 minor faults, a third more CPU time than in the calling process).
+#: unmapped when freed, and each task's temporaries page-fault in again, on every task (the
+#: faults and the CPU time they cost: benchmarks/README.md, "sweep overhead", ``--dask-malloc``).
 #: Without it a worker allocates as the calling process does, under glibc's defaults.
 #: And without Dask's statistical profiler: a thread in each worker that takes the GIL every
-#: 10 ms to sample the task's stack, for a dashboard these clusters do not show (in alternating
-#: runs of the sweep benchmark, two workers gave 1.98–2.65× one worker's throughput without it,
-#: 1.57–1.70× with it; a task's own time moved within the noise).
+#: 10 ms to sample the task's stack, for a dashboard these clusters do not show; with it two
+#: workers fell short of the sweep's goal, 1.7× one worker's throughput (benchmarks/README.md,
+#: "sweep").
 WORKER_CONFIG: Final[Mapping[str, object]] = MappingProxyType(
     {
         "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,

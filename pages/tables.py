@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from gammon_elo import CUBES, Rules
-from ui import cached, charts, grids, rules_input
+from ui import cached, charts, grids, heatmaps, rules_input
 from ui.i18n import number, t
 from ui.page import Page
 from ui.params import ChoiceParam, IntParam
@@ -74,7 +74,7 @@ sections = [
 ]
 
 heat_alt = t("tables.heatmap_alt", k=k, rules=rules.label)
-heat = charts.heatmap(
+heat = heatmaps.heatmap(
     cached.heatmap(rules, k),
     x_title=t("col.difference"),
     y_title=t("col.cube"),

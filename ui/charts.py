@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import altair as alt
@@ -122,43 +123,76 @@ def _tooltip(
     ]
 
 
-def _pointer_layers(
+@dataclass(frozen=True)
+class _Shared:
+    """What the layers of one :func:`hover_lines` chart share, so that they line up: the
+    fields, the series in their order, the x encoding, the y scale and the one tooltip."""
+
+    x: str
+    y: str
+    series: str
+    order: list[str]
+    x_enc: alt.X
+    y_scale: alt.Scale
+    tooltip: list[alt.Tooltip]
+
+    def color(self, **legend: Any) -> alt.Color:
+        """A series' colour, the same on its line and on its dots."""
+        scale = alt.Scale(domain=self.order, range=PALETTE)
+        return alt.Color(f"{self.series}:N", sort=self.order, scale=scale, **legend)
+
+    def y_enc(self) -> alt.Y:
+        return alt.Y(f"{self.y}:Q", scale=self.y_scale)
+
+
+def _series_lines(
     frame: pd.DataFrame,
-    wide: pd.DataFrame,
-    nearest: Any,
+    shared: _Shared,
     *,
-    x: str,
-    y: str,
-    series: str,
-    order: list[str],
-    x_enc: alt.X,
-    y_scale: alt.Scale,
-    tooltip: list[alt.Tooltip],
+    y_title: str,
+    y_format: str,
+    series_title: str,
+    interpolate: str,
+    legend_columns: int | None,
+) -> alt.Chart:
+    """The lines themselves, a colour per series and a legend under them."""
+    y_axis = alt.Axis(format=y_format) if y_format else alt.Axis()
+    legend = alt.Legend(columns=legend_columns) if legend_columns else alt.Legend()
+    return (
+        alt.Chart(frame)
+        .mark_line(strokeWidth=2.5, interpolate=interpolate)
+        .encode(
+            x=shared.x_enc,
+            y=alt.Y(f"{shared.y}:Q", title=y_title, scale=shared.y_scale, axis=y_axis),
+            color=shared.color(title=series_title, legend=legend),
+        )
+    )
+
+
+def _pointer_layers(
+    frame: pd.DataFrame, wide: pd.DataFrame, shared: _Shared
 ) -> tuple[alt.Chart, alt.Chart]:
     """The vertical rule that snaps to the nearest ``x``, with the tooltip, and the dots it
     lights on each line."""
+    nearest = alt.selection_point(
+        nearest=True, on="pointerover", clear="pointerout", fields=[shared.x], empty=False
+    )
     rule = (
         alt.Chart(wide)
         # Decorative for a screen reader (the lines and their data table say it all), and an
         # empty group of marks without a name is an axe violation.
         .mark_rule(color="#333", strokeWidth=1, aria=False)
         .encode(
-            x=x_enc,
+            x=shared.x_enc,
             opacity=alt.condition(nearest, alt.value(0.6), alt.value(0)),
-            tooltip=tooltip,
+            tooltip=shared.tooltip,
         )
         .add_params(nearest)
     )
     dots = (
         alt.Chart(frame)
         .mark_point(filled=True, size=50, aria=False)
-        .encode(
-            x=x_enc,
-            y=alt.Y(f"{y}:Q", scale=y_scale),
-            color=alt.Color(
-                f"{series}:N", sort=order, scale=alt.Scale(domain=order, range=PALETTE)
-            ),
-        )
+        .encode(x=shared.x_enc, y=shared.y_enc(), color=shared.color())
         .transform_filter(nearest)
     )
     return rule, dots
@@ -186,22 +220,14 @@ def _guides(
     return layers
 
 
-def _gap_marks(
-    *,
-    x: str,
-    y: str,
-    series: str,
-    order: list[str],
-    marker: float,
-    values: Mapping[str, float],
-    x_enc: alt.X,
-    y_scale: alt.Scale,
-    tooltip: list[alt.Tooltip],
-) -> list[alt.Chart]:
+def _gap_marks(shared: _Shared, *, marker: float, values: Mapping[str, float]) -> list[alt.Chart]:
     """At ``x`` = ``marker``: a dashed rule and a dot on each line, each with the one tooltip that
     lists every series' value there (``values``, by series name)."""
-    wide = pd.DataFrame({x: [marker], **{f"s{i}": [values[name]] for i, name in enumerate(order)}})
-    dots = pd.DataFrame({series: order, y: [values[name] for name in order]}).merge(
+    order = shared.order
+    wide = pd.DataFrame(
+        {shared.x: [marker], **{f"s{i}": [values[name]] for i, name in enumerate(order)}}
+    )
+    dots = pd.DataFrame({shared.series: order, shared.y: [values[name] for name in order]}).merge(
         wide, how="cross"
     )
     # Out of a screen reader's way, as the pointer's layers: the sentence beside the chart and
@@ -209,19 +235,12 @@ def _gap_marks(
     rule = (
         alt.Chart(wide)
         .mark_rule(color="#333", strokeDash=[4, 4], strokeWidth=2, aria=False)
-        .encode(x=x_enc, tooltip=tooltip)
+        .encode(x=shared.x_enc, tooltip=shared.tooltip)
     )
     points = (
         alt.Chart(dots)
         .mark_point(filled=True, size=110, opacity=1, stroke="white", strokeWidth=1.5, aria=False)
-        .encode(
-            x=x_enc,
-            y=alt.Y(f"{y}:Q", scale=y_scale),
-            color=alt.Color(
-                f"{series}:N", sort=order, scale=alt.Scale(domain=order, range=PALETTE)
-            ),
-            tooltip=tooltip,
-        )
+        .encode(x=shared.x_enc, y=shared.y_enc(), color=shared.color(), tooltip=shared.tooltip)
     )
     return [rule, points]
 
@@ -252,51 +271,30 @@ def hover_lines(
     rule or a dot lists them all."""
     wide, order = _series_columns(frame, x, y, series)
     x_axis = alt.Axis(format=x_format, tickMinStep=1, tickCount=10) if x_format else alt.Axis()
-    x_enc = alt.X(f"{x}:Q", title=x_title, axis=x_axis)
-    y_scale = alt.Scale(domain=list(y_domain)) if y_domain else alt.Scale(zero=y_zero, nice=True)
-    y_axis = alt.Axis(format=y_format) if y_format else alt.Axis()
-    encoding: dict[str, Any] = {
-        "x": x_enc,
-        "y": alt.Y(f"{y}:Q", title=y_title, scale=y_scale, axis=y_axis),
-        "color": alt.Color(
-            f"{series}:N",
-            sort=order,
-            scale=alt.Scale(domain=order, range=PALETTE),
-            title=series_title,
-            legend=alt.Legend(columns=legend_columns) if legend_columns else alt.Legend(),
-        ),
-    }
-    lines = alt.Chart(frame).mark_line(strokeWidth=2.5, interpolate=interpolate).encode(**encoding)
-    nearest = alt.selection_point(
-        nearest=True, on="pointerover", clear="pointerout", fields=[x], empty=False
-    )
-    rule, dots = _pointer_layers(
-        frame,
-        wide,
-        nearest,
+    shared = _Shared(
         x=x,
         y=y,
         series=series,
         order=order,
-        x_enc=x_enc,
-        y_scale=y_scale,
+        x_enc=alt.X(f"{x}:Q", title=x_title, axis=x_axis),
+        y_scale=alt.Scale(domain=list(y_domain)) if y_domain else alt.Scale(zero=y_zero, nice=True),
         tooltip=_tooltip(x, x_title, x_format, order, y_format),
     )
+    lines = _series_lines(
+        frame,
+        shared,
+        y_title=y_title,
+        y_format=y_format,
+        series_title=series_title,
+        interpolate=interpolate,
+        legend_columns=legend_columns,
+    )
+    rule, dots = _pointer_layers(frame, wide, shared)
     guide = None if marked is not None else marker
     layers = [lines, *_guides(x, y, x_title, y_title, marker=guide, zero_line=zero_line)]
     layers += [dots, rule]
     if marked is not None and marker is not None:
-        layers += _gap_marks(
-            x=x,
-            y=y,
-            series=series,
-            order=order,
-            marker=marker,
-            values=marked,
-            x_enc=x_enc,
-            y_scale=y_scale,
-            tooltip=_tooltip(x, x_title, x_format, order, y_format),
-        )
+        layers += _gap_marks(shared, marker=marker, values=marked)
     return style(alt.layer(*layers))
 
 
@@ -356,83 +354,6 @@ def points(
         marker=difference,
         zero_line=True,
     )
-
-
-def heatmap(
-    frame: pd.DataFrame,
-    *,
-    x_title: str,
-    y_title: str,
-    value_title: str,
-) -> alt.LayerChart:
-    """A rating-difference × cube heat map of the change, the value written in each cell.
-
-    ``frame`` has columns difference, cube, change.
-    """
-    frame = frame.assign(ink=heat_inks(frame["change"]))
-    base = alt.Chart(frame).encode(
-        x=alt.X("difference:O", title=x_title, axis=alt.Axis(labelAngle=0)),
-        y=alt.Y("cube:O", title=y_title, sort="descending"),
-    )
-    cells = base.mark_rect().encode(
-        color=alt.Color("change:Q", title=value_title, scale=heat_scale(frame["change"])),
-        tooltip=[
-            alt.Tooltip("difference:O", title=x_title),
-            alt.Tooltip("cube:O", title=y_title),
-            alt.Tooltip("change:Q", title=value_title),
-        ],
-    )
-    # The numbers repeat the cells' values, which screen readers already hear with their titles
-    # (the ink's column name would be read too): the text layer stays out of the reading.
-    text = base.mark_text(**HEAT_TEXT, aria=False).encode(
-        text=alt.Text("change:Q", title=value_title),
-        fill=alt.Fill("ink:N", scale=None, legend=None),
-    )
-    return style(alt.layer(cells, text))
-
-
-#: A heat map's colour ramp, from its lowest value to its highest (a gold to a crimson, as
-#: Vega's "goldred"), interpolated in RGB so that each cell's colour is known here.
-HEAT_RAMP = ("#f4d06f", "#a3122f")
-#: The numbers written in a heat map's cells: large enough to read on a phone.
-HEAT_TEXT: dict[str, Any] = {"fontSize": 13, "fontWeight": 600}
-
-
-def heat_scale(values: pd.Series) -> alt.Scale:
-    """The ramp over exactly the values' range (no rounding out), as :func:`heat_inks` reads it."""
-    low, high = float(values.min()), float(values.max())
-    return alt.Scale(domain=[low, high], range=list(HEAT_RAMP), interpolate="rgb", nice=False)
-
-
-def _luminance(rgb: tuple[float, float, float]) -> float:
-    """WCAG 2's relative luminance of an sRGB colour (channels 0–255)."""
-    linear = [c / 255 / 12.92 if c <= 10.31 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(first: float, second: float) -> float:
-    """WCAG 2's contrast ratio of two relative luminances (1 to 21)."""
-    light, dark = max(first, second), min(first, second)
-    return (light + 0.05) / (dark + 0.05)
-
-
-def heat_colour(value: float, low: float, high: float) -> tuple[float, float, float]:
-    """The cell colour :func:`heat_scale` gives ``value``."""
-    share = 0.0 if high == low else (value - low) / (high - low)
-    ends = [tuple(int(c[i : i + 2], 16) for i in (1, 3, 5)) for c in HEAT_RAMP]
-    (r0, g0, b0), (r1, g1, b1) = ends
-    return (r0 + (r1 - r0) * share, g0 + (g1 - g0) * share, b0 + (b1 - b0) * share)
-
-
-def heat_inks(values: pd.Series) -> list[str]:
-    """Black or white for each cell's number, whichever contrasts more with the cell (one of
-    them is always at least 4.58 : 1, WCAG AA's 4.5 : 1)."""
-    low, high = float(values.min()), float(values.max())
-    inks = []
-    for value in values:
-        cell = _luminance(heat_colour(float(value), low, high))
-        inks.append("#000000" if contrast(cell, 0.0) >= contrast(cell, 1.0) else "#ffffff")
-    return inks
 
 
 def lines(

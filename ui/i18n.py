@@ -181,7 +181,7 @@ def language_selector() -> None:
     """The sidebar's language choice, each language named in full in its own script.
 
     A segmented control, like the title row's switch: the page then loads one widget's code for
-    both, where a radio here added a second chunk to every first load (28–94 ms measured)."""
+    both, where a radio here added a second chunk of widget code to every first load."""
     st.session_state["app.language"] = language()
     st.segmented_control(
         t("app.language"),

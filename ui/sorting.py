@@ -22,9 +22,10 @@ import streamlit as st
 
 from .i18n import MINUS, decimal_comma
 
-#: Cells at most a table may have for its numbers to be sent as numbers: a Styler writes a cell
-#: in about 0.1 ms (1000 × 14 cells took 1.6 s, measured), so a larger table goes as its text
-#: (it reads the same; a header click sorts it as text).
+#: Cells at most a table may have for its numbers to be sent as numbers: a Styler writes its
+#: cells one by one (the cost a cell: benchmarks/README.md, "styled cells"), and a larger table
+#: would hold up its page's run for a sort order, so it goes as its text (it reads the same; a
+#: header click sorts it as text).
 STYLED_CELLS = 6000
 #: A number as the app writes it once its thousands separator is gone and its decimal mark is a
 #: point: "−16", "+12", "±16", "64.0%", "1500".

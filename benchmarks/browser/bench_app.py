@@ -27,7 +27,7 @@ message of the rerun arrived: what is left until "rerun" is the browser drawing 
 ratios home / minimal, required / minimal (what any Streamlit page with the required content
 pays) and home / required (the app's own part). The goals: first load ≤ 1.5 × the minimal page,
 rerun ≤ 1.25 × the required page (the first goal for a rerun, ≤ 1.3 × the minimal page, cannot
-be met by any page with the required content, which alone is 3–3.5 × it). W
+be met by any page with the required content, which alone is several times it). W
 warm-up rounds per page are not counted (the server's first run of a page imports its modules).
 ``--root`` serves the app from another copy of the repository (an exported commit, say, while the
 checkout is being edited); ``--option`` passes a Streamlit config option to every server, to try a
@@ -315,7 +315,7 @@ def report(args: argparse.Namespace, figures: dict[str, Figures]) -> None:
         + f"{'home/minimal':>15}{'required/min.':>15}{'home/required':>15}"
     )
     #: (goal, the page it is stated against): first load against the one-widget page, rerun
-    #: against the page with the required content (which alone is 3–3.5× the one-widget page).
+    #: against the page with the required content (alone several times the one-widget page).
     goals = {
         "first_load": (1.5, MINIMAL.name),
         "rerun": (1.25, REQUIRED.name),

@@ -21,7 +21,8 @@ every sample after warm-up and over the later half of them), the peak, and RSS a
 ``--idle`` seconds with no reader (Streamlit keeps a closed session for
 ``server.disconnectedSessionTTL``, 120 s by default, in case its reader reconnects). The warm-up
 is long enough to fill the bounded caches (8 uploads, 16 simulations) and to reach the steady
-number of closed-but-kept sessions: RSS climbs for about 12 cycles of 4 readers, then stays flat.
+number of closed-but-kept sessions, after which RSS stays flat (where it flattened:
+benchmarks/README.md).
 
 **Freeze.** A reader on the home page retypes their rating ``--reruns`` times with the server
 otherwise idle; then another reader starts a big simulation (``/simulator?players=P&weeks=W``, a

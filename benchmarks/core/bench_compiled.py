@@ -18,12 +18,12 @@ For each:
 2. ``replay`` on the DataFrame in this process: the pass compiled, warm, whatever the size,
    timed in turn with the Go loop, R pairs: the best of each side, and each pair's ratio (the
    median is the figure a busy machine moves least); with ``--plain``, the same pass run as
-   plain Python too (one run: tens of seconds a million games).
+   plain Python too (one run: it is slow).
 3. In a fresh process, from the Parquet file: ``read_history`` + ``replay`` (whole file), and
    ``replay_chunks`` to a Parquet file (``--chunk-rows`` rows a chunk): wall time and peak
    resident memory (VmHWM), per game for the whole file; with ``NUMPY_MADVISE_HUGEPAGE=0``, as
    the Dockerfile runs the app. Here the pass runs as it would: compiled from
-   ``engine.COMPILED_FROM`` ranked games (the fresh process pays its loading, 1–2 s), else plain.
+   ``engine.COMPILED_FROM`` ranked games (the fresh process pays its loading), else plain.
 
 Games/s count every row of the history (as the Go loop does). The machine is shared (2 cores):
 each figure is the best of R runs, and figures still move from run to run.
@@ -187,15 +187,11 @@ def per_second(n: int, seconds: float) -> str:
     return f"{n / seconds / 1e6:6.2f} M games/s"
 
 
-def bench(n: int, shape: str, args: argparse.Namespace, go: Path, directory: Path) -> None:
-    frame = generate(n, shape)
-    parquet = directory / f"history_{shape}_{n}.parquet"
-    frame.to_parquet(parquet, index=False, row_group_size=min(n, 1_000_000))
-    print(
-        f"\n== {shape}: {n:,} rows, {SHAPES[shape]:,} players;"
-        f" Parquet {parquet.stat().st_size / 1e6:.0f} MB =="
-    )
-    go_loop = GoLoop(go, frame, directory)
+def against_go(
+    frame: pd.DataFrame, go_loop: GoLoop, repeat: int
+) -> tuple[list[float], list[float]]:
+    """The compiled pass checked against the Go loop (the same final ratings, or the benchmark
+    stops), then both timed in turn: the Go loop's times and the pass's, ``repeat`` pairs."""
     replay(frame.head(1_000))  # the change tables, cached per rule set
     saved = engine.COMPILED_FROM
     engine.COMPILED_FROM = 0
@@ -208,31 +204,29 @@ def bench(n: int, shape: str, args: argparse.Namespace, go: Path, directory: Pat
         assert ours == go_loop.finals, "the replay and the Go loop disagree"
         del result
         # The one compiled pass, whatever the size (already loaded), in turn with the Go loop.
-        go_seconds, seconds = alternate(go_loop, functools.partial(replay, frame), args.repeat)
+        return alternate(go_loop, functools.partial(replay, frame), repeat)
     finally:
         engine.COMPILED_FROM = saved
         go_loop.close()
-    ratios = sorted(g / s for g, s in zip(go_seconds, seconds, strict=True))
-    best_go, best_ours = min(go_seconds), min(seconds)
-    print(f"Go loop (baseline)              {best_go:7.3f} s {per_second(n, best_go)}")
-    print(
-        f"replay(DataFrame), compiled     {best_ours:7.3f} s {per_second(n, best_ours)}"
-        f"   {best_go / best_ours:6.1%} of Go (best of {args.repeat} each);"
-        f" pairs {ratios[0]:.0%} to {ratios[-1]:.0%}, median {statistics.median(ratios):.1%}"
-    )
-    if args.plain:
-        warm = engine.WARM_FROM
-        engine.COMPILED_FROM = engine.WARM_FROM = 2**62  # the pass as plain Python
-        try:
-            plain_seconds = best(functools.partial(replay, frame), 1)
-        finally:
-            engine.COMPILED_FROM, engine.WARM_FROM = saved, warm
-        print(
-            f"replay(DataFrame), plain pass   {plain_seconds:7.2f} s {per_second(n, plain_seconds)}"
-            f"   {best_go / plain_seconds:6.1%} of Go"
-        )
-    del frame
 
+
+def plain_pass(frame: pd.DataFrame, best_go: float) -> None:
+    """The same pass as plain Python, once (it is slow), beside the Go loop's best."""
+    n = len(frame)
+    saved, warm = engine.COMPILED_FROM, engine.WARM_FROM
+    engine.COMPILED_FROM = engine.WARM_FROM = 2**62  # the pass as plain Python
+    try:
+        plain_seconds = best(functools.partial(replay, frame), 1)
+    finally:
+        engine.COMPILED_FROM, engine.WARM_FROM = saved, warm
+    print(
+        f"replay(DataFrame), plain pass   {plain_seconds:7.2f} s {per_second(n, plain_seconds)}"
+        f"   {best_go / plain_seconds:6.1%} of Go"
+    )
+
+
+def from_the_file(n: int, parquet: Path, directory: Path, chunk_rows: int) -> None:
+    """The Parquet file replayed in a new process, whole and in chunks: time and peak memory."""
     whole_seconds, whole_peak = fresh_process(
         "start = time.perf_counter()\n"
         f"result = replay(read_history({str(parquet)!r}))\n"
@@ -245,15 +239,38 @@ def bench(n: int, shape: str, args: argparse.Namespace, go: Path, directory: Pat
     out = directory / "rated.parquet"
     chunk_seconds, chunk_peak = fresh_process(
         "start = time.perf_counter()\n"
-        f"replay_chunks({str(parquet)!r}, {str(out)!r}, chunk_rows={args.chunk_rows})\n"
+        f"replay_chunks({str(parquet)!r}, {str(out)!r}, chunk_rows={chunk_rows})\n"
         "elapsed = time.perf_counter() - start\n"
     )
     print(
-        f"Parquet chunked ({args.chunk_rows:,} rows), new process"
+        f"Parquet chunked ({chunk_rows:,} rows), new process"
         f" {chunk_seconds:7.2f} s {per_second(n, chunk_seconds)}"
         f"   peak RSS {chunk_peak / 2**20:,.0f} MiB"
     )
     out.unlink(missing_ok=True)
+
+
+def bench(n: int, shape: str, args: argparse.Namespace, go: Path, directory: Path) -> None:
+    frame = generate(n, shape)
+    parquet = directory / f"history_{shape}_{n}.parquet"
+    frame.to_parquet(parquet, index=False, row_group_size=min(n, 1_000_000))
+    print(
+        f"\n== {shape}: {n:,} rows, {SHAPES[shape]:,} players;"
+        f" Parquet {parquet.stat().st_size / 1e6:.0f} MB =="
+    )
+    go_seconds, seconds = against_go(frame, GoLoop(go, frame, directory), args.repeat)
+    ratios = sorted(g / s for g, s in zip(go_seconds, seconds, strict=True))
+    best_go, best_ours = min(go_seconds), min(seconds)
+    print(f"Go loop (baseline)              {best_go:7.3f} s {per_second(n, best_go)}")
+    print(
+        f"replay(DataFrame), compiled     {best_ours:7.3f} s {per_second(n, best_ours)}"
+        f"   {best_go / best_ours:6.1%} of Go (best of {args.repeat} each);"
+        f" pairs {ratios[0]:.0%} to {ratios[-1]:.0%}, median {statistics.median(ratios):.1%}"
+    )
+    if args.plain:
+        plain_pass(frame, best_go)
+    del frame
+    from_the_file(n, parquet, directory, args.chunk_rows)
     parquet.unlink()
 
 

@@ -3,9 +3,9 @@
 The C library's ``pow`` (behind Python's ``math.pow``) is correctly rounded; Go's is not: it
 splits y into an integer part, done by repeated squaring, and a fraction, done by
 ``Exp(yf × Log(10))`` whose amd64 assembly (Go 1.19, ``exp_amd64.s``) uses fused multiply-adds
-when the CPU has AVX and FMA. The two disagree in the last bits for about half of all y (by up to
-8 ulp in our measurements), which decides the rounding of a change only when
-K × (1 − E) × multiplier lies within about 2^-44 × K × multiplier of a half-integer.
+when the CPU has AVX and FMA. The two often disagree by a few ulp, which decides
+the rounding of a change only when K × (1 − E) × multiplier lies within about 2^-44 × K ×
+multiplier of a half-integer.
 :mod:`gammon_elo.formulas` calls :func:`go_pow10` for exactly those inputs.
 
 Verified bit for bit against Go 1.19's ``math.Pow(10, y)`` on 220,000 values of y, with FMA and

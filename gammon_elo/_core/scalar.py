@@ -27,9 +27,10 @@ __all__ = [
 ]
 
 #: How near a half-integer K × (1 − E) × multiplier must be, in units of K × multiplier, before
-#: the last bits of 10^x can decide its rounding. Go's and C's 10^x differ by at most 8 ulp
-#: (measured), which moves 1 − E by under 2^-45 and the product by under 2^-44 × K × multiplier:
-#: 2^-30 leaves a wide margin and sends about one input in 10^8 to the exact (slower) path.
+#: the last bits of 10^x can decide its rounding. Go's and C's 10^x differ only in their last few
+#: bits (:mod:`gammon_elo._core.gomath`), which move the product by some 2^-44 × K × multiplier:
+#: 2^-30 is thousands of times wider, so no tie Go's bits decide slips past it, and still so
+#: narrow that only a rare input takes the exact (slower) path.
 TIE_MARGIN = 2.0**-30
 
 

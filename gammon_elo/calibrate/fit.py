@@ -138,30 +138,17 @@ def fit(
     if not coarse:
         raise InvalidInput("divisors", list(divisors), "must list at least one divisor")
     prepared = prepare_history(history)  # a bad history is reported once, here
-    options: dict[str, Any] = {
-        "shared": (prepared,),
-        "scheduler": scheduler,
-        "workers": DEFAULT_WORKERS if workers is None else workers,
-        "serial": serial,
-        "client": client,
-    }
-
     total = fit_tasks(what, divisors, ks)
-    finished = 0
-
-    def run(rule_sets: list[Rules]) -> list[dict[str, float]]:
-        nonlocal finished
-        tasks = [ReplayTask(rules, burn_in) for rules in rule_sets]
-        before = finished
-
-        def step(done: int, _batch: int) -> None:
-            if progress is not None:
-                progress(before + done, total)
-
-        scored = run_tasks(replay_task, tasks, progress=step, **options)
-        finished += len(tasks)
-        return scored
-
+    run = _batch_runner(
+        burn_in,
+        total,
+        progress,
+        shared=(prepared,),
+        scheduler=scheduler,
+        workers=DEFAULT_WORKERS if workers is None else workers,
+        serial=serial,
+        client=client,
+    )
     results, base_result, best_d = _search(run, base, coarse, k_list)
     if progress is not None:
         progress(total, total)
@@ -179,6 +166,30 @@ def fit(
         candidates=candidates,
         at_edge=best_d in (coarse[0], coarse[-1]) and len(coarse) > 1,
     )
+
+
+def _batch_runner(
+    burn_in: int, total: int, progress: Progress | None, **options: Any
+) -> Callable[[list[Rules]], list[dict[str, float]]]:
+    """Scores a batch of rule sets by replaying the history (``options``, as
+    :func:`~gammon_elo.parallel.run_tasks` takes them), its progress counted on from the batches
+    before it: one count of ``total`` over the whole search, not one per batch."""
+    finished = 0
+
+    def run(rule_sets: list[Rules]) -> list[dict[str, float]]:
+        nonlocal finished
+        tasks = [ReplayTask(rules, burn_in) for rules in rule_sets]
+        before = finished
+
+        def step(done: int, _batch: int) -> None:
+            if progress is not None:
+                progress(before + done, total)
+
+        scored = run_tasks(replay_task, tasks, progress=step, **options)
+        finished += len(tasks)
+        return scored
+
+    return run
 
 
 _Scored = dict[tuple[float, int], dict[str, float]]

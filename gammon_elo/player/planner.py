@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypedDict
 
 import numpy as np
 
@@ -214,9 +214,9 @@ def plan(
     """``paths`` simulated paths of ``horizon`` games from ``rating`` against opponents of
     rating ``opponent``, won at ``win_rate`` (None: your expected score at ``rating``, "as
     expected against this field"), at ``games_per_week`` (``games_this_week`` of them already in
-    the 7 days before game 1), each game at ``cube`` or at a cube
-    drawn from (cube, weight) pairs such as :data:`CUBE_MIX`; the games each path needs to
-    reach ``target`` and the band of its rating over the games.
+    the 7 days before game 1), each game at ``cube`` or at a cube drawn from (cube, weight) pairs
+    such as :data:`CUBE_MIX`; the games each path needs to reach ``target`` and the band of its
+    rating over the games.
 
     >>> p = plan(1500, 1600, opponent=1500, win_rate=0.6, paths=200, horizon=500)
     >>> round(p.settling), p.beyond_settling, p.reached_share
@@ -224,33 +224,17 @@ def plan(
     """
     rules = get_rules(rules)
     rating, target, opponent = _checked_ratings(rating, target, opponent)
-    if win_rate is None:
-        p = expected(rating, opponent, rules.divisor)
-    else:
-        p = checks.probability("win_rate", win_rate)
+    p = _checked_win_rate(win_rate, rating, opponent, rules)
     per_week = checks.positive("games_per_week", games_per_week)
     this_week = checks.integer("games_this_week", games_this_week, low=0, high=MAX_WEEK_GAMES)
     mix = _cube_mix(cube)
     paths, horizon, seed = _checked_size(paths, horizon, seed)
 
     recent = recent_games(horizon, per_week, this_week)
-    heavy = np.zeros(horizon, dtype=np.bool_)
-    if rules.heavy_games is not None:
-        heavy = recent >= rules.heavy_games
+    heavy = _heavy_weeks(recent, rules)
     ratings = _walk(rating, opponent, p, mix, rules, paths, heavy, seed)
-
     up = target > rating
-    reached, needed = _arrivals(ratings, target, up)
-    p10, median, p90 = (
-        _finite(np.percentile(needed, q, method="inverted_cdf")) for q in (10, 50, 90)
-    )
     settling = settling_rating(opponent, p, rules.divisor)
-    drift = None
-    if len(mix) == 1:
-        steady = int(recent[-1])
-        drift = games_to_target(
-            rating, target, opponent=opponent, win_rate=p, cube=mix[0][0], games=steady, rules=rules
-        )
     low, high = np.percentile(ratings, [10, 90], axis=1)
     return Plan(
         rating=rating,
@@ -266,16 +250,75 @@ def plan(
         seed=seed,
         settling=settling,
         beyond_settling=target > settling if up else target < settling,
+        **_arrival(ratings, target, up),
+        drift_estimate=_drift_estimate(rating, target, opponent, p, mix, int(recent[-1]), rules),
+        mean=ratings.mean(axis=1),
+        low=low,
+        high=high,
+        heavy=heavy,
+    )
+
+
+def _checked_win_rate(win_rate: float | None, rating: int, opponent: int, rules: Rules) -> float:
+    """The win rate, checked; None stands for your expected score at ``rating`` against this
+    field ("as expected")."""
+    if win_rate is None:
+        return expected(rating, opponent, rules.divisor)
+    return checks.probability("win_rate", win_rate)
+
+
+def _heavy_weeks(recent: Ints, rules: Rules) -> Flags:
+    """Per game: whether the 7 days before it hold a heavy week's ranked games (K drops to the
+    heavy-week K); never under rules without a heavy week."""
+    if rules.heavy_games is None:
+        return np.zeros(recent.size, dtype=np.bool_)
+    heavy: Flags = recent >= rules.heavy_games
+    return heavy
+
+
+class _Arrival(TypedDict):
+    """How the paths reach the target, as :class:`Plan` has it."""
+
+    reached_share: float
+    games_p10: float | None
+    games_median: float | None
+    games_p90: float | None
+    mean_games: float | None
+
+
+def _arrival(ratings: Ints, target: int, up: bool) -> _Arrival:
+    """The share of paths that reach ``target``, the games the 10th, 50th and 90th percentile
+    path needs (None where that path never arrives), and the mean games where every path
+    arrives (None otherwise)."""
+    reached, needed = _arrivals(ratings, target, up)
+    p10, median, p90 = (
+        _finite(np.percentile(needed, q, method="inverted_cdf")) for q in (10, 50, 90)
+    )
+    return _Arrival(
         reached_share=float(reached.mean()),
         games_p10=p10,
         games_median=median,
         games_p90=p90,
         mean_games=float(needed.mean()) if reached.all() else None,
-        drift_estimate=drift,
-        mean=ratings.mean(axis=1),
-        low=low,
-        high=high,
-        heavy=heavy,
+    )
+
+
+def _drift_estimate(
+    rating: int,
+    target: int,
+    opponent: int,
+    p: float,
+    mix: tuple[tuple[int, float], ...],
+    steady: int,
+    rules: Rules,
+) -> float | None:
+    """The closed-form estimate beside the simulation (:func:`games_to_target`), with the
+    ``steady`` ranked games of a week once the first one is over: for a single cube only, the
+    one its formula takes (None for a mix of cubes)."""
+    if len(mix) != 1:
+        return None
+    return games_to_target(
+        rating, target, opponent=opponent, win_rate=p, cube=mix[0][0], games=steady, rules=rules
     )
 
 

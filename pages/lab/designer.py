@@ -16,7 +16,7 @@ from gammon_elo.replay import InvalidHistory
 from gammon_elo.sweep import Grid, sweep
 from ui import charts, grids
 from ui.i18n import percent, t
-from ui.lab import access, cached, cost, designer, kept, league, runs, uploads
+from ui.lab import access, cached, cost, designer, kept, league, runs, tables, uploads
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
 
@@ -273,7 +273,7 @@ except InvalidHistory as error:
         t("designer.bad_history", rejected=error.rows_rejected, rows=error.rows_read),
         icon=":material/error:",
     )
-    grids.show(grids.rejected(error.report), download="rejected_rows.csv")
+    grids.show(tables.rejected(error.report), download="rejected_rows.csv")
     st.stop()
 except InvalidInput as error:
     st.error(t("designer.invalid", message=error), icon=":material/error:")

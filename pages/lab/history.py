@@ -11,7 +11,7 @@ from gammon_elo import RULES, InvalidInput
 from gammon_elo.replay import InvalidHistory
 from ui import charts, grids
 from ui.i18n import t
-from ui.lab import cached, league, simulation, uploads
+from ui.lab import cached, league, simulation, tables, uploads
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, ListParam
 from ui.rules_input import rules_label
@@ -81,7 +81,7 @@ except InvalidHistory as error:
         t("history.invalid", rejected=error.rows_rejected, rows=error.rows_read),
         icon=":material/error:",
     )
-    grids.show(grids.rejected(error.report), download="rejected_rows.csv")
+    grids.show(tables.rejected(error.report), download="rejected_rows.csv")
     st.stop()
 except InvalidInput as error:
     st.error(t("history.unreadable", message=error), icon=":material/error:")
@@ -111,7 +111,7 @@ players = st.multiselect(
     # Six lines at most in a chart: more tangle.
     max_selections=charts.MAX_LINES,
 )
-lines = grids.history_trajectories(comparison, players, labels)
+lines = tables.history_trajectories(comparison, players, labels)
 domain = (float(lines["rating"].min()), float(lines["rating"].max())) if len(lines) else (0.0, 1.0)
 chart_alt = t("history.chart_alt", players=", ".join(players), rules=", ".join(labels.values()))
 #: The league's bots by level (the engine's skill): named beside each one's final ratings.
@@ -119,7 +119,7 @@ levels = None
 if source == "league":
     bots = cached.league().players
     levels = dict(zip(bots["player"].astype(str), bots["level"].astype(str), strict=True))
-ratings_table = grids.history_ratings(comparison.ratings, levels)
+ratings_table = tables.history_ratings(comparison.ratings, levels)
 
 
 def draw_charts() -> None:
@@ -162,7 +162,7 @@ grids.show(ratings_table, download=None)
 
 st.header(t("history.spread_title"))
 st.caption(t("history.spread_caption"))
-spread_table = grids.history_spread(comparison.spread, labels)
+spread_table = tables.history_spread(comparison.spread, labels)
 grids.show(spread_table, download="spread.csv")
 st.markdown(spread_sentence(spread_table, list(labels.values())))
 
@@ -175,14 +175,14 @@ for kind, frame_of in (("games", lambda r: r.games), ("players", lambda r: r.pla
         for tab, (label, result) in zip(tabs, comparison.results.items(), strict=True):
             with tab:
                 grids.show(
-                    grids.replay_frame(frame_of(result)),
+                    tables.replay_frame(frame_of(result)),
                     download=f"{kind}_{result.rules.name}.csv",
                     key=page.key(f"{kind}.{label}"),
                 )
 if first.rows_rejected:
     st.header(t("history.rejected_title", rejected=first.rows_rejected))
     grids.show(
-        grids.rejected(first.rejected),
+        tables.rejected(first.rejected),
         download="rejected_rows.csv",
     )
 page.embed_section(views=("compact", "chart"))

@@ -7,24 +7,24 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from ui import charts
+from ui import heatmaps
 from ui.lab import designer
 
 
 def test_contrast_matches_wcag_for_black_and_white() -> None:
     # WCAG 2: white on black is 21 : 1; #767676 on white is the classic 4.54 : 1.
-    assert charts.contrast(1.0, 0.0) == pytest.approx(21.0)
-    grey = charts._luminance((0x76, 0x76, 0x76))
-    assert charts.contrast(1.0, grey) == pytest.approx(4.54, abs=0.01)
+    assert heatmaps.contrast(1.0, 0.0) == pytest.approx(21.0)
+    grey = heatmaps._luminance((0x76, 0x76, 0x76))
+    assert heatmaps.contrast(1.0, grey) == pytest.approx(4.54, abs=0.01)
 
 
 def test_every_heat_map_number_reads_at_4_5_to_1_or_more() -> None:
     values = pd.Series(range(8, 33))  # K 32's changes, the Tables page's heat map
-    inks = charts.heat_inks(values)
+    inks = heatmaps.heat_inks(values)
     for value, ink in zip(values, inks, strict=True):
-        cell = charts._luminance(charts.heat_colour(value, 8, 32))
+        cell = heatmaps._luminance(heatmaps.heat_colour(value, 8, 32))
         text = 0.0 if ink == "#000000" else 1.0
-        assert charts.contrast(cell, text) >= 4.5, (value, ink)
+        assert heatmaps.contrast(cell, text) >= 4.5, (value, ink)
     # Black on the gold end, white on the crimson end (dark on crimson was about 3 : 1).
     assert (inks[0], inks[-1]) == ("#000000", "#ffffff")
 

@@ -12,6 +12,7 @@ import pandas as pd
 import pytest
 
 from ui import grids, i18n, sorting
+from ui.lab import tables
 
 
 def test_the_rejected_rows_download_holds_no_runnable_formula(
@@ -30,7 +31,7 @@ def test_the_rejected_rows_download_holds_no_runnable_formula(
             "reason": ["is not a name", "must be a power of two", "plays themself"],
         }
     )
-    grids.show(grids.rejected(report), download="rejected_rows.csv")
+    grids.show(tables.rejected(report), download="rejected_rows.csv")
     assert sent["file_name"] == "rejected_rows.csv"
     written = pd.read_csv(io.BytesIO(sent["data"]), dtype=str)
     value = written.columns[2]

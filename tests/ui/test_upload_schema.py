@@ -99,8 +99,8 @@ def read_in_a_process(path: Path) -> tuple[str, float]:
 def test_a_tiny_file_of_wide_binary_cells_is_refused_from_its_schema(
     tmp_path: Path, width: int, column: str
 ) -> None:
-    """Read, the 5,000-wide file took a server from 0.9 to 3.2 GB, the 20,000-wide one asked
-    for 12 GB: 600,000 × 5,000 = 3,000,000,000 bytes, × 20,000 = 12,000,000,000."""
+    """Read, each file would ask a server for its cells' dense size, gigabytes from kilobytes:
+    600,000 × 5,000 = 3,000,000,000 bytes, × 20,000 = 12,000,000,000."""
     data = wide_parquet(width, column)
     assert len(data) < 100_000, len(data)  # kilobytes on the wire
     path = tmp_path / "games.parquet"

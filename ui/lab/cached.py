@@ -105,9 +105,11 @@ def history(data: History, rules: tuple[Rules, ...], skip_invalid: bool) -> Rule
     """The uploaded file (or a shipped history, named as :func:`games` names it) under each
     rule set.
 
-    Keyed by the file's bytes, so a rerun does not replay it again. At most 4 kept: a 20 MB
-    upload (about 400 000 games) under 3 rule sets pickles to about 170 MB (measured). The
-    upload is read within the server's budget (:func:`ui.uploads.read`).
+    Keyed by the file's bytes, so a rerun does not replay it again. At most 4 kept: a
+    comparison holds every game's changes under each rule set, several times the upload's own
+    size, and the cache keeps a pickled copy of each (its size for a full upload:
+    benchmarks/README.md). The upload is read within the server's budget
+    (:func:`ui.uploads.read`).
     """
     return compare_rules(games(data), rules, skip_invalid=skip_invalid)
 

@@ -14,9 +14,11 @@ import pandas as pd
 
 from gammon_elo.calibrate import FitResult, Scores, paired_margin
 
-from ..charts import HEAT_TEXT, LABEL_INK, PALETTE, heat_inks, heat_scale, style
-from ..grids import Shown, by_measure, dress
+from ..charts import LABEL_INK, PALETTE, style
+from ..grids import Shown, dress
+from ..heatmaps import HEAT_TEXT, heat_inks, heat_scale
 from ..i18n import count, number, percent, t
+from .tables import by_measure
 
 
 @dataclass(frozen=True)

@@ -106,7 +106,8 @@ class _Workers:
         """Close the scheduler, which tells each worker to close; a worker that has not ended
         by itself within :data:`_WORKERS_STOP` seconds is ended by its PID.
 
-        Terminated at once, a worker still closing took 10 s to end, and was then killed."""
+        Not terminated at once: a worker signalled while still closing did not end promptly,
+        and had to be killed anyway."""
         self.client.close()
         self.cluster.close()
         deadline = time.monotonic() + _WORKERS_STOP

@@ -15,6 +15,7 @@ from gammon_elo.simulate import Population, Simulation
 from .. import charts, grids
 from ..i18n import number, t
 from ..page import Page
+from . import tables
 
 #: The percentiles of the final-ratings table, and the two the sentence names.
 PERCENTILES = (10, 25, 50, 75, 90)
@@ -136,7 +137,7 @@ def results(
     ``headers`` are the rule sets' short names over the tables' columns."""
     names = list(labels.values())
     weekly = result.weekly.assign(series=lambda f: f["rules"].map(labels))
-    summary_table = grids.simulation_summary(result.summary(), labels, headers)
+    summary_table = tables.simulation_summary(result.summary(), labels, headers)
     columns_text = t("simulator.columns", rules=", ".join(names))
     rules_text = ", ".join(names)
     spread_chart = _lines(weekly, "half_within", t("simulator.half_within"), "d")
@@ -144,7 +145,7 @@ def results(
         "title": t("simulator.spread_title"),
         "alt_text": t("simulator.spread_alt", rules=rules_text),
     }
-    spread_table = grids.weekly(weekly, "half_within", labels)
+    spread_table = tables.weekly(weekly, "half_within", labels)
 
     def chart_view() -> None:
         charts.show(st, spread_chart, **spread)
@@ -164,7 +165,7 @@ def results(
         table_title=t("simulator.spread_table"),
         table=spread_table,
     )
-    accuracy_table = grids.weekly(weekly, "spearman", labels, digits=3)
+    accuracy_table = tables.weekly(weekly, "spearman", labels, digits=3)
     _chart(
         _lines(weekly, "spearman", t("simulator.spearman_short"), ".3f"),
         title=t("simulator.accuracy_title"),
@@ -178,7 +179,7 @@ def results(
 
     st.header(t("simulator.heavy_title"))
     st.caption(f"{t('simulator.heavy_text')} {columns_text}")
-    grids.show(grids.heavy_claim(result.heavy_week_claim(), labels, headers), download=None)
+    grids.show(tables.heavy_claim(result.heavy_week_claim(), labels, headers), download=None)
     grids.show(
         grids.Shown(shown=weekly, raw=weekly.drop(columns="series")),
         download=f"simulation_seed{population.seed}_weekly.csv",
@@ -191,7 +192,7 @@ def _volatility(result: Simulation, labels: Mapping[str, str]) -> None:
     names = list(labels.values())
     rules_text = ", ".join(names)
     volatility = result.volatility.assign(series=lambda f: f["rules"].map(labels))
-    volatility_table = grids.volatility(volatility, labels)
+    volatility_table = tables.volatility(volatility, labels)
     _chart(
         charts.bars(
             volatility,

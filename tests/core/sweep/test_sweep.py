@@ -19,6 +19,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -99,92 +100,91 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
             process.wait(timeout=10)
 
 
-def test_sweep_on_a_real_cluster_survives_a_killed_worker() -> None:
+#: The sweep the CLI runs on the cluster while one of its workers is killed.
+FAULT_GRID = Grid(divisors=(600, 1200), ks=(16, 32), seeds=2, players=300, weeks=3)
+
+
+def _start_cluster(port: int, started: list[subprocess.Popen[bytes]]) -> None:
+    """A scheduler on loopback and two workers without a nanny (a killed one stays dead), each
+    appended to ``started`` as it starts, for the caller to stop."""
+    dask = str(Path(sys.executable).with_name("dask"))
+    started.append(
+        _start(dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard")
+    )
+    worker = ("--no-nanny", "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard")
+    for _ in range(2):
+        started.append(_start(dask, "worker", f"tcp://127.0.0.1:{port}", *worker))
+
+
+def _monitor(address: str) -> Any:
+    """A client of the scheduler once it answers (within a minute), with both workers in."""
     from distributed import Client
 
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            monitor = Client(address, timeout="2s")
+            break
+        except OSError:
+            assert time.monotonic() < deadline, "the scheduler did not start"
+    monitor.wait_for_workers(2, timeout=60)
+    return monitor
+
+
+def _sweep_process(address: str) -> subprocess.Popen[str]:
+    """``python -m gammon_elo sweep`` of :data:`FAULT_GRID` on the cluster, as JSON."""
+    grid = FAULT_GRID
+    argv = ["--divisors", *(f"{d:g}" for d in grid.divisors), "--k", *map(str, grid.ks)]
+    argv += ["--seeds", str(grid.seeds), "--players", str(grid.players)]
+    argv += ["--weeks", str(grid.weeks), "--json", "--scheduler", address]
+    return subprocess.Popen(
+        [sys.executable, "-m", "gammon_elo", "sweep", *argv],
+        cwd=ROOT,
+        env=_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def _kill_a_busy_worker(
+    monitor: Any, pid_of: dict[str, int], cli: subprocess.Popen[str]
+) -> int | None:
+    """Kills the first worker seen running a task while the sweep runs (within a minute): its
+    process id, or None if none was ever seen busy."""
+    deadline = time.monotonic() + 60
+    while cli.poll() is None and time.monotonic() < deadline:
+        for worker, tasks in monitor.processing().items():
+            pid = pid_of.get(worker)
+            if tasks and pid is not None:
+                os.kill(pid, signal.SIGKILL)
+                return pid
+        time.sleep(0.05)
+    return None
+
+
+def test_sweep_on_a_real_cluster_survives_a_killed_worker() -> None:
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
-    dask = str(Path(sys.executable).with_name("dask"))
     started: list[subprocess.Popen[bytes]] = []
     monitor = None
     cli = None
     try:
-        started.append(
-            _start(dask, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard")
-        )
-        for _ in range(2):
-            started.append(
-                _start(
-                    dask,
-                    "worker",
-                    address,
-                    "--no-nanny",
-                    "--nthreads",
-                    "1",
-                    "--host",
-                    "127.0.0.1",
-                    "--no-dashboard",
-                )
-            )
-        deadline = time.monotonic() + 60
-        while monitor is None:
-            try:
-                monitor = Client(address, timeout="2s")
-            except OSError:
-                assert time.monotonic() < deadline, "the scheduler did not start"
-        monitor.wait_for_workers(2, timeout=60)
-        worker_pids = {p.pid for p in started[1:]}
+        _start_cluster(port, started)
+        monitor = _monitor(address)
         pid_of = monitor.run(os.getpid)  # worker address → its process id
-        assert set(pid_of.values()) == worker_pids
-        argv = [
-            "--divisors",
-            "600",
-            "1200",
-            "--k",
-            "16",
-            "32",
-            "--seeds",
-            "2",
-            "--players",
-            "300",
-            "--weeks",
-            "3",
-            "--json",
-        ]
-        cli = subprocess.Popen(
-            [sys.executable, "-m", "gammon_elo", "sweep", *argv, "--scheduler", address],
-            cwd=ROOT,
-            env=_env(),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        killed = None
-        deadline = time.monotonic() + 60
-        while killed is None and cli.poll() is None and time.monotonic() < deadline:
-            for worker, tasks in monitor.processing().items():
-                pid = pid_of.get(worker)
-                if tasks and pid in worker_pids:
-                    killed = pid
-                    os.kill(pid, signal.SIGKILL)
-                    break
-            time.sleep(0.05)
+        assert set(pid_of.values()) == {p.pid for p in started[1:]}
+        cli = _sweep_process(address)
+        killed = _kill_a_busy_worker(monitor, pid_of, cli)
         assert killed is not None, "no task ever ran on a worker"
         out, err = cli.communicate(timeout=120)
         assert cli.returncode == 0, err
         assert next(p for p in started if p.pid == killed).wait(timeout=10) != 0
         # The fit of the calibration goes to the same cluster (one worker left) the same way.
         status, fit_out = _main(
-            "calibrate",
-            SAMPLE,
-            "--rules",
-            "1.3.1",
-            "--fit",
-            "divisor",
-            "--scheduler",
-            address,
+            "calibrate", SAMPLE, "--rules", "1.3.1", "--fit", "divisor", "--scheduler", address,
             "--json",
-        )
+        )  # fmt: skip
         assert status == 0
     finally:
         if cli is not None and cli.poll() is None:
@@ -195,10 +195,7 @@ def test_sweep_on_a_real_cluster_survives_a_killed_worker() -> None:
         for process in reversed(started):
             _stop(process)
     with_fault = json.loads(out)
-    serial = sweep(
-        Grid(divisors=(600, 1200), ks=(16, 32), seeds=2, players=300, weeks=3),
-        serial=True,
-    )
+    serial = sweep(FAULT_GRID, serial=True)
     assert len(with_fault) == len(serial) == 8
     assert with_fault == json.loads(json.dumps(json_rows(serial)))
     fitted = json.loads(fit_out)
@@ -210,7 +207,7 @@ def test_sweep_on_a_real_cluster_survives_a_killed_worker() -> None:
 
 def test_unreachable_scheduler_exits_2_well_before_dasks_own_timeout() -> None:
     """The command gives up after its own connect deadline (3 s), not Dask's 30 s: the bound
-    leaves room for the interpreter and Dask's imports on a busy machine (they took 7 s there)."""
+    leaves room for the interpreter's start and Dask's imports, which a busy machine slows."""
     address = f"tcp://127.0.0.1:{_free_port()}"
     began = time.monotonic()
     result = subprocess.run(
