@@ -17,10 +17,6 @@ from . import i18n, sorting
 from .i18n import count as count  # re-exported: the one count formatter, as grids.count
 from .i18n import number, percent, signed, t
 
-#: What a table's columns may take in all on a 390-px phone (the page's margins and the grid's
-#: border take the rest of the 390): the pixel widths a table sets (:attr:`Shown.widths`) sum to
-#: at most this, and a wider page shares out what is left among them.
-PHONE_WIDTH = 350
 #: Rows of a table a page shows at most (the rest are in its download): Streamlit sends a table
 #: whole in one message, and refuses a message over ``server.maxMessageSize``.
 SHOWN_ROWS = 1000
