@@ -1,7 +1,5 @@
-"""The replay's entry points: :func:`replay` rates a history under one rule set,
-:func:`compare_rules` rates the same history under several, side by side, with each rule set's
-spread of the active players' final ratings, and :func:`checked_history` checks and codes a
-history once for callers that rate it many times (the calibration).
+"""The replay's entry points: :func:`replay` (one rule set), :func:`compare_rules` (several, side
+by side, with their spreads) and :func:`checked_history` (checked once, rated many times).
 """
 
 from __future__ import annotations
@@ -20,8 +18,6 @@ from .engine import initial_ratings, new_state, rate
 from .results import ReplayResult, RulesComparison
 from .results import result as rated_result
 from .validate import History, prepare
-
-__all__ = ["SPREAD_COLUMNS", "checked_history", "compare_rules", "distinct_rule_sets", "replay"]
 
 #: One row per rule set in a comparison.
 SPREAD_COLUMNS: Final = (
@@ -48,24 +44,19 @@ def replay(
 
     ``games`` has a row per game: ``time`` (ISO 8601; no offset means UTC), ``winner``,
     ``loser``, and optionally ``cube`` (default 1), ``type`` (``ranked``, ``boosted``,
-    ``tournament`` or ``podium``; default ranked) and ``prize`` (podium rows only: the player is
-    the winner, the loser is empty). Other columns are carried through untouched (one named like
-    a column replay computes is replaced). Column names are matched without case or spaces.
+    ``tournament`` or ``podium``; default ranked) and ``prize`` (podium rows only, no loser).
+    Other columns are carried through. Column names are matched without case or spaces.
 
-    Games are rated in time order, equal times in input order. A player's K comes from their
-    ranked games earlier in that order whose time is after t − 7 days: a game exactly 7 × 24 h
-    earlier no longer counts, the game itself never counts, and an earlier row with the same
-    time counts (the server rated it first). Boosted and tournament rows change nothing and
-    count for nothing; a podium row adds its prize. Everyone starts at the rule set's starting
-    rating unless ``initial_ratings`` (name → rating; names not in the history are ignored)
-    says otherwise.
+    Games are rated in time order, equal times in input order. A player's K counts their ranked
+    games earlier in that order within the 7 days before (a game exactly 7 × 24 h earlier no
+    longer counts; an earlier row of the same time does). Boosted and tournament rows change
+    nothing and count for nothing; a podium row adds its prize. Everyone starts at the rule
+    set's starting rating unless ``initial_ratings`` (name → rating) says otherwise.
 
-    Every row is checked. Rows are numbered as a person counts them in the CSV file — the
-    header is row 1, the first data row is row 2 — from the frame's index when it is named
-    ``row`` (as :func:`read_history` makes it), else from the position. Strict by default: any
-    bad row raises :class:`InvalidHistory` carrying the full report and nothing is rated. With
-    ``skip_invalid=True`` the valid rows are rated and the rejected ones come back in
-    ``rejected``; rated plus rejected rows always equal the rows read.
+    Rows are numbered as a person counts them in the CSV file (the header is row 1), from the
+    frame's index when it is named ``row``, else from the position. Strict by default: any bad
+    row raises :class:`InvalidHistory` with the full report. With ``skip_invalid=True`` the
+    valid rows are rated and the others come back in ``rejected``.
 
     >>> history = pd.DataFrame({
     ...     "time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],
@@ -92,18 +83,12 @@ def compare_rules(
     games_table: bool = True,
 ) -> RulesComparison:
     """The same history under several rule sets: final ratings side by side and each rule set's
-    spread over the active players (those with at least ``active_games`` ranked games).
+    spread over the active players (at least ``active_games`` ranked games): lowest, highest,
+    top to bottom, the interquartile range (linear interpolation), and the narrowest window
+    [from, to] holding ⌈players / 2⌉ of the final ratings (the lowest of equally narrow ones).
 
-    The spread: lowest and highest final rating, top to bottom (their difference), the
-    interquartile range (75th − 25th percentile, linear interpolation), and "half the active
-    players within X points": the narrowest window [from, to] holding ⌈players / 2⌉ of the final
-    ratings, the lowest such window where several are as narrow.
-
-    ``games`` may also be a history :func:`checked_history` checked already (``skip_invalid``
-    is then the one it was checked with), for a caller that times the two steps apart. Each
-    result builds its ``games`` on first use; with ``games_table=False`` that table has the
-    columns but no row, and the rated arrays are not kept for it (56 to 90 bytes a row for each
-    rule set, at the most), for a caller that needs only the players, the ratings and the spread.
+    ``games`` may be a :func:`checked_history` already. ``games_table=False``: each result's
+    ``games`` has the columns but no row, and the rated arrays are not kept for it.
 
     >>> history = pd.DataFrame({
     ...     "time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],
@@ -136,7 +121,7 @@ def compare_rules(
 
 
 def distinct_rule_sets(rules: Iterable[Rules | str]) -> list[Rules]:
-    """The rule sets named, refused when there is none or one is named twice (by its label)."""
+    """The rule sets named, refused when there is none or one is named twice."""
     rule_sets = [get_rules(r) for r in rules]
     if not rule_sets:
         raise InvalidInput("rules", [], "must name at least one rule set")
@@ -148,8 +133,8 @@ def distinct_rule_sets(rules: Iterable[Rules | str]) -> list[Rules]:
 
 
 def checked_history(games: pd.DataFrame, *, skip_invalid: bool = False) -> History:
-    """Every row checked (raising :class:`InvalidHistory` on a bad one unless
-    ``skip_invalid``), the accepted ones coded in rating order, as :func:`replay` rates them."""
+    """Every row checked (:class:`InvalidHistory` on a bad one unless ``skip_invalid``), the
+    accepted ones coded in rating order."""
     h = prepare(games)
     if len(h.report) and not skip_invalid:
         raise InvalidHistory(h.report, h.rows_read)

@@ -147,7 +147,7 @@ def check_parquet(
             f" ({rows:,} rows of {width:,} bytes)",
         )
         long = budget.cell_length is not None and width > budget.cell_length
-        if rows and long and _is_bytes(field.type):
+        if rows and long and "fixed_size_binary" in str(field.type):
             raise _long_cell(budget, 2, field.name, width)
         fixed += size
     check_bytes(budget, fixed, f"has {fixed:,} bytes of numbers, times and fixed-width cells")
@@ -155,15 +155,11 @@ def check_parquet(
         _scan_text(source, texts, budget, fixed)
 
 
-#: The variable-width kinds, measured cell by cell where read.
-_VARIABLE: Final = (
-    "is_string",
-    "is_large_string",
-    "is_string_view",
-    "is_binary",
-    "is_large_binary",
-    "is_binary_view",
-)
+#: The variable-width kinds (measured where read), and the kinds of a fixed width.
+_VARIABLE: Final = ("string", "large_string", "string_view", "binary", "large_binary",
+                    "binary_view")  # fmt: skip
+_FIXED: Final = ("integer", "floating", "boolean", "temporal", "decimal", "fixed_size_binary",
+                 "interval")  # fmt: skip
 
 
 def cell_width(field: Any, budget: Budget | None = None) -> int | None:
@@ -184,20 +180,12 @@ def cell_width(field: Any, budget: Budget | None = None) -> int | None:
     kind = field.type.value_type if pa.types.is_dictionary(field.type) else field.type
     if isinstance(kind, pa.BaseExtensionType):  # a UUID, say: judged by what it stores
         kind = kind.storage_type
-    if any(getattr(pa.types, test)(kind) for test in _VARIABLE):
+    if any(getattr(pa.types, "is_" + name)(kind) for name in _VARIABLE):
         return None
     if pa.types.is_null(kind):
         return _FIXED_CELL_BYTES
-    fixed = (
-        pa.types.is_integer,
-        pa.types.is_floating,
-        pa.types.is_boolean,
-        pa.types.is_temporal,
-        pa.types.is_decimal,
-        pa.types.is_fixed_size_binary,
-        pa.types.is_interval,
-    )
-    if not pa.types.is_nested(kind) and any(test(kind) for test in fixed):
+    fixed = any(getattr(pa.types, "is_" + name)(kind) for name in _FIXED)
+    if fixed and not pa.types.is_nested(kind):
         return max(_FIXED_CELL_BYTES, -(-int(kind.bit_width) // 8))
     reason = (
         "must hold one value a cell (a text, a number or a time), not a list, a struct or a map"
@@ -205,13 +193,6 @@ def cell_width(field: Any, budget: Budget | None = None) -> int | None:
     if budget is not None and budget.cell_bytes is not None:
         reason += f" (its decoded size is not known before it is decoded: {budget.names[1]})"
     raise InvalidInput(f"column {field.name!r}", str(field.type), reason)
-
-
-def _is_bytes(kind: Any) -> bool:
-    import pyarrow as pa
-
-    kind = kind.value_type if pa.types.is_dictionary(kind) else kind
-    return bool(pa.types.is_fixed_size_binary(kind))
 
 
 def _scan_text(source: Any, texts: list[str], budget: Budget, total: int) -> None:

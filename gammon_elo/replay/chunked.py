@@ -43,14 +43,14 @@ class ChunkedReplay:
     @property
     def rows_rejected(self) -> int:
         """How many input rows were rejected (a row with two problems counts once)."""
-        return int(self.rejected["row"].nunique()) if len(self.rejected) else 0
+        return int(self.rejected["row"].nunique())
 
 
 @dataclass(slots=True)
 class _Players:
     """Every player of the chunks so far, by their row of the pass's state: first rating, time
     of their last row (NO_TIME: none), ranked games still in the window (player, time; sorted),
-    all times in ticks of ``unit``; the latest time so far and its row."""
+    all times in ticks of ``unit``; the latest time so far and its row; the reports and counts."""
 
     index: dict[str, int] = field(default_factory=dict)
     names: list[str] = field(default_factory=list)
@@ -61,6 +61,10 @@ class _Players:
     unit: str = "us"
     last_time: int | None = None
     last_row: int = 0
+    reports: list[pd.DataFrame] = field(default_factory=list)
+    rows_read: int = 0
+    replayed: int = 0
+    chunks: int = 0
 
     def rows_of(self, h: History, given: Mapping[str, int], rules: Rules) -> Ints:
         """The state's row of each player of ``h`` (by ``h``'s codes), new ones added."""
@@ -109,33 +113,23 @@ def replay_chunks(
     writer = _Writer(partial, parquet=target.lower().endswith(".parquet"), rules=rules)
     given = {str(k).strip(): v for k, v in (initial_ratings or {}).items()}
     try:
-        tally = _replay_into(writer, history, chunk_rows, rules, given, skip_invalid)
+        done = _replay_into(writer, history, chunk_rows, rules, given, skip_invalid)
         writer.close()
         os.replace(partial, target)
     finally:
         writer.close()
         if os.path.exists(partial):
             os.remove(partial)
+    names = np.array(done.names, dtype=object)
     return ChunkedReplay(
         out=target,
-        players=tally.players,
-        rejected=pd.concat(tally.reports, ignore_index=True) if tally.reports else empty_report(),
+        players=players_table(names, done.start, done.state, done.last, done.unit),
+        rejected=pd.concat(done.reports, ignore_index=True) if done.reports else empty_report(),
         rules=rules,
-        rows_read=tally.rows_read,
-        rows_replayed=tally.replayed,
-        chunks=tally.chunks,
+        rows_read=done.rows_read,
+        rows_replayed=done.replayed,
+        chunks=done.chunks,
     )
-
-
-@dataclass
-class _Tally:
-    """What the chunks add up to: the players' table (once all are read), reports, counts."""
-
-    players: pd.DataFrame = field(default_factory=pd.DataFrame)
-    reports: list[pd.DataFrame] = field(default_factory=list)
-    rows_read: int = 0
-    replayed: int = 0
-    chunks: int = 0
 
 
 def _replay_into(
@@ -145,35 +139,28 @@ def _replay_into(
     rules: Rules,
     given: dict[str, int],
     skip_invalid: bool,
-) -> _Tally:
+) -> _Players:
     """Every chunk checked, rated from the state the earlier ones left, and its games written."""
     players = _Players()
-    tally = _Tally()
     for frame in history_chunks(history, chunk_rows):
         h = prepare(frame)
-        tally.rows_read += h.rows_read
+        players.rows_read += h.rows_read
         if len(h.report):
             if not skip_invalid:
                 raise InvalidHistory(h.report, h.rows_read)
-            tally.reports.append(h.report)
+            players.reports.append(h.report)
         _check_order(h, players)
         rows = np.append(players.rows_of(h, given, rules), -1)  # -1: a podium's no loser
-        # Compiled once the rows read reach the size where it pays (a long history).
-        compiled = use_compiled(tally.rows_read)
-        rated, window = rate(
-            h, rules, players.state, rows[h.winner], rows[h.loser], players.window,
-            compiled=compiled,
-        )  # fmt: skip
+        # Compiled once the rows read so far would be (a long history).
+        compiled = use_compiled(players.rows_read)
+        rated, window = rate(h, rules, players.state, rows[h.winner], rows[h.loser],
+                             players.window, compiled=compiled)  # fmt: skip
         games = rated_games(h, rated)
         writer.write(games)
         _carry(h, players, window, rules.window)
-        tally.replayed += len(games)
-        tally.chunks += 1
-    tally.players = players_table(
-        np.array(players.names, dtype=object), players.start, players.state, players.last,
-        players.unit,
-    )  # fmt: skip
-    return tally
+        players.replayed += len(games)
+        players.chunks += 1
+    return players
 
 
 def _check_order(h: History, players: _Players) -> None:

@@ -1,13 +1,7 @@
 """A plain CSV file read by pyarrow's multithreaded reader, cell for cell what pandas' reader
-gives (:mod:`.read`), when the file is one whose every line is one row: no quote character, no
-NUL, no line break but ``\\n`` or ``\\r\\n``, valid UTF-8, every line with the header's number
-of cells, every header cell named. Any other file, or a missing pyarrow, gives None and pandas'
-reader reads it, with its refusals and messages; the row numbers are then the lines' numbers
-here and there alike.
-
-Every cell comes as text (pandas' ``str`` columns, kept in Arrow's buffers), as pandas' reader
-gives it as Python strings. There is no size below which pandas' reader is kept: pandas imports
-pyarrow anyway, its CSV module adds about 2 ms, and a small file reads as fast either way.
+gives (:mod:`.read`), as text in Arrow's buffers: a file whose every line is one row (no quote,
+no NUL, no line break but ``\\n`` or ``\\r\\n``, valid UTF-8, every line with the header's cells,
+every header cell named). Any other file, or no pyarrow, gives None: pandas' reader reads it.
 """
 
 from __future__ import annotations
@@ -20,16 +14,13 @@ import pandas as pd
 
 from .validate import column_labels
 
-__all__ = ["ordinary", "read_plain_csv", "read_plain_mapped"]
-
 #: Delimiters both readers take as the one character they are (no pattern, no blank run).
 _DELIMITERS: Final = frozenset(",;\t|")
 
 
 def read_plain_csv(data: bytes, delimiter: str) -> pd.DataFrame | None:
-    """The CSV text ``data`` (from its header on, without a byte-order mark) as
-    :func:`~gammon_elo.read_history` reads it, rows numbered from 2 and wholly blank rows
-    dropped; None when the file is not plain (see the module) or pyarrow is missing."""
+    """The CSV text ``data`` (from its header on) as :func:`~gammon_elo.read_history` reads it;
+    None when it is not plain (see the module)."""
     if not _plain_text(data):
         return None
     end = data.find(b"\n")
@@ -38,10 +29,8 @@ def read_plain_csv(data: bytes, delimiter: str) -> pd.DataFrame | None:
 
 
 def ordinary(mapped: mmap.mmap, start: int) -> bool:
-    """Whether the mapped file's text from ``start`` on has no quote character, no NUL, no
-    carriage return and no byte outside ASCII: plain, as the module means it, without a look
-    at its lines (:func:`read_plain_mapped` reads it where it is; other files are read into
-    memory for :func:`read_plain_csv`'s checks)."""
+    """Whether the mapped text from ``start`` has no quote, NUL, carriage return or byte beyond
+    ASCII (then :func:`read_plain_mapped` reads it where it lies)."""
     if any(mapped.find(byte, start) >= 0 for byte in (b'"', b"\x00", b"\r")):
         return False
     text = np.frombuffer(mapped, dtype=np.uint8, offset=start)
@@ -49,8 +38,7 @@ def ordinary(mapped: mmap.mmap, start: int) -> bool:
 
 
 def read_plain_mapped(mapped: mmap.mmap, start: int, delimiter: str) -> pd.DataFrame | None:
-    """:func:`read_plain_csv` of an :func:`ordinary` mapped file's text from ``start`` on, read
-    where it lies (no copy of it in memory)."""
+    """:func:`read_plain_csv` of an :func:`ordinary` mapped file's text, read where it lies."""
     end = mapped.find(b"\n", start)
     line = mapped[start : end if end >= 0 else start]
     size = len(mapped) - start
@@ -107,8 +95,8 @@ def _read(data: bytes | memoryview, header: list[str], delimiter: str) -> pd.Dat
 
 
 def _plain_text(data: bytes) -> bool:
-    """Whether the text has no quote character, no NUL, no carriage return but in ``\\r\\n``,
-    and is valid UTF-8 (see the module)."""
+    """Whether the text has no quote, no NUL, no carriage return but in ``\\r\\n``, and is
+    UTF-8 (pandas' reader names a bad byte)."""
     if b'"' in data or b"\x00" in data:
         return False
     if data.startswith(b"\xef\xbb\xbf"):
@@ -119,14 +107,13 @@ def _plain_text(data: bytes) -> bool:
         try:
             data.decode("utf-8")
         except UnicodeDecodeError:
-            return False  # pandas' reader names the byte
+            return False
     return True
 
 
 def _plain_header(line: bytes, end: int, size: int, delimiter: str) -> list[str] | None:
-    """The header's cells (``line``, the text's first line, ending at ``end``, -1: the text
-    has no line break; ``size`` bytes in all) when plain text is plain enough for pyarrow to
-    read as pandas would (see the module); None otherwise."""
+    """The header's cells (``line``, ending at ``end``, -1: no line break; ``size`` bytes in
+    all) when pyarrow reads the text as pandas would; None otherwise."""
     if delimiter not in _DELIMITERS:
         return None
     if end < 0 or end + 1 == size:

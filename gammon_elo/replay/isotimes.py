@@ -1,11 +1,7 @@
-"""Times written the one way exports write them, ``YYYY-MM-DDTHH:MM:SS`` with or without a final
-``Z``, read straight from the text's bytes: the same microseconds since 1970 (UTC) pandas'
-ISO 8601 parser gives, for a column it would otherwise parse a cell at a time.
-
-Only a column whose every cell is so written, a real date and time (no 30 February, no 24:00,
-no leap second) of the years 1900 to 2199, is read here; any other column gives None and
-pandas parses it, with the problems it reports. NumPy reads the cells a block of rows at a
-time.
+"""Times written the way exports write them, ``YYYY-MM-DDTHH:MM:SS`` with or without a final
+``Z``, read from the text's bytes: the microseconds since 1970 (UTC) pandas' ISO 8601 parser
+gives. Only a column whose every cell is so written, alike, a real date and time of the years
+1900 to 2199, is read here; any other gives None and pandas parses it, reporting its problems.
 
 >>> import pandas as pd
 >>> whole_seconds(pd.Series(["1970-01-02T00:00:01Z", "2026-10-05T20:00:00Z"], dtype="str")).tolist()
@@ -16,17 +12,16 @@ True
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import pandas as pd
 
 from .._core.arrays import Ints
 
-__all__ = ["whole_seconds"]
-
-#: Years read here: far inside every unit pandas may pick; others go to pandas' parser.
-_FIRST_YEAR, _LAST_YEAR = 1900, 2199
+#: Each field's range (years far inside every unit pandas may pick); others go to pandas.
+_LOWEST: Final = (1900, 1, 1, 0, 0, 0)
+_HIGHEST: Final = (2199, 12, 31, 23, 59, 59)
 #: Where the separators stand in ``YYYY-MM-DDTHH:MM:SS``.
 _SEPARATORS: Final = {4: b"-", 7: b"-", 10: b"T", 13: b":", 16: b":"}
 _DIGITS: Final = [i for i in range(19) if i not in _SEPARATORS]
@@ -39,17 +34,22 @@ _DAYS_IN_MONTH: Final = np.array([0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30,
 def whole_seconds(column: pd.Series) -> Ints | None:
     """Each cell's time in microseconds since 1970 (UTC), when every cell of the text column
     ``column`` (Arrow-backed) is written ``YYYY-MM-DDTHH:MM:SS[Z]`` alike; None otherwise."""
-    cells = _fixed_width(column)
-    if cells is None:
+    chunks = _arrow_chunks(column)
+    if not chunks or any(chunk.null_count for chunk in chunks):
         return None
-    out = np.empty(len(cells), dtype=np.int64)
-    # A block at a time: its temporaries stay small and are reused, where whole-column ones
-    # would each fault in fresh memory (80 MB apiece at 10 M rows).
-    for first in range(0, len(cells), _BLOCK):
-        block = _block(cells[first : first + _BLOCK])
-        if block is None:
-            return None
-        out[first : first + len(block)] = block
+    out, at, width = np.empty(len(column), dtype=np.int64), 0, 0
+    for chunk in chunks:  # each as it lies (combining them would copy the text)
+        cells = _fixed_width(chunk)
+        if cells is None or cells.shape[1] != (width or cells.shape[1]):
+            return None  # not times, or of another width than the first chunk's
+        width = cells.shape[1]
+        # A block at a time: its temporaries stay small, in the CPU's caches.
+        for first in range(0, len(cells), _BLOCK):
+            block = _block(cells[first : first + _BLOCK])
+            if block is None:
+                return None
+            out[at : at + len(block)] = block
+            at += len(block)
     return out
 
 
@@ -76,19 +76,11 @@ def _block(cells: np.ndarray) -> Ints | None:
 
     year, month, day = number(0, 4), number(4, 2), number(6, 2)
     hour, minute, second = number(8, 2), number(10, 2), number(12, 2)
+    for value, low, high in zip((year, month, day, hour, minute, second), _LOWEST, _HIGHEST,
+                                strict=True):  # fmt: skip
+        if not np.all((value >= low) & (value <= high)):
+            return None
     leap = (year % 4 == 0) & ((year % 100 != 0) | (year % 400 == 0))
-    valid = (
-        (year >= _FIRST_YEAR)
-        & (year <= _LAST_YEAR)
-        & (month >= 1)
-        & (month <= 12)
-        & (day >= 1)
-        & (hour <= 23)
-        & (minute <= 59)
-        & (second <= 59)
-    )
-    if not valid.all():
-        return None
     if not np.all(day <= _DAYS_IN_MONTH[month] + (leap & (month == 2))):
         return None
     days = _days_since_1970(year, month, day)
@@ -96,24 +88,25 @@ def _block(cells: np.ndarray) -> Ints | None:
     return micros + second * _MICROSECONDS
 
 
-def _fixed_width(column: pd.Series) -> np.ndarray | None:
-    """The cells' UTF-8 bytes as an n × width array, when the column is Arrow-backed text with
-    no missing cell and every cell 19 or 20 bytes long alike; None otherwise."""
+def _arrow_chunks(column: pd.Series) -> list[Any]:
+    """The non-empty chunks of an Arrow-backed text column; none for any other column."""
     dtype = column.dtype
     arrow = (isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow") or (
         isinstance(dtype, pd.ArrowDtype) and str(dtype.pyarrow_dtype) in ("string", "large_string")
     )
-    if not arrow or len(column) == 0:
-        return None
+    if not arrow:
+        return []
     import pyarrow as pa  # type: ignore[import-untyped]
 
     array = pa.array(column.array)
-    if isinstance(array, pa.ChunkedArray):
-        array = array.combine_chunks()
-    if array.null_count:
-        return None
+    chunks = array.chunks if isinstance(array, pa.ChunkedArray) else [array]
+    return [chunk for chunk in chunks if len(chunk)]
+
+
+def _fixed_width(array: Any) -> np.ndarray | None:
+    """A chunk's UTF-8 bytes as an n × width array, every cell 19 or 20 bytes alike; else None."""
     _, offsets, data = array.buffers()
-    kind = np.int64 if pa.types.is_large_string(array.type) else np.int32
+    kind = np.int64 if str(array.type) == "large_string" else np.int32
     ends = np.frombuffer(offsets, dtype=kind)[array.offset : array.offset + len(array) + 1]
     width = int(ends[1] - ends[0])
     if width not in (19, 20) or not np.all(np.diff(ends) == width):

@@ -49,24 +49,17 @@ def read_history(
 ) -> pd.DataFrame:
     """A CSV or Parquet file of games as a DataFrame of its cells, ready for :func:`replay`.
 
-    CSV: UTF-8 with or without a byte-order mark, every cell kept as text, so a bad value is
-    reported as the file spells it (by pyarrow's reader where every line is one row and no
-    budget is given, :mod:`.fastcsv`, else by pandas'; the same cells either way). The index
-    holds each row's number as a person counts rows in the file (the header is row 1; a quoted
-    cell spanning lines is one row), and ``replay`` reports rows by it. Wholly blank rows are
-    dropped, keeping the others' numbers. Excel's ``sep=,`` first line names the delimiter.
+    CSV: UTF-8 (a byte-order mark or Excel's ``sep=,`` first line allowed), every cell kept as
+    text, so a bad value is reported as the file spells it; pyarrow's reader where every line
+    is one row and no budget is given (:mod:`.fastcsv`), else pandas'. The index holds each
+    row's number as a person counts rows in the file (the header is row 1; a quoted cell
+    spanning lines is one row); wholly blank rows are dropped. Parquet (known by its first
+    bytes): the columns keep their types, the history's text columns come as categories.
 
-    Parquet (recognised by its first bytes): the columns keep their types, the history's text
-    columns come as categories, and rows are numbered as in a CSV file (row 2 first).
-
-    A file that cannot be read or is empty, a missing or doubled column, more than
-    MAX_EXTRA_COLUMNS other columns, a Parquet column of lists, structs or maps, bytes that are
-    not UTF-8 or a row with more cells than the header raise :class:`InvalidInput`.
-
-    ``budget`` (None: no limit) bounds what reading may cost, checked before decoding where
-    the format allows (:mod:`.budget`); a file over it raises :class:`~.budget.OverBudget`.
-    ``history_only``: only the history's own columns are decoded (the others are named in the
-    header and counted, a Parquet file's schema judged whole).
+    A file that cannot be read, is empty, lacks or doubles a column, has more than
+    MAX_EXTRA_COLUMNS others, a column of lists, bytes that are not UTF-8 or a row longer than
+    the header raises :class:`InvalidInput`. ``budget`` (None: no limit) bounds what reading may
+    cost (:mod:`.budget`). ``history_only``: only the history's own columns are decoded.
 
     >>> frame = read_history(b"time,winner,loser\\n2026-10-01T20:00:00Z,Eleni,Nikos\\n")
     >>> frame.index.tolist(), frame.loc[2, "winner"]
@@ -83,8 +76,7 @@ def read_history(
 def history_chunks(
     source: Source, rows: int, *, budget: Budget | None = None, history_only: bool = False
 ) -> Iterator[pd.DataFrame]:
-    """The file's rows ``rows`` at a time, each chunk as :func:`read_history` reads a whole
-    file (the same cells, row numbers, refusals and ``budget`` for the whole file).
+    """The file's rows ``rows`` at a time, each as :func:`read_history` reads a whole file.
 
     >>> data = b"time,winner,loser\\n" + b"2026-10-01T20:00:00Z,Eleni,Nikos\\n" * 5
     >>> [chunk.index.tolist() for chunk in history_chunks(data, 2)]
@@ -108,7 +100,7 @@ def history_chunks(
 
 def _read_plain(stream: IO[bytes], options: _CsvOptions) -> pd.DataFrame | None:
     """The file by pyarrow's reader (:mod:`.fastcsv`): where it lies, for a file on disk with
-    nothing out of the ordinary in it, else from memory; None: pandas' reader reads it."""
+    nothing out of the ordinary, else from memory; None: for pandas' reader."""
     try:
         mapped = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
     except (OSError, ValueError, io.UnsupportedOperation):
