@@ -5,10 +5,6 @@ one pass, plain or compiled by Numba), :mod:`.results`, :mod:`.api`; :mod:`.expo
 spreadsheets open safely) and :mod:`.chunked` (a history larger than memory, chunk by chunk).
 """
 
-# Importable from here too, though not in __all__: the errors a replay raises, and its limits.
-from .._core.errors import InvalidHistory as InvalidHistory
-from .._core.errors import InvalidInput as InvalidInput
-from .._core.lookup import TABLE_REACH as TABLE_REACH
 from .api import SPREAD_COLUMNS, checked_history, compare_rules, replay
 from .chunked import ChunkedReplay, replay_chunks
 from .export import neutralize_formulas
@@ -21,7 +17,6 @@ from .results import (
     RulesComparison,
     trajectories,
 )
-from .validate import GAME_TYPES as GAME_TYPES
 from .validate import HISTORY_COLUMNS, REJECTED_COLUMNS
 
 __all__ = [
