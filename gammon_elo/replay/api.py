@@ -21,16 +21,9 @@ from .validate import History, prepare
 
 #: One row per rule set in a comparison.
 SPREAD_COLUMNS: Final = (
-    "rules",
-    "players",
-    "lowest",
-    "highest",
-    "top_to_bottom",
-    "iqr",
-    "half_within",
-    "half_from",
+    "rules", "players", "lowest", "highest", "top_to_bottom", "iqr", "half_within", "half_from",
     "half_to",
-)
+)  # fmt: skip
 
 
 def replay(

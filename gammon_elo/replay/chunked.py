@@ -21,7 +21,7 @@ from ..rules import CURRENT, Rules, get_rules
 from .engine import LAST, initial_ratings, new_state, rate, use_compiled
 from .export import neutralize_formulas
 from .read import Source, history_chunks
-from .results import NO_TIME, players_table, rated_games
+from .results import NO_TIME, game_table, players_table
 from .validate import History, column_labels, empty_report, prepare
 
 #: Rows a chunk has unless told otherwise: about 600 MiB at the most (2,000 to 20,000 players).
@@ -155,7 +155,7 @@ def _replay_into(
         compiled = use_compiled(players.rows_read)
         rated, window = rate(h, rules, players.state, rows[h.winner], rows[h.loser],
                              players.window, compiled=compiled)  # fmt: skip
-        games = rated_games(h, rated)
+        games = game_table(h, rated)
         writer.write(games)
         _carry(h, players, window, rules.window)
         players.replayed += len(games)

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -322,29 +322,26 @@ def _run(
     """The pass over every row: compiled (``narrow``: figures in int32), or with None plain,
     on lists (Python indexes them faster than arrays)."""
     n, columns = len(h.time), (h.time, winner, loser, h.kind, h.cube, h.prize)
-    table_w: Any
-    table_l: Any
-    flat: Any
-    slots: Any
-    out: Any
+    run: Callable[..., int] = replay_rows
     if narrow is None:
-        run, rows = cast(Callable[..., int], replay_rows), [c.tolist() for c in columns]
-        table_w, table_l = _lists(rules.divisor, rules.k, rules.heavy_k)
-        flat, slots, out = state.reshape(-1).tolist(), window.tolist(), [0] * (6 * n)
+        rows: list[Any] = [c.tolist() for c in columns]
+        tail: list[Any] = [*_lists(rules.divisor, rules.k, rules.heavy_k),
+                           state.reshape(-1).tolist(), window.tolist(), [0] * (6 * n)]  # fmt: skip
     else:
         types = (np.int64, np.int64, np.int64, np.int8, np.int8, np.int64)
         rows = [np.ascontiguousarray(c, t) for c, t in zip(columns, types, strict=True)]
         run = compiled_pass()
-        table_w, table_l, flat, slots = tables.winner, tables.loser, state.reshape(-1), window
-        out = np.zeros(6 * n, dtype=np.int32 if narrow else np.int64)
+        tail = [tables.winner, tables.loser, state.reshape(-1), window,
+                np.zeros(6 * n, dtype=np.int32 if narrow else np.int64)]  # fmt: skip
+    out = tail[-1]  # the figures: before, changes, week counts, a row each
     i, forced = 0, False
     while (i := run(i, forced, *rows, tables.reach, tables.width, heavy_games, ticks,
-                    _LOWEST_TICK, table_w, table_l, flat, slots, out)) < n:  # fmt: skip
+                    _LOWEST_TICK, *tail)) < n:  # fmt: skip
         _exact(h, rules, out, i)
         forced = True
     if narrow is None:
-        state[:] = np.array(flat, dtype=np.int64).reshape(state.shape)
-        window[:] = slots
+        state[:] = np.array(tail[2], dtype=np.int64).reshape(state.shape)
+        window[:] = tail[3]
     return np.asarray(out, dtype=np.int64 if narrow is None else out.dtype).reshape(6, n)
 
 

@@ -27,49 +27,21 @@ NO_TIME: Final = int(np.iinfo(np.int64).min)
 
 #: What ``replay`` adds to each game, after the input's own columns.
 GAME_COLUMNS: Final = (
-    "winner_before",
-    "loser_before",
-    "winner_recent_games",
-    "loser_recent_games",
-    "winner_k",
-    "loser_k",
-    "cube_multiplier",
-    "expected_winner",
-    "winner_change",
-    "loser_change",
-    "winner_after",
-    "loser_after",
-)
+    "winner_before", "loser_before", "winner_recent_games", "loser_recent_games", "winner_k",
+    "loser_k", "cube_multiplier", "expected_winner", "winner_change", "loser_change",
+    "winner_after", "loser_after",
+)  # fmt: skip
 
 #: One row per player of the history.
 PLAYER_COLUMNS: Final = (
-    "player",
-    "initial",
-    "final",
-    "peak",
-    "lowest",
-    "ranked_games",
-    "wins",
-    "losses",
-    "games_at_heavy_k",
-    "unrated_games",
-    "prizes",
-    "last_game",
-)
+    "player", "initial", "final", "peak", "lowest", "ranked_games", "wins", "losses",
+    "games_at_heavy_k", "unrated_games", "prizes", "last_game",
+)  # fmt: skip
 
 #: One row per player per game, for charts.
 TRAJECTORY_COLUMNS: Final = (
-    "rules",
-    "player",
-    "game",
-    "row",
-    "time",
-    "type",
-    "opponent",
-    "result",
-    "change",
-    "rating",
-)
+    "rules", "player", "game", "row", "time", "type", "opponent", "result", "change", "rating",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -139,18 +111,12 @@ def result(
         )  # fmt: skip
         rated = dataclasses.replace(rated, figures=rated.figures[:, :0].copy())
     return ReplayResult(
-        build_games=functools.partial(rated_games, h, rated),
+        build_games=functools.partial(game_table, h, rated),
         players=players,
         rejected=h.report,
         rules=rated.rules,
         rows_read=rows_read,
     )
-
-
-def rated_games(h: History, rated: Pass) -> pd.DataFrame:
-    """The games table from the pass's figures (in int64, as every table's figures are)."""
-    out = rated.figures.astype(np.int64, copy=False)
-    return game_table(h, per_game(h, rated, out), (out[0], out[1]), (out[2], out[3]))
 
 
 def per_game(h: History, rated: Pass, out: Ints) -> dict[str, npt.NDArray[Any]]:
@@ -200,14 +166,12 @@ def _nullable(values: npt.NDArray[Any], missing: Flags) -> pd.arrays.IntegerArra
     return pd.arrays.IntegerArray(values.astype(np.int64, copy=False), missing)
 
 
-def game_table(
-    h: History,
-    per_game: dict[str, npt.NDArray[Any]],
-    before: tuple[Ints, Ints],
-    change: tuple[Ints, Ints],
-) -> pd.DataFrame:
-    """One row per accepted input row, in input order, from each row's ratings before, changes
-    (winner's, loser's) and figures (:func:`per_game`), all in rating order."""
+def game_table(h: History, rated: Pass) -> pd.DataFrame:
+    """One row per accepted input row, in input order, from the pass's figures (rating order;
+    in int64, as every table's figures are)."""
+    figures = rated.figures.astype(np.int64, copy=False)
+    before_w, before_l, change_w, change_l = figures[:4]
+    figured = per_game(h, rated, figures)
     back = None if h.in_input_order else np.argsort(h.source)
 
     def out(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -215,8 +179,6 @@ def game_table(
 
     unrated = out(h.kind != RANKED)
     no_loser = out(h.kind == PODIUM)
-    before_w, before_l = before
-    change_w, change_l = change
     players = pd.Index(h.names, dtype=object)
     columns: dict[str, Any] = {
         "row": out(h.accepted_rows),
@@ -228,12 +190,12 @@ def game_table(
         "prize": _nullable(out(h.prize), ~no_loser),
         "winner_before": out(before_w),
         "loser_before": _nullable(out(before_l), no_loser),
-        "winner_recent_games": _nullable(out(per_game["winner_recent_games"]), unrated),
-        "loser_recent_games": _nullable(out(per_game["loser_recent_games"]), unrated.copy()),
-        "winner_k": _nullable(out(per_game["winner_k"]), unrated.copy()),
-        "loser_k": _nullable(out(per_game["loser_k"]), unrated.copy()),
-        "cube_multiplier": out(per_game["cube_multiplier"]),
-        "expected_winner": out(per_game["expected_winner"]),
+        "winner_recent_games": _nullable(out(figured["winner_recent_games"]), unrated),
+        "loser_recent_games": _nullable(out(figured["loser_recent_games"]), unrated.copy()),
+        "winner_k": _nullable(out(figured["winner_k"]), unrated.copy()),
+        "loser_k": _nullable(out(figured["loser_k"]), unrated.copy()),
+        "cube_multiplier": out(figured["cube_multiplier"]),
+        "expected_winner": out(figured["expected_winner"]),
         "winner_change": out(change_w),
         "loser_change": _nullable(out(change_l), no_loser.copy()),
         "winner_after": out(before_w + change_w),
