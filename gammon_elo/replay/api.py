@@ -4,7 +4,7 @@ by side, with their spreads) and :func:`checked_history` (checked once, rated ma
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 import numpy as np
@@ -14,7 +14,7 @@ from .._core import checks
 from .._core.errors import InvalidHistory, InvalidInput
 from ..rules import CURRENT, Rules, get_rules
 from ..stats import iqr, narrowest_window
-from .engine import initial_ratings, new_state, rate
+from . import engine
 from .results import ReplayResult, RulesComparison
 from .results import result as rated_result
 from .validate import History, prepare
@@ -62,8 +62,10 @@ def replay(
     [[16, -16, 1516, 1484], [22, -22, 1506, 1494]]
     """
     rules = get_rules(rules)
-    h = checked_history(games, skip_invalid=skip_invalid)
-    return _replay_each(h, [rules], initial_ratings)[0]
+    comparison = compare_rules(
+        games, [rules], initial_ratings=initial_ratings, skip_invalid=skip_invalid
+    )
+    return comparison.results[rules.label]
 
 
 def compare_rules(
@@ -95,13 +97,15 @@ def compare_rules(
     [47, 48]
     """
     rule_sets = distinct_rule_sets(rules)
-    labels = [r.label for r in rule_sets]
     active_games = checks.games("active_games", active_games)
     h = games if isinstance(games, History) else checked_history(games, skip_invalid=skip_invalid)
-    each = _replay_each(h, rule_sets, initial_ratings, games_table=games_table)
-    results = dict(zip(labels, each, strict=True))
-
-    first = results[labels[0]].players
+    results = {}
+    for rule_set in rule_sets:  # each in one pass
+        start = engine.initial_ratings(h.names, initial_ratings, rule_set)
+        state = engine.new_state(start)
+        rated, _ = engine.rate(h, rule_set, state, h.winner, h.loser)
+        results[rule_set.label] = rated_result(h, rated, start, state, games_table=games_table)
+    first = results[rule_sets[0].label].players
     ratings = first[["player", "ranked_games"]].copy()
     for label, result in results.items():
         finals = result.players.set_index("player")["final"]
@@ -132,23 +136,6 @@ def checked_history(games: pd.DataFrame, *, skip_invalid: bool = False) -> Histo
     if len(h.report) and not skip_invalid:
         raise InvalidHistory(h.report, h.rows_read)
     return h
-
-
-def _replay_each(
-    h: History,
-    rule_sets: Sequence[Rules],
-    initial: Mapping[str, int] | pd.Series | None,
-    *,
-    games_table: bool = True,
-) -> list[ReplayResult]:
-    """A checked history under each rule set, each in one pass."""
-    results = []
-    for rules in rule_sets:
-        start = initial_ratings(h.names, initial, rules)
-        state = new_state(start)
-        rated, _ = rate(h, rules, state, h.winner, h.loser)
-        results.append(rated_result(h, rated, start, state, games_table=games_table))
-    return results
 
 
 def _spread(label: str, players: pd.DataFrame, active_games: int) -> dict[str, Any]:

@@ -124,11 +124,7 @@ _DELIMITERS: Final = frozenset(",;\t|")
 def read_plain_csv(data: bytes, delimiter: str) -> pd.DataFrame | None:
     """The CSV text ``data`` (from its header on) as :func:`~gammon_elo.read_history` reads it;
     None when it is not plain (see the module)."""
-    if not _plain_text(data):
-        return None
-    end = data.find(b"\n")
-    header = _plain_header(data[: max(end, 0)], end, len(data), delimiter)
-    return None if header is None else _read(data, header, delimiter)
+    return _read(data, 0, delimiter) if _plain_text(data) else None
 
 
 def ordinary(mapped: mmap.mmap, start: int) -> bool:
@@ -142,17 +138,15 @@ def ordinary(mapped: mmap.mmap, start: int) -> bool:
 
 def read_plain_mapped(mapped: mmap.mmap, start: int, delimiter: str) -> pd.DataFrame | None:
     """:func:`read_plain_csv` of an :func:`ordinary` mapped file's text, read where it lies."""
-    end = mapped.find(b"\n", start)
-    line = mapped[start : end if end >= 0 else start]
-    size = len(mapped) - start
-    header = _plain_header(line, end - start if end >= 0 else -1, size, delimiter)
+    return _read(mapped, start, delimiter)
+
+
+def _read(data: bytes | mmap.mmap, start: int, delimiter: str) -> pd.DataFrame | None:
+    """pyarrow's reader over plain text from ``start``, when its header lets it read the text
+    as pandas would."""
+    header = _plain_header(data, start, delimiter)
     if header is None:
         return None
-    return _read(memoryview(mapped)[start:], header, delimiter)
-
-
-def _read(data: bytes | memoryview, header: list[str], delimiter: str) -> pd.DataFrame | None:
-    """pyarrow's reader over plain text whose header is ``header``."""
     try:
         import pyarrow as pa  # type: ignore[import-untyped]
         import pyarrow.compute as pc  # type: ignore[import-untyped]
@@ -161,7 +155,7 @@ def _read(data: bytes | memoryview, header: list[str], delimiter: str) -> pd.Dat
         return None
     try:
         table = pcsv.read_csv(
-            pa.py_buffer(data),
+            pa.py_buffer(memoryview(data)[start:]),
             read_options=pcsv.ReadOptions(use_threads=True),
             parse_options=pcsv.ParseOptions(
                 delimiter=delimiter,
@@ -214,14 +208,12 @@ def _plain_text(data: bytes) -> bool:
     return True
 
 
-def _plain_header(line: bytes, end: int, size: int, delimiter: str) -> list[str] | None:
-    """The header's cells (``line``, ending at ``end``, -1: no line break; ``size`` bytes in
-    all) when pyarrow reads the text as pandas would; None otherwise."""
-    if delimiter not in _DELIMITERS:
-        return None
-    if end < 0 or end + 1 == size:
+def _plain_header(data: bytes | mmap.mmap, start: int, delimiter: str) -> list[str] | None:
+    """The header's cells, when pyarrow reads the text from ``start`` as pandas would."""
+    end = data.find(b"\n", start)
+    if delimiter not in _DELIMITERS or end < 0 or end + 1 == len(data):
         return None  # a header alone: pandas' reader, no time to gain
-    header = line.removesuffix(b"\r").decode("utf-8").split(delimiter)
+    header = data[start:end].removesuffix(b"\r").decode("utf-8").split(delimiter)
     if len(header) < 2 or not all(header):
         return None  # pandas names an unnamed column "Unnamed: N"
     try:

@@ -244,20 +244,15 @@ def trajectories(
     known = set(first.players["player"].tolist())
     if players is None:
         busiest = checks.games("busiest", busiest)
-        chosen = (
-            first.players.sort_values(
-                ["ranked_games", "player"], ascending=[False, True], kind="stable"
-            )["player"]
-            .head(busiest)
-            .tolist()
-        )
+        by = first.players.sort_values(["ranked_games", "player"], ascending=[False, True])
+        chosen = by["player"].head(busiest).tolist()
     else:
         chosen = [players] if isinstance(players, str) else list(players)
         for name in chosen:
             if name not in known:
                 raise InvalidInput("players", name, "is not a player of this history")
     frames = [_trajectory(label, r.games, chosen) for label, r in results.items()]
-    return pd.concat(frames, ignore_index=True) if frames else _trajectory("", pd.DataFrame(), [])
+    return pd.concat(frames, ignore_index=True)
 
 
 def _trajectory(label: str, games: pd.DataFrame, chosen: list[str]) -> pd.DataFrame:
