@@ -40,6 +40,9 @@ _CUBE_CODES: Final = {cube: code for code, cube in enumerate(checks.CUBES)}
 #: Control characters (C0, DEL, C1) but tab and line breaks: never part of a name.
 _CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
+#: The widest span of whole numbers :func:`_codes` codes by their offset.
+_COUNTED_SPAN: Final = 1024
+
 #: Words pandas reads as the current time, which a file's time must not depend on.
 _CLOCK_WORDS: Final = ("now", "today")
 
@@ -188,7 +191,25 @@ def _cell_text(value: Any) -> str:
 
 
 def _codes(values: pd.Series) -> tuple[Indices, list[Any]]:
-    """Codes of ``values`` (-1 for missing ones) and the distinct values they stand for."""
+    """Codes of ``values`` (-1 for missing ones) and the distinct values they stand for (in
+    the categories' order for a categorical column): without hashing a pass, a category's code,
+    or a whole number's offset from the lowest where they span little (a cube, a prize)."""
+    dtype = values.dtype
+    if isinstance(dtype, pd.CategoricalDtype):
+        codes = np.asarray(values.cat.codes, dtype=np.intp)
+        used = np.bincount(codes + 1, minlength=len(dtype.categories) + 1)[1:] > 0
+        if used.all():
+            return codes, list(dtype.categories)
+        renumbered = np.full(len(used) + 1, -1, dtype=np.intp)  # the last: a missing cell's
+        renumbered[:-1][used] = np.arange(int(used.sum()))
+        return renumbered[codes], list(dtype.categories[used])
+    if pd.api.types.is_integer_dtype(dtype) and str(dtype).lower() != "uint64" and len(values):
+        numbers = values.to_numpy(dtype=np.int64, na_value=0)
+        low, high = int(numbers.min()), int(numbers.max())
+        if high - low < _COUNTED_SPAN:
+            codes = (numbers - low).astype(np.intp)
+            codes[values.isna().to_numpy()] = -1
+            return codes, list(range(low, high + 1))
     codes, uniques = pd.factorize(values, use_na_sentinel=True)
     return np.asarray(codes, dtype=np.intp), list(uniques)
 
