@@ -35,21 +35,13 @@ def replay(
 ) -> ReplayResult:
     """Rate a history of games in time order, each ranked game exactly as the server would.
 
-    ``games`` has a row per game: ``time`` (ISO 8601; no offset means UTC), ``winner``,
-    ``loser``, and optionally ``cube`` (default 1), ``type`` (``ranked``, ``boosted``,
-    ``tournament`` or ``podium``; default ranked) and ``prize`` (podium rows only, no loser).
-    Other columns are carried through. Column names are matched without case or spaces.
-
-    Games are rated in time order, equal times in input order. A player's K counts their ranked
-    games earlier in that order within the 7 days before (a game exactly 7 × 24 h earlier no
-    longer counts; an earlier row of the same time does). Boosted and tournament rows change
-    nothing and count for nothing; a podium row adds its prize. Everyone starts at the rule
-    set's starting rating unless ``initial_ratings`` (name → rating) says otherwise.
-
-    Rows are numbered as a person counts them in the CSV file (the header is row 1), from the
-    frame's index when it is named ``row``, else from the position. Strict by default: any bad
-    row raises :class:`InvalidHistory` with the full report. With ``skip_invalid=True`` the
-    valid rows are rated and the others come back in ``rejected``.
+    ``games``: ``time`` (ISO 8601; no offset: UTC), ``winner``, ``loser``, optionally ``cube``
+    (1), ``type`` (``ranked``, ``boosted``, ``tournament``, ``podium``) and ``prize`` (podium
+    rows, no loser); other columns are carried through. Equal times keep input order. A
+    player's K counts their ranked games earlier in that order within the 7 days before (one
+    exactly 7 × 24 h earlier no longer counts). Boosted and tournament rows change nothing; a
+    podium adds its prize. Strict by default: a bad row raises :class:`InvalidHistory` with
+    the full report; ``skip_invalid=True`` rates the valid rows and returns the others.
 
     >>> history = pd.DataFrame({
     ...     "time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],
@@ -82,8 +74,7 @@ def compare_rules(
     top to bottom, the interquartile range (linear interpolation), and the narrowest window
     [from, to] holding ⌈players / 2⌉ of the final ratings (the lowest of equally narrow ones).
 
-    ``games`` may be a :func:`checked_history` already. ``games_table=False``: each result's
-    ``games`` has the columns but no row, and the rated arrays are not kept for it.
+    ``games`` may be a :func:`checked_history`. ``games_table=False``: no games rows kept.
 
     >>> history = pd.DataFrame({
     ...     "time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],

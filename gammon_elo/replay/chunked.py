@@ -1,7 +1,5 @@
-"""A history larger than memory replayed in time-ordered chunks: each is read, checked and rated
-from what the earlier ones leave (every player's rating and ranked games of the last 7 days), and
-its games are written to a Parquet or CSV file before the next is read. The numbers are the whole
-replay's, whatever the chunk size.
+"""A history larger than memory replayed in time-ordered chunks, each rated from what the earlier
+ones leave (ratings, ranked games of the last 7 days) and written out before the next is read.
 """
 
 from __future__ import annotations
@@ -92,10 +90,8 @@ def replay_chunks(
     ``out`` (Parquet if it ends in ``.parquet``, else CSV a spreadsheet opens safely): a row per
     accepted row in input order, ``rules`` (the label) then :func:`replay`'s ``games`` columns.
 
-    A row earlier than a row of an earlier chunk is refused (:class:`InvalidInput` naming both):
-    the whole replay would have rated it first. Strict by default: the first chunk with a bad
-    row raises :class:`InvalidHistory`; ``skip_invalid=True`` rates the valid rows and collects
-    every report. Nothing is left at ``out`` after a refusal.
+    A row earlier than one of an earlier chunk is refused; bad rows as :func:`replay` treats
+    them. Nothing is left at ``out`` after a refusal.
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())

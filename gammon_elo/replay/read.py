@@ -2,10 +2,8 @@
 numbered as a person counts rows in the file, whole (:func:`read_history`) or in chunks
 (:func:`history_chunks`), and the sample history shipped with the package.
 
-A plain CSV file is read by pyarrow's multithreaded reader, cell for cell what pandas' reader
-gives, as text in Arrow's buffers: a file whose every line is one row (no quote, no NUL, no line
-break but ``\\n`` or ``\\r\\n``, valid UTF-8, every line with the header's cells, every header
-cell named). Any other file, a budget, or no pyarrow: pandas' reader reads it.
+A plain CSV file (every line one row: no quote, NUL or lone carriage return, UTF-8, every
+header cell named) is read by pyarrow's multithreaded reader, cell for cell as pandas' would.
 """
 
 from __future__ import annotations
@@ -53,17 +51,11 @@ def read_history(
 ) -> pd.DataFrame:
     """A CSV or Parquet file of games as a DataFrame of its cells, ready for :func:`replay`.
 
-    CSV: UTF-8 (a byte-order mark or Excel's ``sep=,`` first line allowed), every cell kept as
-    text, so a bad value is reported as the file spells it; pyarrow's reader where every line
-    is one row and no budget is given (see the module), else pandas'. The index holds each
-    row's number as a person counts rows in the file (the header is row 1; a quoted cell
-    spanning lines is one row); wholly blank rows are dropped. Parquet (known by its first
-    bytes): the columns keep their types, the history's text columns come as categories.
-
-    A file that cannot be read, is empty, lacks or doubles a column, has more than
-    MAX_EXTRA_COLUMNS others, a column of lists, bytes that are not UTF-8 or a row longer than
-    the header raises :class:`InvalidInput`. ``budget`` (None: no limit) bounds what reading may
-    cost (:mod:`.budget`). ``history_only``: only the history's own columns are decoded.
+    CSV (UTF-8; a byte-order mark or Excel's ``sep=,`` line allowed): every cell as text; the
+    index holds each row's number as a person counts rows in the file (header: row 1); blank
+    rows are dropped. Parquet: the types kept, the history's text columns as categories. A file
+    that cannot be read as one raises :class:`InvalidInput`. ``budget`` (None: no limit) bounds
+    what reading may cost; ``history_only``: only the history's own columns are decoded.
 
     >>> frame = read_history(b"time,winner,loser\\n2026-10-01T20:00:00Z,Eleni,Nikos\\n")
     >>> frame.index.tolist(), frame.loc[2, "winner"]

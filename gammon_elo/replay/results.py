@@ -48,13 +48,10 @@ TRAJECTORY_COLUMNS: Final = (
 class ReplayResult:
     """One history rated under one rule set.
 
-    ``games`` has one row per accepted input row, in input order: ``row`` (its number in the
-    file), the input's columns checked (UTC times; names, types and cubes cleaned), then
-    GAME_COLUMNS, then the input's other columns. Recent games, K, the cube multiplier and the
-    expected score are for ranked rows only, NA elsewhere; a podium row's loser columns are NA
-    and its winner's change is the prize. ``players`` has one row per player, best final rating
-    first (peak and lowest count the starting rating); ``rejected`` one row per problem of a
-    rejected row. ``rows_read == len(games) + rows_rejected``. ``games`` is built on first use.
+    ``games`` (built on first use): a row per accepted input row, in input order: ``row``, the
+    input's columns cleaned, GAME_COLUMNS (NA where a row has no such figure), the input's
+    other columns. ``players``: a row per player, best final rating first; ``rejected``: a row
+    per problem of a rejected row.
     """
 
     players: pd.DataFrame
