@@ -1,7 +1,7 @@
 """History replay: real games in, every rating after every game out, each ranked game's changes
 exactly :func:`~gammon_elo.rating_change`'s. The modules, in a history's order: :mod:`.read`
-(with :mod:`.budget`, :mod:`.fastcsv`, :mod:`.isotimes`), :mod:`.validate`, :mod:`.engine` (the
-one pass, plain or compiled by Numba), :mod:`.results`, :mod:`.api`; :mod:`.export` (CSV files
+(with :mod:`.budget`), :mod:`.validate` (with :mod:`.isotimes`), :mod:`.engine` (the one pass,
+plain or compiled by Numba), :mod:`.results`, :mod:`.api`; :mod:`.export` (CSV files
 spreadsheets open safely) and :mod:`.chunked` (a history larger than memory, chunk by chunk).
 """
 
