@@ -178,7 +178,7 @@ def _replay(args: argparse.Namespace, phases: Phases) -> int:
 def _summary(args: argparse.Namespace, comparison: RulesComparison, history: History) -> None:
     import pandas as pd
 
-    from ..replay import GAME_TYPES
+    from ..replay.validate import GAME_TYPES
 
     first = next(iter(comparison.results.values()))
     # The replayed rows' types and times, as the games table has them (in another order).

@@ -1,12 +1,10 @@
-"""The replay's entry points: :func:`replay` rates a history under one rule set,
-:func:`compare_rules` rates the same history under several, side by side, with each rule set's
-spread of the active players' final ratings, and :func:`checked_history` checks and codes a
-history once for callers that rate it many times (the calibration).
+"""The replay's entry points: :func:`replay` (one rule set), :func:`compare_rules` (several, side
+by side, with their spreads) and :func:`checked_history` (checked once, rated many times).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 import numpy as np
@@ -16,25 +14,16 @@ from .._core import checks
 from .._core.errors import InvalidHistory, InvalidInput
 from ..rules import CURRENT, Rules, get_rules
 from ..stats import iqr, narrowest_window
-from .engine import initial_ratings, new_state, rate
+from . import engine
 from .results import ReplayResult, RulesComparison
 from .results import result as rated_result
 from .validate import History, prepare
 
-__all__ = ["SPREAD_COLUMNS", "checked_history", "compare_rules", "distinct_rule_sets", "replay"]
-
 #: One row per rule set in a comparison.
 SPREAD_COLUMNS: Final = (
-    "rules",
-    "players",
-    "lowest",
-    "highest",
-    "top_to_bottom",
-    "iqr",
-    "half_within",
-    "half_from",
+    "rules", "players", "lowest", "highest", "top_to_bottom", "iqr", "half_within", "half_from",
     "half_to",
-)
+)  # fmt: skip
 
 
 def replay(
@@ -46,26 +35,13 @@ def replay(
 ) -> ReplayResult:
     """Rate a history of games in time order, each ranked game exactly as the server would.
 
-    ``games`` has a row per game: ``time`` (ISO 8601; no offset means UTC), ``winner``,
-    ``loser``, and optionally ``cube`` (default 1), ``type`` (``ranked``, ``boosted``,
-    ``tournament`` or ``podium``; default ranked) and ``prize`` (podium rows only: the player is
-    the winner, the loser is empty). Other columns are carried through untouched (one named like
-    a column replay computes is replaced). Column names are matched without case or spaces.
-
-    Games are rated in time order, equal times in input order. A player's K comes from their
-    ranked games earlier in that order whose time is after t − 7 days: a game exactly 7 × 24 h
-    earlier no longer counts, the game itself never counts, and an earlier row with the same
-    time counts (the server rated it first). Boosted and tournament rows change nothing and
-    count for nothing; a podium row adds its prize. Everyone starts at the rule set's starting
-    rating unless ``initial_ratings`` (name → rating; names not in the history are ignored)
-    says otherwise.
-
-    Every row is checked. Rows are numbered as a person counts them in the CSV file — the
-    header is row 1, the first data row is row 2 — from the frame's index when it is named
-    ``row`` (as :func:`read_history` makes it), else from the position. Strict by default: any
-    bad row raises :class:`InvalidHistory` carrying the full report and nothing is rated. With
-    ``skip_invalid=True`` the valid rows are rated and the rejected ones come back in
-    ``rejected``; rated plus rejected rows always equal the rows read.
+    ``games``: ``time`` (ISO 8601; no offset: UTC), ``winner``, ``loser``, optionally ``cube``
+    (1), ``type`` (``ranked``, ``boosted``, ``tournament``, ``podium``) and ``prize`` (podium
+    rows, no loser); other columns are carried through. Equal times keep input order. A
+    player's K counts their ranked games earlier in that order within the 7 days before (one
+    exactly 7 × 24 h earlier no longer counts). Boosted and tournament rows change nothing; a
+    podium adds its prize. Strict by default: a bad row raises :class:`InvalidHistory` with
+    the full report; ``skip_invalid=True`` rates the valid rows and returns the others.
 
     >>> history = pd.DataFrame({
     ...     "time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],
@@ -78,8 +54,10 @@ def replay(
     [[16, -16, 1516, 1484], [22, -22, 1506, 1494]]
     """
     rules = get_rules(rules)
-    h = checked_history(games, skip_invalid=skip_invalid)
-    return _replay_each(h, [rules], initial_ratings)[0]
+    comparison = compare_rules(
+        games, [rules], initial_ratings=initial_ratings, skip_invalid=skip_invalid
+    )
+    return comparison.results[rules.label]
 
 
 def compare_rules(
@@ -92,18 +70,11 @@ def compare_rules(
     games_table: bool = True,
 ) -> RulesComparison:
     """The same history under several rule sets: final ratings side by side and each rule set's
-    spread over the active players (those with at least ``active_games`` ranked games).
+    spread over the active players (at least ``active_games`` ranked games): lowest, highest,
+    top to bottom, the interquartile range (linear interpolation), and the narrowest window
+    [from, to] holding ⌈players / 2⌉ of the final ratings (the lowest of equally narrow ones).
 
-    The spread: lowest and highest final rating, top to bottom (their difference), the
-    interquartile range (75th − 25th percentile, linear interpolation), and "half the active
-    players within X points": the narrowest window [from, to] holding ⌈players / 2⌉ of the final
-    ratings, the lowest such window where several are as narrow.
-
-    ``games`` may also be a history :func:`checked_history` checked already (``skip_invalid``
-    is then the one it was checked with), for a caller that times the two steps apart. Each
-    result builds its ``games`` on first use; with ``games_table=False`` that table has the
-    columns but no row, and the rated arrays are not kept for it (56 to 90 bytes a row for each
-    rule set, at the most), for a caller that needs only the players, the ratings and the spread.
+    ``games`` may be a :func:`checked_history`. ``games_table=False``: no games rows kept.
 
     >>> history = pd.DataFrame({
     ...     "time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],
@@ -117,13 +88,15 @@ def compare_rules(
     [47, 48]
     """
     rule_sets = distinct_rule_sets(rules)
-    labels = [r.label for r in rule_sets]
     active_games = checks.games("active_games", active_games)
     h = games if isinstance(games, History) else checked_history(games, skip_invalid=skip_invalid)
-    each = _replay_each(h, rule_sets, initial_ratings, games_table=games_table)
-    results = dict(zip(labels, each, strict=True))
-
-    first = results[labels[0]].players
+    results = {}
+    for rule_set in rule_sets:  # each in one pass
+        start = engine.initial_ratings(h.names, initial_ratings, rule_set)
+        state = engine.new_state(start)
+        rated, _ = engine.rate(h, rule_set, state, h.winner, h.loser)
+        results[rule_set.label] = rated_result(h, rated, start, state, games_table=games_table)
+    first = results[rule_sets[0].label].players
     ratings = first[["player", "ranked_games"]].copy()
     for label, result in results.items():
         finals = result.players.set_index("player")["final"]
@@ -136,7 +109,7 @@ def compare_rules(
 
 
 def distinct_rule_sets(rules: Iterable[Rules | str]) -> list[Rules]:
-    """The rule sets named, refused when there is none or one is named twice (by its label)."""
+    """The rule sets named, refused when there is none or one is named twice."""
     rule_sets = [get_rules(r) for r in rules]
     if not rule_sets:
         raise InvalidInput("rules", [], "must name at least one rule set")
@@ -148,29 +121,12 @@ def distinct_rule_sets(rules: Iterable[Rules | str]) -> list[Rules]:
 
 
 def checked_history(games: pd.DataFrame, *, skip_invalid: bool = False) -> History:
-    """Every row checked (raising :class:`InvalidHistory` on a bad one unless
-    ``skip_invalid``), the accepted ones coded in rating order, as :func:`replay` rates them."""
+    """Every row checked (:class:`InvalidHistory` on a bad one unless ``skip_invalid``), the
+    accepted ones coded in rating order."""
     h = prepare(games)
     if len(h.report) and not skip_invalid:
         raise InvalidHistory(h.report, h.rows_read)
     return h
-
-
-def _replay_each(
-    h: History,
-    rule_sets: Sequence[Rules],
-    initial: Mapping[str, int] | pd.Series | None,
-    *,
-    games_table: bool = True,
-) -> list[ReplayResult]:
-    """A checked history under each rule set, each in one pass."""
-    results = []
-    for rules in rule_sets:
-        start = initial_ratings(h.names, initial, rules)
-        state = new_state(start)
-        rated, _ = rate(h, rules, state, h.winner, h.loser)
-        results.append(rated_result(h, rated, start, state, games_table=games_table))
-    return results
 
 
 def _spread(label: str, players: pd.DataFrame, active_games: int) -> dict[str, Any]:

@@ -1,9 +1,7 @@
 """How much one history may cost whoever reads it: a :class:`Budget` of rows, decoded bytes and
 characters per cell, checked before a file is decoded where its format allows (a Parquet file's
-metadata says its rows and sizes), else while it is read (a CSV file is counted as it goes).
-
-A file over budget is refused with :class:`OverBudget`, naming the limit (by the name the caller
-gave it: a server setting, a command-line option) and the file's own figure.
+metadata), else while it is read; a file over it is refused with :class:`OverBudget`, naming the
+limit (as the caller names it: a server setting, a command-line option) and the file's figure.
 """
 
 from __future__ import annotations
@@ -16,8 +14,6 @@ import pandas as pd
 
 from .._core.errors import InvalidInput
 
-__all__ = ["Budget", "OverBudget", "cell_width"]
-
 #: Rows per batch when a Parquet file's text is measured: a batch's lengths, not its text.
 _SCAN_ROWS: Final = 65_536
 #: Bytes counted for each cell that is not text (a number, a time, a flag).
@@ -26,12 +22,9 @@ _FIXED_CELL_BYTES: Final = 8
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """The most one history may hold; None: no limit on that measure.
-
-    ``rows``: rows of games (a CSV file's header not counted). ``cell_bytes``: all cells
-    together once decoded, text as UTF-8, a number or a time 8 bytes, a Parquet column of a
-    fixed width at that width (:func:`check_parquet`). ``cell_length``: characters in one cell.
-    ``names`` are what a refusal calls the three limits.
+    """The most one history may hold (None: no limit): ``rows`` of games, ``cell_bytes`` of all
+    cells decoded (text as UTF-8, a number or a time 8 bytes, a fixed width at that width),
+    ``cell_length`` characters in one cell; ``names``: what a refusal calls the three.
 
     >>> Budget(rows=10).rows, Budget().cell_bytes
     (10, None)
@@ -74,7 +67,7 @@ def check_rows(budget: Budget | None, rows: int, *, at_least: bool = False) -> N
 
 
 def check_bytes(budget: Budget | None, size: int, what: str) -> None:
-    """Refuse ``size`` bytes (``what``: "is 300,000,000 bytes of text") over the budget's."""
+    """Refuse ``size`` bytes over the budget's (``what``: "is 300,000,000 bytes of text")."""
     if budget is None or budget.cell_bytes is None or size <= budget.cell_bytes:
         return
     raise OverBudget(budget.names[1], budget.cell_bytes, f"{size:,} bytes", f"history {what}")
@@ -100,8 +93,7 @@ def check_header(budget: Budget | None, columns: list[str]) -> None:
 
 
 def check_cells(budget: Budget | None, frame: pd.DataFrame, first_row: int) -> None:
-    """Refuse a text cell longer than the budget's, naming its row (``first_row`` is the
-    frame's first) and column."""
+    """Refuse a text cell longer than the budget's, naming its row and column."""
     if budget is None or budget.cell_length is None:
         return
     for column in frame.columns:
@@ -118,19 +110,11 @@ def check_cells(budget: Budget | None, frame: pd.DataFrame, first_row: int) -> N
 def check_parquet(
     parquet: Any, source: Any, budget: Budget | None, read: list[str] | None = None
 ) -> None:
-    """A Parquet file's rows and sizes from its metadata and schema, before anything is decoded;
-    then the text cells of the columns ``read`` (None: all) measured a batch at a time (as
-    dictionaries: a name written once a row group is measured once), refused at the first cell
-    or byte past the budget. ``source``: the file ``parquet`` was opened from, opened again to
-    read its text as dictionaries.
-
-    Every cell of a fixed width counts at that width from the schema, in every column whether
-    it is read or not: a number or a time 8 bytes (more where its type is wider), a
-    ``fixed_size_binary[w]`` cell ``w`` bytes, a dictionary's cell its value type's width (rows
-    × the widest value). The schema is the file's own claim about its cells, so a column no
-    history has (600,000 cells of 5,000 bytes, a few kilobytes compressed) is refused rather
-    than skipped. Text and variable-width bytes are measured only where read: their stored size
-    (uncompressed, from the metadata) first, then their lengths."""
+    """A Parquet file's rows and sizes from its metadata, before anything is decoded; then the
+    text cells of the columns ``read`` (None: all) measured a batch at a time, as dictionaries
+    (``source``: the file, opened again so). Fixed-width cells count at their schema's width in
+    every column, read or not (the file's own claim: a column of 600,000 cells of 5,000 bytes,
+    a few kilobytes compressed, is refused, not skipped); text only where read."""
     if budget is None:
         return
     meta = parquet.metadata
@@ -163,7 +147,7 @@ def check_parquet(
             f" ({rows:,} rows of {width:,} bytes)",
         )
         long = budget.cell_length is not None and width > budget.cell_length
-        if rows and long and _is_bytes(field.type):
+        if rows and long and "fixed_size_binary" in str(field.type):
             raise _long_cell(budget, 2, field.name, width)
         fixed += size
     check_bytes(budget, fixed, f"has {fixed:,} bytes of numbers, times and fixed-width cells")
@@ -171,24 +155,17 @@ def check_parquet(
         _scan_text(source, texts, budget, fixed)
 
 
-#: The variable-width kinds, measured cell by cell where read.
-_VARIABLE: Final = (
-    "is_string",
-    "is_large_string",
-    "is_string_view",
-    "is_binary",
-    "is_large_binary",
-    "is_binary_view",
-)
+#: The variable-width kinds (measured where read), and the kinds of a fixed width.
+_VARIABLE: Final = ("string", "large_string", "string_view", "binary", "large_binary",
+                    "binary_view")  # fmt: skip
+_FIXED: Final = ("integer", "floating", "boolean", "temporal", "decimal", "fixed_size_binary",
+                 "interval")  # fmt: skip
 
 
 def cell_width(field: Any, budget: Budget | None = None) -> int | None:
-    """The bytes one cell of ``field`` (a pyarrow field of a Parquet file's schema) decodes to,
-    from its type alone; None for text or bytes of variable width (measured where read).
-
-    A column of lists, structs, maps, unions or any other type that is not one value a cell is
-    refused (:class:`InvalidInput` naming the column and its type; with a budget, its cell-bytes
-    limit too: such a column's decoded size cannot be known before it is decoded).
+    """The bytes one cell of the pyarrow ``field`` decodes to, from its type; None for text or
+    bytes of variable width. A column of lists, structs, maps or other types not one value a
+    cell is refused (with a budget, naming its cell-bytes limit: the size cannot be known).
 
     >>> import pyarrow as pa
     >>> [cell_width(pa.field("x", t)) for t in (pa.int8(), pa.binary(5000), pa.string())]
@@ -203,20 +180,12 @@ def cell_width(field: Any, budget: Budget | None = None) -> int | None:
     kind = field.type.value_type if pa.types.is_dictionary(field.type) else field.type
     if isinstance(kind, pa.BaseExtensionType):  # a UUID, say: judged by what it stores
         kind = kind.storage_type
-    if any(getattr(pa.types, test)(kind) for test in _VARIABLE):
+    if any(getattr(pa.types, "is_" + name)(kind) for name in _VARIABLE):
         return None
     if pa.types.is_null(kind):
         return _FIXED_CELL_BYTES
-    fixed = (
-        pa.types.is_integer,
-        pa.types.is_floating,
-        pa.types.is_boolean,
-        pa.types.is_temporal,
-        pa.types.is_decimal,
-        pa.types.is_fixed_size_binary,
-        pa.types.is_interval,
-    )
-    if not pa.types.is_nested(kind) and any(test(kind) for test in fixed):
+    fixed = any(getattr(pa.types, "is_" + name)(kind) for name in _FIXED)
+    if fixed and not pa.types.is_nested(kind):
         return max(_FIXED_CELL_BYTES, -(-int(kind.bit_width) // 8))
     reason = (
         "must hold one value a cell (a text, a number or a time), not a list, a struct or a map"
@@ -224,13 +193,6 @@ def cell_width(field: Any, budget: Budget | None = None) -> int | None:
     if budget is not None and budget.cell_bytes is not None:
         reason += f" (its decoded size is not known before it is decoded: {budget.names[1]})"
     raise InvalidInput(f"column {field.name!r}", str(field.type), reason)
-
-
-def _is_bytes(kind: Any) -> bool:
-    import pyarrow as pa
-
-    kind = kind.value_type if pa.types.is_dictionary(kind) else kind
-    return bool(pa.types.is_fixed_size_binary(kind))
 
 
 def _scan_text(source: Any, texts: list[str], budget: Budget, total: int) -> None:

@@ -1,8 +1,5 @@
-"""A history replayed in time-ordered chunks, for histories larger than memory: each chunk is
-read, checked and rated with what the earlier chunks leave behind (every player's rating and
-their ranked games of the last 7 days, nothing else), and its games are written to a Parquet or
-CSV file before the next chunk is read. Memory is bounded by the chunk and the players, not by
-the history; the numbers are the whole replay's, whatever the chunk size.
+"""A history larger than memory replayed in time-ordered chunks, each rated from what the earlier
+ones leave (ratings, ranked games of the last 7 days) and written out before the next is read.
 """
 
 from __future__ import annotations
@@ -22,20 +19,16 @@ from ..rules import CURRENT, Rules, get_rules
 from .engine import LAST, initial_ratings, new_state, rate, use_compiled
 from .export import neutralize_formulas
 from .read import Source, history_chunks
-from .results import NO_TIME, players_table, rated_games
-from .validate import History, empty_report, prepare
+from .results import NO_TIME, game_table, players_table
+from .validate import History, column_labels, empty_report, prepare
 
-__all__ = ["ChunkedReplay", "replay_chunks"]
-
-#: Rows a chunk has unless told otherwise: a chunked replay then stays within about 600 MiB
-#: (measured, 2,000 to 20,000 players), whatever the history's length.
+#: Rows a chunk has unless told otherwise: about 600 MiB at the most (2,000 to 20,000 players).
 DEFAULT_CHUNK_ROWS: Final = 250_000
 
 
 @dataclass(frozen=True, slots=True)
 class ChunkedReplay:
-    """What a chunked replay leaves besides its games file: the same ``players``, ``rejected``
-    and counts as :class:`ReplayResult` has for the whole history."""
+    """What a chunked replay leaves besides its games file, as :class:`ReplayResult` has it."""
 
     out: str
     players: pd.DataFrame
@@ -48,14 +41,14 @@ class ChunkedReplay:
     @property
     def rows_rejected(self) -> int:
         """How many input rows were rejected (a row with two problems counts once)."""
-        return int(self.rejected["row"].nunique()) if len(self.rejected) else 0
+        return int(self.rejected["row"].nunique())
 
 
 @dataclass(slots=True)
 class _Players:
-    """Every player of the chunks so far, by their row of the pass's state: their first
-    rating, the time of their last row (NO_TIME: none yet), their ranked games still in the
-    window (player, time; by player, then time), all times in ticks of ``unit``."""
+    """Every player of the chunks so far, by their row of the pass's state: first rating, time
+    of their last row (NO_TIME: none), ranked games still in the window (player, time; sorted),
+    all times in ticks of ``unit``; the latest time so far and its row; the reports and counts."""
 
     index: dict[str, int] = field(default_factory=dict)
     names: list[str] = field(default_factory=list)
@@ -64,9 +57,12 @@ class _Players:
     last: Ints = field(default_factory=lambda: np.empty(0, dtype=np.int64))
     window: tuple[Ints, Ints] = (np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64))
     unit: str = "us"
-    #: The latest time so far, and the row that had it.
     last_time: int | None = None
     last_row: int = 0
+    reports: list[pd.DataFrame] = field(default_factory=list)
+    rows_read: int = 0
+    replayed: int = 0
+    chunks: int = 0
 
     def rows_of(self, h: History, given: Mapping[str, int], rules: Rules) -> Ints:
         """The state's row of each player of ``h`` (by ``h``'s codes), new ones added."""
@@ -90,18 +86,12 @@ def replay_chunks(
     initial_ratings: Mapping[str, int] | None = None,
     skip_invalid: bool = False,
 ) -> ChunkedReplay:
-    """Replay a CSV or Parquet history ``chunk_rows`` rows at a time, writing every game with
-    its ratings to ``out`` (Parquet if its name ends in ``.parquet``, else CSV that a
-    spreadsheet opens safely).
+    """Replay a CSV or Parquet history ``chunk_rows`` rows at a time, writing every game to
+    ``out`` (Parquet if it ends in ``.parquet``, else CSV a spreadsheet opens safely): a row per
+    accepted row in input order, ``rules`` (the label) then :func:`replay`'s ``games`` columns.
 
-    ``out`` gets one row per accepted row in input order: ``rules`` (the rule set's label), then
-    the columns of :func:`replay`'s ``games``, with exactly the whole replay's numbers. The file
-    must be in time order across chunks: a row earlier than a row of an earlier chunk is refused
-    (:class:`InvalidInput` naming both rows), since the whole replay would have rated it first;
-    within a chunk, equal or unordered times are rated as the whole replay rates them. Strict by
-    default: the first chunk with a bad row raises :class:`InvalidHistory` with that chunk's
-    report; ``skip_invalid=True`` rates the valid rows and collects every report. Nothing is
-    left at ``out`` after a refusal.
+    A row earlier than one of an earlier chunk is refused; bad rows as :func:`replay` treats
+    them. Nothing is left at ``out`` after a refusal.
 
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -119,34 +109,23 @@ def replay_chunks(
     writer = _Writer(partial, parquet=target.lower().endswith(".parquet"), rules=rules)
     given = {str(k).strip(): v for k, v in (initial_ratings or {}).items()}
     try:
-        tally = _replay_into(writer, history, chunk_rows, rules, given, skip_invalid)
+        done = _replay_into(writer, history, chunk_rows, rules, given, skip_invalid)
         writer.close()
         os.replace(partial, target)
     finally:
         writer.close()
         if os.path.exists(partial):
             os.remove(partial)
+    names = np.array(done.names, dtype=object)
     return ChunkedReplay(
         out=target,
-        players=tally.players,
-        rejected=pd.concat(tally.reports, ignore_index=True) if tally.reports else empty_report(),
+        players=players_table(names, done.start, done.state, done.last, done.unit),
+        rejected=pd.concat(done.reports, ignore_index=True) if done.reports else empty_report(),
         rules=rules,
-        rows_read=tally.rows_read,
-        rows_replayed=tally.replayed,
-        chunks=tally.chunks,
+        rows_read=done.rows_read,
+        rows_replayed=done.replayed,
+        chunks=done.chunks,
     )
-
-
-@dataclass
-class _Tally:
-    """What the chunks add up to: the players' table (once all are read), the reports, the
-    counts."""
-
-    players: pd.DataFrame = field(default_factory=pd.DataFrame)
-    reports: list[pd.DataFrame] = field(default_factory=list)
-    rows_read: int = 0
-    replayed: int = 0
-    chunks: int = 0
 
 
 def _replay_into(
@@ -156,35 +135,28 @@ def _replay_into(
     rules: Rules,
     given: dict[str, int],
     skip_invalid: bool,
-) -> _Tally:
+) -> _Players:
     """Every chunk checked, rated from the state the earlier ones left, and its games written."""
     players = _Players()
-    tally = _Tally()
     for frame in history_chunks(history, chunk_rows):
         h = prepare(frame)
-        tally.rows_read += h.rows_read
+        players.rows_read += h.rows_read
         if len(h.report):
             if not skip_invalid:
                 raise InvalidHistory(h.report, h.rows_read)
-            tally.reports.append(h.report)
+            players.reports.append(h.report)
         _check_order(h, players)
         rows = np.append(players.rows_of(h, given, rules), -1)  # -1: a podium's no loser
-        # Compiled once the rows read reach the size where it pays (a long history).
-        compiled = use_compiled(tally.rows_read)
-        rated, window = rate(
-            h, rules, players.state, rows[h.winner], rows[h.loser], players.window,
-            compiled=compiled,
-        )  # fmt: skip
-        games = rated_games(h, rated)
+        # Compiled once the rows read so far would be (a long history).
+        compiled = use_compiled(players.rows_read)
+        rated, window = rate(h, rules, players.state, rows[h.winner], rows[h.loser],
+                             players.window, compiled=compiled)  # fmt: skip
+        games = game_table(h, rated)
         writer.write(games)
         _carry(h, players, window, rules.window)
-        tally.replayed += len(games)
-        tally.chunks += 1
-    tally.players = players_table(
-        np.array(players.names, dtype=object), players.start, players.state, players.last,
-        players.unit,
-    )  # fmt: skip
-    return tally
+        players.replayed += len(games)
+        players.chunks += 1
+    return players
 
 
 def _check_order(h: History, players: _Players) -> None:
@@ -198,7 +170,7 @@ def _check_order(h: History, players: _Players) -> None:
         if early.size:
             first = int(early[np.argmin(order_rows[early])])
             row = int(order_rows[first])
-            value = h.frame.loc[row, h.frame.columns[_time_column(h.frame)]]
+            value = h.frame.loc[row, column_labels(h.frame)["time"]]
             raise InvalidInput(
                 "time",
                 value,
@@ -215,28 +187,16 @@ def _check_order(h: History, players: _Players) -> None:
     players.last_row = int(order_rows[-1])
 
 
-def _time_column(frame: pd.DataFrame) -> int:
-    labels = [str(c).strip().lower() for c in frame.columns]
-    return labels.index("time")
-
-
 def _in_unit(ticks: Ints, unit: str, wanted: str) -> Ints:
-    """Ticks of ``unit`` in ``wanted``; a coarser unit rounds up, which keeps every comparison
-    with a time of the coarser unit (t > T) what it was."""
-    scale = {"us": 1_000, "ns": 1}
+    """Ticks of ``unit`` in ``wanted``, rounded up (t > T keeps its answer)."""
     if unit == wanted:
         return ticks
-    factor = scale[unit] // scale[wanted] if scale[unit] > scale[wanted] else 0
-    if factor:
-        converted: Ints = ticks * factor
-        return converted
-    divisor = scale[wanted] // scale[unit]
-    return -((-ticks) // divisor)
+    converted: Ints = ticks * 1000 if unit == "us" else -((-ticks) // 1000)
+    return converted
 
 
 def _carry(h: History, players: _Players, window: tuple[Ints, Ints], week: timedelta) -> None:
-    """Each player's last time, from the chunk's rows; the window's games that a later game
-    can still count: time > latest − week."""
+    """Each player's last time; the window's games a later game can count (> latest − week)."""
     last = players.state[:, LAST]
     played = np.flatnonzero(last >= 0)
     players.last[played] = h.time[last[played]]

@@ -1,14 +1,8 @@
-"""The replay's one pass: the rows in rating order as the server's own loop runs them, every
-player's rating and the times of their ranked games in the 7-day window, each ranked game's
-changes copied from the exact change tables (:func:`gammon_elo._core.lookup.lookup`, built by
-the scalar path, Go's Pow where a half is at stake). A game outside the tables leaves the pass
-for :func:`~gammon_elo.rating_change`, and the pass resumes after it.
-
-One source, two ways to run it: :func:`replay_rows` is plain Python over flat sequences. Below
-COMPILED_FROM ranked games it runs as it is, on lists (nothing to load: the reference the tests
-hold the compiled pass to); from there it runs compiled by Numba (``njit(cache=True)``:
-compiled once a machine, then loaded from Numba's cache) where the ``compiled`` extra is
-installed. The numbers are the same.
+"""The replay's one pass, as the server's loop runs: each ranked game's changes copied from the
+exact change tables (:func:`gammon_elo._core.lookup.lookup`); a game outside them goes to
+:func:`~gammon_elo.rating_change` and the pass resumes after it. One source,
+:func:`replay_rows`: plain Python on lists (the reference), or compiled by Numba
+(``njit(cache=True)``) from COMPILED_FROM ranked games. The numbers are the same.
 """
 
 from __future__ import annotations
@@ -20,7 +14,7 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -34,35 +28,15 @@ from ..formulas import rating_change
 from ..rules import Rules
 from .validate import PODIUM, RANKED, History
 
-__all__ = [
-    "COMPILED_FROM",
-    "NARROW_UP_TO",
-    "WARM_FROM",
-    "Pass",
-    "compilations",
-    "compiled_pass",
-    "initial_ratings",
-    "load_soon",
-    "loaded",
-    "new_state",
-    "rate",
-    "replay_rows",
-    "use_compiled",
-]
-
-#: Ranked games from which the pass runs compiled: its first use in a process (importing Numba,
-#: loading its cached code; the first time on a machine, compiling it) costs what the plain pass
-#: takes for about this many games (fresh processes on the shared 2-core machine, 100,000 rows:
-#: 0.49 s plain, 0.42 s compiled with its loading at load average 2–5; 3.6 s and 3.8 s at 19).
+#: Ranked games from which the pass runs compiled: loading Numba in a process costs what the
+#: plain pass takes for about this many (benchmarks/README.md).
 COMPILED_FROM = 100_000
 
-#: Ranked games from which the pass runs compiled once it is loaded in this process (a
-#: server replaying histories again and again): below, the plain pass is as quick.
+#: Ranked games from which the pass runs compiled once this process has loaded it.
 WARM_FROM = 2_000
 
-#: Per-player figures the pass keeps, each player's row of the state table: rating, the head
-#: and tail of their stretch of the window, peak, lowest, ranked games, wins, losses, unrated
-#: games, prizes, their last row (-1: none) and ranked games at the heavy K.
+#: Each player's row of the state table: rating, head and tail of their stretch of the window,
+#: peak, lowest, ranked games, wins, losses, unrated games, prizes, last row (-1), heavy-K games.
 FIELDS: Final = 12
 RATING, HEAD, TAIL, PEAK, LOWEST, GAMES, WINS, LOSSES, UNRATED, PRIZES, LAST, HEAVY = range(12)
 
@@ -78,15 +52,11 @@ def replay_rows(
     prize: Any, reach: int, width: int, heavy_games: int, ticks: int, lowest: int,
     table_winner: Any, table_loser: Any, state: Any, window: Any, out: Any,
 ) -> int:  # fmt: skip
-    """Rows ``start``… in rating order, rated in place; the index of the first ranked game
-    whose d leaves the tables (its befores and week counts written), or the number of rows.
-
-    ``state`` is the players' rows of FIELDS figures, flat. ``window`` holds each player's
-    ranked games' times in their own stretch, from head to tail, oldest first: old ones leave
-    by reading on. ``out`` has a row of the rows per figure, flat: before, change of both sides,
-    then both sides' ranked games this week. A caller resuming at a game it rated itself passes
-    ``forced`` (its changes are in ``out``). One function on purpose: Numba compiles it as one
-    loop with the state in local arrays.
+    """Rows ``start``… rated in place; the index of the first ranked game whose d leaves the
+    tables (its befores and week counts written), else the number of rows. ``state``: FIELDS
+    per player, flat; ``window``: each player's ranked games' times from head to tail; ``out``:
+    before, change of both sides, both sides' week counts, a row each, flat. ``forced``: row
+    ``start``'s changes are in ``out`` already. One function, so Numba compiles one loop.
     """
     rows = len(time)
     for i in range(start, rows):
@@ -154,13 +124,9 @@ def replay_rows(
 
 @functools.cache
 def _numba() -> Any:
-    """Numba, imported without SciPy.
-
-    Loading cached code loads all of Numba's implementations, and one of them (``arraymath``)
-    imports SciPy, about 0.7 s, only to learn whether ``np.correlate`` may call BLAS. The pass
-    does no linear algebra: with SciPy's BLAS module hidden while ``arraymath`` is imported,
-    SciPy is not imported, and in this process Numba's ``np.correlate`` and ``np.convolve`` take
-    their own loop (the same results); whatever else needs BLAS imports SciPy as usual.
+    """Numba, imported without SciPy: Numba's ``arraymath`` imports it (about 0.7 s) only to
+    know whether ``np.correlate`` may call BLAS; with SciPy's BLAS hidden meanwhile, those two
+    functions take Numba's own loop (same results) and the pass, which needs no BLAS, loads.
     """
     import numba
 
@@ -177,8 +143,8 @@ def _numba() -> Any:
 
 
 def compiled_pass() -> Callable[..., int]:
-    """:func:`replay_rows` compiled by Numba (imported on the first call; a call while
-    :func:`load_soon`'s thread loads it waits for it); ImportError without Numba."""
+    """:func:`replay_rows` compiled (waiting for :func:`load_soon`'s thread); ImportError
+    without Numba."""
     with _LOADING:
         return _jit()
 
@@ -193,13 +159,12 @@ _LOADING: Final = threading.Lock()
 
 
 def loaded() -> bool:
-    """Whether this process has the compiled pass (it runs from WARM_FROM games then)."""
+    """Whether this process has loaded the compiled pass."""
     return _jit.cache_info().currsize > 0
 
 
 def load_soon() -> None:
-    """Load the compiled pass in a thread of its own, for a history about to be read that will
-    need it: reading and checking it overlap importing Numba and loading its cached code."""
+    """Load the compiled pass in a thread, overlapping the read of a history that needs it."""
 
     def load() -> None:
         with contextlib.suppress(ImportError):
@@ -212,16 +177,15 @@ def load_soon() -> None:
 
 
 def compilations() -> int:
-    """How many of this process's compiled passes were compiled here rather than loaded from
-    Numba's cache: 0 once a machine has compiled them (or when none ran)."""
+    """How many compiled passes this process compiled rather than loaded from Numba's cache."""
     if not loaded():
         return 0
     return sum(getattr(_jit(), "stats").cache_misses.values())  # noqa: B009
 
 
 def use_compiled(count: int) -> bool:
-    """Whether the pass over ``count`` ranked games runs compiled: from COMPILED_FROM, or from
-    WARM_FROM once loaded, where Numba is installed (else the plain pass: the same numbers)."""
+    """Whether ``count`` ranked games run compiled: from COMPILED_FROM, or WARM_FROM once
+    loaded, where Numba is installed."""
     if count < (WARM_FROM if loaded() else COMPILED_FROM) or count == 0:
         return False
     try:
@@ -262,9 +226,7 @@ def new_state(start: Ints) -> Ints:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Rows rated under one rule set: the figures the pass wrote, a row per figure (before,
-    change of both sides, both sides' ranked games this week; any value on rows that do not
-    have it), and what they are read with."""
+    """Rows rated under one rule set: the pass's ``out`` as six rows, and what it is read with."""
 
     rules: Rules
     tables: ChangeLookup
@@ -283,10 +245,9 @@ def rate(
     *,
     compiled: bool | None = None,
 ) -> tuple[Pass, tuple[Ints, Ints]]:
-    """The rows of ``h`` rated under ``rules``, ``winner`` and ``loser`` their players' rows
-    in ``state`` (updated in place); ``carried``: the players' ranked games of earlier rows
-    still in the window (player, time; by player, then time). The pass, and those of the
-    window at the end. ``compiled``: None, as :func:`use_compiled` says."""
+    """The rows of ``h`` rated, ``winner``/``loser`` their rows in ``state`` (updated);
+    ``carried``: earlier ranked games still in the window (player, time; sorted). The pass,
+    and the window's games at the end. ``compiled``: None, as :func:`use_compiled` says."""
     heavy_k = rules.k if rules.heavy_k is None else rules.heavy_k
     tables = lookup(rules.divisor, rules.k, heavy_k)
     heavy_games = 2**62 if rules.heavy_games is None else rules.heavy_games
@@ -302,8 +263,7 @@ def rate(
 
 
 def _window(state: Ints, winner: Ints, loser: Ints, carried: tuple[Ints, Ints] | None) -> Ints:
-    """The window's array: each player's stretch as long as their carried and coming ranked
-    games, the carried ones in it (head and tail set in ``state``)."""
+    """The window: a stretch per player for their carried and coming ranked games."""
     players = len(state)
     held = np.zeros(players, dtype=np.int64)
     if carried is not None:
@@ -329,8 +289,7 @@ def _in_window(state: Ints, window: Ints) -> tuple[Ints, Ints]:
 
 
 def _check_room(state: Ints, count: int, k: int, prizes: Ints) -> int:
-    """Refuse histories whose ratings could overflow int64 (only absurd K or ratings do); else
-    the furthest from 0 a figure could get."""
+    """The furthest from 0 a figure could get; refused past int64's safe range."""
     furthest = int(np.abs(state[:, RATING]).max(initial=0))
     bound = furthest + count * 2 * k + int(prizes.sum())
     if bound > _SAFE_RATING:
@@ -360,38 +319,34 @@ def _run(
     h: History, winner: Ints, loser: Ints, rules: Rules, tables: ChangeLookup,
     heavy_games: int, ticks: int, state: Ints, window: Ints, narrow: bool | None,
 ) -> npt.NDArray[np.int32] | Ints:  # fmt: skip
-    """The pass over every row: compiled (``narrow``: its figures in int32; each argument in
-    the one type it is compiled for), or with None plain, on lists (Python indexes them
-    several times faster than arrays)."""
+    """The pass over every row: compiled (``narrow``: figures in int32), or with None plain,
+    on lists (Python indexes them faster than arrays)."""
     n, columns = len(h.time), (h.time, winner, loser, h.kind, h.cube, h.prize)
-    table_w: Any
-    table_l: Any
-    flat: Any
-    slots: Any
-    out: Any
+    run: Callable[..., int] = replay_rows
     if narrow is None:
-        run, rows = cast(Callable[..., int], replay_rows), [c.tolist() for c in columns]
-        table_w, table_l = _lists(rules.divisor, rules.k, rules.heavy_k)
-        flat, slots, out = state.reshape(-1).tolist(), window.tolist(), [0] * (6 * n)
+        rows: list[Any] = [c.tolist() for c in columns]
+        tail: list[Any] = [*_lists(rules.divisor, rules.k, rules.heavy_k),
+                           state.reshape(-1).tolist(), window.tolist(), [0] * (6 * n)]  # fmt: skip
     else:
         types = (np.int64, np.int64, np.int64, np.int8, np.int8, np.int64)
         rows = [np.ascontiguousarray(c, t) for c, t in zip(columns, types, strict=True)]
         run = compiled_pass()
-        table_w, table_l, flat, slots = tables.winner, tables.loser, state.reshape(-1), window
-        out = np.zeros(6 * n, dtype=np.int32 if narrow else np.int64)
+        tail = [tables.winner, tables.loser, state.reshape(-1), window,
+                np.zeros(6 * n, dtype=np.int32 if narrow else np.int64)]  # fmt: skip
+    out = tail[-1]  # the figures: before, changes, week counts, a row each
     i, forced = 0, False
     while (i := run(i, forced, *rows, tables.reach, tables.width, heavy_games, ticks,
-                    _LOWEST_TICK, table_w, table_l, flat, slots, out)) < n:  # fmt: skip
+                    _LOWEST_TICK, *tail)) < n:  # fmt: skip
         _exact(h, rules, out, i)
         forced = True
     if narrow is None:
-        state[:] = np.array(flat, dtype=np.int64).reshape(state.shape)
-        window[:] = slots
+        state[:] = np.array(tail[2], dtype=np.int64).reshape(state.shape)
+        window[:] = tail[3]
     return np.asarray(out, dtype=np.int64 if narrow is None else out.dtype).reshape(6, n)
 
 
 @functools.lru_cache(maxsize=8)
 def _lists(divisor: float, k: int, heavy_k: int | None) -> tuple[list[int], list[int]]:
-    """The change tables as lists, kept for the rule sets used last (as :func:`lookup`)."""
+    """The change tables as lists, for the plain pass."""
     tables = lookup(divisor, k, k if heavy_k is None else heavy_k)
     return tables.winner.tolist(), tables.loser.tolist()

@@ -8,18 +8,13 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 
-__all__ = ["neutralize_formulas"]
-
-
 _FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
 
 
 def neutralize_formulas(frame: pd.DataFrame) -> pd.DataFrame:
     """A copy of ``frame`` safe to open in a spreadsheet: every text cell (and column name)
-    starting with =, +, -, @, tab or carriage return gets a leading single quote, so it is shown
-    as text instead of run as a formula (CSV injection). The start is judged after NFKC
-    normalisation, as a spreadsheet may read it: a full-width ``＝1+1`` is quoted too. Numbers
-    are left alone.
+    starting with =, +, -, @, tab or carriage return, as written or after NFKC normalisation
+    (a full-width ``＝``), gets a leading single quote, shown as text, not run as a formula.
 
     >>> frame = pd.DataFrame(
     ...     {"player": ["=HYPERLINK(1)", "Eleni", "-Nikos"], "change": [-16, 8, 0]}
@@ -33,8 +28,7 @@ def neutralize_formulas(frame: pd.DataFrame) -> pd.DataFrame:
     for i in range(safe.shape[1]):
         values = safe.iloc[:, i]
         if isinstance(values.dtype, pd.CategoricalDtype):
-            # Few categories stand for many cells: quote the categories, when that keeps them
-            # distinct (else quote the cells).
+            # Quote the few categories rather than the many cells, where they stay distinct.
             names = list(values.cat.categories)
             quoted = [_quoted(name) for name in names]
             if quoted != names and len(set(quoted)) == len(quoted):
@@ -60,8 +54,7 @@ def neutralize_formulas(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def _risky(text: str) -> bool:
-    """Whether ``text`` starts a formula, as written or after NFKC normalisation (where a
-    full-width ＝, ＋, －, ＠ becomes its ASCII twin); ASCII text is its own normalisation."""
+    """Whether ``text`` starts a formula, as written or after NFKC normalisation."""
     if text.startswith(_FORMULA_STARTS):
         return True
     return not text.isascii() and unicodedata.normalize("NFKC", text).startswith(_FORMULA_STARTS)

@@ -1,6 +1,9 @@
 """Reading a history of games: a CSV or Parquet file's cells exactly as written, each row
-numbered as a person counts rows in the file, whole (:func:`read_history`) or in chunks of
-rows (:func:`history_chunks`), and the sample history shipped with the package.
+numbered as a person counts rows in the file, whole (:func:`read_history`) or in chunks
+(:func:`history_chunks`), and the sample history shipped with the package.
+
+A plain CSV file (every line one row: no quote, NUL or lone carriage return, UTF-8, every
+header cell named) is read by pyarrow's multithreaded reader, cell for cell as pandas' would.
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ import pandas as pd
 from .._core.errors import InvalidInput
 from .budget import (
     Budget,
-    OverBudget,
     cell_width,
     check_bytes,
     check_cells,
@@ -30,18 +32,7 @@ from .budget import (
     check_parquet,
     check_rows,
 )
-from .fastcsv import ordinary, read_plain_csv, read_plain_mapped
-from .validate import HISTORY_COLUMNS, MAX_EXTRA_COLUMNS, column_labels
-
-__all__ = [
-    "MAX_EXTRA_COLUMNS",
-    "SAMPLE_HISTORY",
-    "Budget",
-    "OverBudget",
-    "history_chunks",
-    "read_history",
-    "sample_history",
-]
+from .validate import HISTORY_COLUMNS, check_extra, column_labels
 
 #: The sample history shipped with the package (the History page opens on it).
 SAMPLE_HISTORY: Final = os.path.join(
@@ -50,7 +41,6 @@ SAMPLE_HISTORY: Final = os.path.join(
 
 Source = str | os.PathLike[str] | IO[bytes] | IO[str] | bytes
 
-_PARQUET_MAGIC: Final = b"PAR1"
 _BOM: Final = b"\xef\xbb\xbf"
 #: Excel's first line naming the delimiter (it hides the line and reads the rest with it).
 _SEP_LINE: Final = re.compile(rb"sep=(.)\r?\n")
@@ -61,34 +51,11 @@ def read_history(
 ) -> pd.DataFrame:
     """A CSV or Parquet file of games as a DataFrame of its cells, ready for :func:`replay`.
 
-    CSV: UTF-8 with or without a byte-order mark, every cell kept as text, so a bad value is
-    reported as the file spells it (by pyarrow's multithreaded reader where it is installed,
-    no budget is given and every line is one row, :mod:`.fastcsv`; else by pandas' reader;
-    the same cells, rows and refusals). The index holds each row's number as a person counts
-    rows in the file (the header is row 1, the first data row is row 2; a quoted cell spanning
-    several lines is one row, as in a spreadsheet), and ``replay`` reports rows by it. Wholly
-    blank rows (an empty line, or only commas) are dropped, keeping the others' numbers.
-    Excel's ``sep=,`` first line is read as Excel reads it: it names the delimiter and is not
-    a row (the header is still row 1).
-
-    Parquet (recognised by its first bytes, whatever the file's name): the columns keep their
-    types, text columns of the history come as categories (a name is stored once, not once a
-    game), and rows are numbered as if the table were a CSV file with a header (row 2 first).
-
-    A file that cannot be read or is empty, a missing or doubled column, more than
-    MAX_EXTRA_COLUMNS other columns, a Parquet column of lists, structs or maps, bytes that are
-    not UTF-8 (a compressed CSV file among them) or a row with more cells than the header raise
-    :class:`InvalidInput` naming the problem.
-
-    ``budget`` (None: no limit) bounds what reading may cost: a Parquet file's rows and sizes
-    are checked from its metadata and its text cells measured before any is decoded; a CSV
-    file's size is checked before it is read and its rows and cells as they are. A file over
-    budget raises :class:`OverBudget` naming the limit and the file's figure.
-
-    ``history_only``: only the history's own columns (``time``, ``winner``, ``loser``, ``cube``,
-    ``type``, ``prize``) are read; any other is named in the header (and counted against
-    MAX_EXTRA_COLUMNS) but never decoded, so it costs nothing (a Parquet file's schema is still
-    judged whole: see :func:`~gammon_elo.replay.budget.check_parquet`).
+    CSV (UTF-8; a byte-order mark or Excel's ``sep=,`` line allowed): every cell as text; the
+    index holds each row's number as a person counts rows in the file (header: row 1); blank
+    rows are dropped. Parquet: the types kept, the history's text columns as categories. A file
+    that cannot be read as one raises :class:`InvalidInput`. ``budget`` (None: no limit) bounds
+    what reading may cost; ``history_only``: only the history's own columns are decoded.
 
     >>> frame = read_history(b"time,winner,loser\\n2026-10-01T20:00:00Z,Eleni,Nikos\\n")
     >>> frame.index.tolist(), frame.loc[2, "winner"]
@@ -96,61 +63,16 @@ def read_history(
     """
     with _opened(source) as (stream, name):
         if _is_parquet(stream):
-            frame = _read_parquet(stream, name, budget, history_only)
-        else:
-            options = _csv_options(stream, name, budget, history_only)
-            plain = None if budget is not None or history_only else _read_plain(stream, options)
-            if plain is not None:
-                return plain
-            frame = _read_csv_rows(stream, name, options, None)
-            if not isinstance(frame, pd.DataFrame):  # pragma: no cover (no chunks asked)
-                raise TypeError("expected one frame")
-            check_rows(budget, len(frame), at_least=True)
-            check_cells(budget, frame, 2)
-            frame = _numbered(frame, 2)
-    return frame
-
-
-def _read_plain(stream: IO[bytes], options: _CsvOptions) -> pd.DataFrame | None:
-    """The file by pyarrow's reader where it reads it as pandas' would (:mod:`.fastcsv`), with
-    no budget to keep (the whole text is read at once: where it lies, for a file on disk with
-    nothing out of the ordinary in it, else into memory); None: pandas' reader reads it."""
-    mapped = _mapped(stream)
-    if mapped is not None and ordinary(mapped, options.start):
-        return read_plain_mapped(mapped, options.start, options.delimiter)
-    stream.seek(options.start)
-    data = stream.read()
-    frame = read_plain_csv(data, options.delimiter)
-    stream.seek(options.start)
-    return frame
-
-
-def _mapped(stream: IO[bytes]) -> mmap.mmap | None:
-    """The file under ``stream`` mapped into memory, read only; None for a stream of no file
-    (an upload), an empty file, or one the system will not map."""
-    try:
-        return mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
-    except (OSError, ValueError, io.UnsupportedOperation):
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class _CsvOptions:
-    delimiter: str
-    start: int
-    #: Rows pandas reads at most: one past the budget's, so that a file over it is seen.
-    nrows: int | None = None
-    #: Only the history's own columns read (the others skipped as the text is parsed).
-    history_only: bool = False
+            return _read_parquet(stream, name, budget, history_only)
+        options = _csv_options(stream, name, budget, history_only)
+        plain = None if budget is not None or history_only else _read_plain(stream, options)
+        return next(_csv_frames(stream, name, options, budget)) if plain is None else plain
 
 
 def history_chunks(
     source: Source, rows: int, *, budget: Budget | None = None, history_only: bool = False
 ) -> Iterator[pd.DataFrame]:
-    """The file's rows ``rows`` at a time, each chunk as :func:`read_history` reads a whole
-    file (same cells, same row numbers, the same refusals, the same ``budget`` for the whole
-    file, checked before the first chunk where the format allows, the same ``history_only``),
-    for a replay in chunks.
+    """The file's rows ``rows`` at a time, each as :func:`read_history` reads a whole file.
 
     >>> data = b"time,winner,loser\\n" + b"2026-10-01T20:00:00Z,Eleni,Nikos\\n" * 5
     >>> [chunk.index.tolist() for chunk in history_chunks(data, 2)]
@@ -159,41 +81,154 @@ def history_chunks(
     if isinstance(rows, bool) or not isinstance(rows, int) or rows < 1:
         raise InvalidInput("chunk_rows", rows, "must be a whole number of rows, at least 1")
     with _opened(source) as (stream, name):
-        first = 2
-        if _is_parquet(stream):
-            for frame in _parquet_batches(stream, name, rows, budget, history_only):
-                yield _numbered(frame, first)
-                first += len(frame)
+        if not _is_parquet(stream):
+            options = _csv_options(stream, name, budget, history_only)
+            yield from _csv_frames(stream, name, options, budget, rows)
             return
-        options = _csv_options(stream, name, budget, history_only)
-        reader = _read_csv_rows(stream, name, options, rows)
-        if isinstance(reader, pd.DataFrame):  # pragma: no cover (chunks asked)
-            raise TypeError("expected chunks")
-        with reader:
-            while True:
-                try:
-                    with warnings.catch_warnings():
-                        warnings.simplefilter("error", pd.errors.ParserWarning)
-                        frame = next(reader)
-                except StopIteration:
-                    return
-                except Exception as error:  # the same messages as a whole read
-                    raise _csv_error(error, name) from None
-                frame.columns = [str(column) for column in frame.columns]
-                check_rows(budget, first - 2 + len(frame), at_least=True)
-                check_cells(budget, frame, first)
-                yield _numbered(frame, first)
-                first += len(frame)
+        parquet, read = _parquet_file(stream, name, budget, history_only)
+        first = 2
+        with _parquet_errors(name):
+            for batch in parquet.iter_batches(batch_size=rows, columns=read):
+                frame = _numbered(batch.to_pandas(), first)
+                first += batch.num_rows
+                yield frame
+
+
+def _read_plain(stream: IO[bytes], options: _CsvOptions) -> pd.DataFrame | None:
+    """The file by pyarrow's reader (see the module): where it lies, for a file on disk with
+    nothing out of the ordinary, else from memory; None: for pandas' reader."""
+    try:
+        mapped = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        mapped = None  # an upload, an empty file
+    if mapped is not None and ordinary(mapped, options.start):
+        return read_plain_mapped(mapped, options.start, options.delimiter)
+    stream.seek(options.start)
+    frame = read_plain_csv(stream.read(), options.delimiter)
+    stream.seek(options.start)
+    return frame
+
+
+#: Delimiters both readers take as the one character they are (no pattern, no blank run).
+_DELIMITERS: Final = frozenset(",;\t|")
+
+
+def read_plain_csv(data: bytes, delimiter: str) -> pd.DataFrame | None:
+    """The CSV text ``data`` (from its header on) as :func:`~gammon_elo.read_history` reads it;
+    None when it is not plain (see the module)."""
+    return _read(data, 0, delimiter) if _plain_text(data) else None
+
+
+def ordinary(mapped: mmap.mmap, start: int) -> bool:
+    """Whether the mapped text from ``start`` has no quote, NUL, carriage return or byte beyond
+    ASCII (then :func:`read_plain_mapped` reads it where it lies)."""
+    if any(mapped.find(byte, start) >= 0 for byte in (b'"', b"\x00", b"\r")):
+        return False
+    text = np.frombuffer(mapped, dtype=np.uint8, offset=start)
+    return bool(text.size) and int(text.max()) < 0x80
+
+
+def read_plain_mapped(mapped: mmap.mmap, start: int, delimiter: str) -> pd.DataFrame | None:
+    """:func:`read_plain_csv` of an :func:`ordinary` mapped file's text, read where it lies."""
+    return _read(mapped, start, delimiter)
+
+
+def _read(data: bytes | mmap.mmap, start: int, delimiter: str) -> pd.DataFrame | None:
+    """pyarrow's reader over plain text from ``start``, when its header lets it read the text
+    as pandas would."""
+    header = _plain_header(data, start, delimiter)
+    if header is None:
+        return None
+    try:
+        import pyarrow as pa  # type: ignore[import-untyped]
+        import pyarrow.compute as pc  # type: ignore[import-untyped]
+        import pyarrow.csv as pcsv  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    try:
+        table = pcsv.read_csv(
+            pa.py_buffer(memoryview(data)[start:]),
+            read_options=pcsv.ReadOptions(use_threads=True),
+            parse_options=pcsv.ParseOptions(
+                delimiter=delimiter,
+                quote_char=False,
+                escape_char=False,
+                newlines_in_values=False,
+                # An empty line is then a row of one cell: refused, and pandas reads the file.
+                ignore_empty_lines=False,
+            ),
+            convert_options=pcsv.ConvertOptions(
+                column_types={name: pa.string() for name in header},
+                null_values=[],
+                strings_can_be_null=False,
+                quoted_strings_can_be_null=False,
+            ),
+        )
+    except (pa.ArrowInvalid, pa.ArrowKeyError, pa.ArrowTypeError, ValueError):
+        return None  # a row of too many or too few cells, say: pandas' reader says which
+    if table.column_names != header:
+        return None
+    rows = np.arange(2, table.num_rows + 2, dtype=np.int64)
+    blank = None
+    for column in table.columns:
+        empty = pc.equal(column, "")
+        blank = empty if blank is None else pc.and_(blank, empty)
+    if blank is not None and pc.any(blank).as_py():
+        kept = pc.invert(blank)
+        rows = rows[np.asarray(kept.to_numpy(zero_copy_only=False), dtype=bool)]
+        table = table.filter(kept)
+    frame: pd.DataFrame = table.to_pandas(split_blocks=True, self_destruct=True)
+    del table
+    frame.index = pd.Index(rows, name="row")
+    return frame
+
+
+def _plain_text(data: bytes) -> bool:
+    """Whether the text has no quote, no NUL, no carriage return but in ``\\r\\n``, and is
+    UTF-8 (pandas' reader names a bad byte)."""
+    if b'"' in data or b"\x00" in data:
+        return False
+    if data.startswith(b"\xef\xbb\xbf"):
+        return False  # a second byte-order mark, which pandas' decoder drops too
+    if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
+        return False  # a lone carriage return: pandas and pyarrow may cut rows differently
+    if not data.isascii():
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            return False
+    return True
+
+
+def _plain_header(data: bytes | mmap.mmap, start: int, delimiter: str) -> list[str] | None:
+    """The header's cells, when pyarrow reads the text from ``start`` as pandas would."""
+    end = data.find(b"\n", start)
+    if delimiter not in _DELIMITERS or end < 0 or end + 1 == len(data):
+        return None  # a header alone: pandas' reader, no time to gain
+    header = data[start:end].removesuffix(b"\r").decode("utf-8").split(delimiter)
+    if len(header) < 2 or not all(header):
+        return None  # pandas names an unnamed column "Unnamed: N"
+    try:
+        column_labels(pd.DataFrame(columns=header))
+    except ValueError:
+        return None  # a missing column: pandas' reader's frame gets the refusal
+    return header
+
+
+@dataclass(frozen=True, slots=True)
+class _CsvOptions:
+    delimiter: str
+    start: int
+    #: Rows pandas reads at most: one past the budget's, so that a file over it is seen.
+    nrows: int | None = None
+    history_only: bool = False
 
 
 @contextlib.contextmanager
 def _opened(source: Source) -> Iterator[tuple[IO[bytes], str]]:
     """A seekable binary stream of the source, and its name for messages."""
-    name = _source_name(source)
-    if isinstance(source, bytes):
-        yield io.BytesIO(source), name
-        return
     if isinstance(source, str | os.PathLike):
+        name = os.fspath(source)
         try:
             handle = open(source, "rb")  # noqa: SIM115 (closed below)
         except OSError as error:
@@ -203,30 +238,27 @@ def _opened(source: Source) -> Iterator[tuple[IO[bytes], str]]:
         with handle:
             yield handle, name
         return
-    data = source.read()
-    if isinstance(data, str):
-        data = data.encode("utf-8")
-    yield io.BytesIO(data), name
+    name = str(getattr(source, "name", "the uploaded file"))
+    data = source if isinstance(source, bytes) else source.read()
+    yield io.BytesIO(data.encode("utf-8") if isinstance(data, str) else data), name
 
 
 def _is_parquet(stream: IO[bytes]) -> bool:
     start = stream.tell()
-    magic = stream.read(len(_PARQUET_MAGIC))
+    magic = stream.read(4)
     stream.seek(start)
-    return magic == _PARQUET_MAGIC
+    return magic == b"PAR1"
 
 
 def _csv_options(
-    stream: IO[bytes], name: str, budget: Budget | None, history_only: bool = False
+    stream: IO[bytes], name: str, budget: Budget | None, history_only: bool
 ) -> _CsvOptions:
     """The delimiter (from Excel's ``sep=`` line, else a comma) and where the header begins;
-    the header checked: no column twice, not too many columns; the text's size and the
-    header's names checked against the budget."""
+    the header checked, and the text's size against the budget."""
     start = stream.tell()
     if stream.read(len(_BOM)) != _BOM:
         stream.seek(start)
-    line = stream.readline(16)
-    sep = _SEP_LINE.fullmatch(line)
+    sep = _SEP_LINE.fullmatch(stream.readline(16))
     if sep is None:
         stream.seek(start)
     rows = budget.rows if budget is not None else None
@@ -238,14 +270,15 @@ def _csv_options(
     )
     size = stream.seek(0, io.SEEK_END) - options.start
     stream.seek(options.start)
-    # A CSV file's cells are its text: what it decodes to is about its size.
-    check_bytes(budget, size, f"is {size:,} bytes of text")
+    check_bytes(budget, size, f"is {size:,} bytes of text")  # about what its cells decode to
     text = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
     try:
         reader = csv.reader(text, delimiter=options.delimiter)
         header = next(reader, None)
-        if history_only and header and not all(map(_is_history_column, header)):
-            _no_row_longer(reader, len(header), name)
+        # pandas, reading some columns, drops a long row's extra cells without a word.
+        some = history_only and header and not all(map(_is_history_column, header))
+        if some and any(len(row) > len(header or ()) for row in reader):
+            raise InvalidInput("file", name, "has a row with more cells than the header")
     except (UnicodeDecodeError, csv.Error) as error:
         header = None
         if isinstance(error, UnicodeDecodeError):
@@ -254,70 +287,50 @@ def _csv_options(
         text.detach()
     stream.seek(options.start)
     if header:
-        _check_header(header)
-        check_header(budget, header)
+        _check_header(header, budget)
     return options
 
 
-def _no_row_longer(rows: Iterator[list[str]], cells: int, name: str) -> None:
-    """Refuse a row of more cells than the header's ``cells``, in one pass over the text that
-    keeps no row: pandas' reader, asked for some columns only, drops such a row's extra cells
-    without a word (where it warns when it reads every column), and a name with an unquoted
-    comma would then shift the loser into a column never read."""
-    for row in rows:
-        if len(row) > cells:
-            raise InvalidInput("file", name, "has a row with more cells than the header")
-
-
-def _check_header(columns: list[str]) -> None:
-    """Refuse a column named twice, and more than MAX_EXTRA_COLUMNS columns of other data."""
+def _check_header(columns: list[str], budget: Budget | None) -> None:
+    """Refuse a column named twice, too many other columns, a name too long for the budget."""
     seen: set[str] = set()
     for column in columns:
         if column in seen:
             raise InvalidInput("columns", column, "must each be named once (this one is twice)")
         seen.add(column)
-    known = sum(column.strip().lower() in HISTORY_COLUMNS for column in columns)
-    extra = len(columns) - known
-    if extra > MAX_EXTRA_COLUMNS:
-        raise InvalidInput(
-            "columns",
-            f"{len(columns)} columns",
-            f"may include at most {MAX_EXTRA_COLUMNS} besides "
-            + ", ".join(HISTORY_COLUMNS)
-            + f" (this file has {extra})",
-        )
+    check_extra(len(columns), sum(map(_is_history_column, columns)), "file")
+    check_header(budget, columns)
 
 
-def _read_csv_rows(
-    stream: IO[bytes],
-    name: str,
-    options: _CsvOptions,
-    chunk_rows: int | None,
-) -> Any:
-    """pandas' reader over the CSV text from ``options.start``: a frame, or chunks of one."""
+def _csv_frames(
+    stream: IO[bytes], name: str, options: _CsvOptions, budget: Budget | None, rows: int = 0
+) -> Iterator[pd.DataFrame]:
+    """pandas' reader over the CSV text: the frame (``rows`` 0), or chunks of ``rows``."""
     stream.seek(options.start)
+    read: Any = _parsing(name, pd.read_csv, stream, sep=options.delimiter, dtype=object,
+        na_filter=False, keep_default_na=False, skip_blank_lines=False, index_col=False,
+        encoding="utf-8-sig", chunksize=rows or None, nrows=options.nrows,
+        usecols=_is_history_column if options.history_only else None)  # fmt: skip
+    frames = iter([read] if rows == 0 else read)
+    first = 2
+    with contextlib.nullcontext() if rows == 0 else read:
+        while (frame := _parsing(name, next, frames, None)) is not None:
+            frame.columns = [str(column) for column in frame.columns]
+            check_rows(budget, first - 2 + len(frame), at_least=True)
+            check_cells(budget, frame, first)
+            first += len(frame)
+            yield _numbered(frame, first - len(frame))
+
+
+def _parsing(name: str, call: Any, *args: Any, **options: Any) -> Any:
+    """``call`` with pandas' warning that it drops a row's extra cells (losing data) an error,
+    and every error the file's problem, in words."""
     try:
         with warnings.catch_warnings():
-            # pandas drops a row's extra cells with only a warning; that loses data.
             warnings.simplefilter("error", pd.errors.ParserWarning)
-            frame = pd.read_csv(
-                stream,
-                sep=options.delimiter,
-                dtype=object,
-                na_filter=False,
-                keep_default_na=False,
-                skip_blank_lines=False,
-                index_col=False,
-                encoding="utf-8-sig",
-                chunksize=chunk_rows,
-                nrows=options.nrows,
-                usecols=_is_history_column if options.history_only else None,
-            )
+            return call(*args, **options)
     except Exception as error:
         raise _csv_error(error, name) from None
-    if isinstance(frame, pd.DataFrame):
-        frame.columns = [str(column) for column in frame.columns]
-    return frame
 
 
 def _is_history_column(label: object) -> bool:
@@ -359,47 +372,37 @@ def _numbered(frame: pd.DataFrame, first: int) -> pd.DataFrame:
             break
         blank &= values.to_numpy() == ""
     frame.index = pd.RangeIndex(first, first + len(frame), name="row")
-    if blank.any():
-        frame = frame.loc[~blank]
-    return frame
+    return frame.loc[~blank] if blank.any() else frame
+
+
+@contextlib.contextmanager
+def _parquet_errors(name: str) -> Iterator[None]:
+    """pyarrow's errors (they have no common base class) as the file's problem."""
+    try:
+        yield
+    except InvalidInput:
+        raise
+    except Exception as error:
+        raise InvalidInput("file", name, f"is not a readable Parquet file ({error})") from None
 
 
 def _parquet_file(
     stream: IO[bytes], name: str, budget: Budget | None, history_only: bool
 ) -> tuple[Any, list[str] | None]:
-    """The Parquet file opened (its metadata only), its columns checked, and its size against
-    the budget, all before a cell is decoded; and the columns to read (None: all)."""
+    """The Parquet file opened (its metadata only), its columns and size checked before a cell
+    is decoded; and the columns to read (None: all)."""
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
-    try:
+    with _parquet_errors(name):
         parquet = pq.ParquetFile(stream)
-    except Exception as error:  # pyarrow's errors have no common base class
-        raise InvalidInput("file", name, f"is not a readable Parquet file ({error})") from None
     names = [str(field) for field in parquet.schema_arrow.names]
-    _check_header(names)
-    check_header(budget, names)
+    _check_header(names, budget)
     for field in parquet.schema_arrow:
         cell_width(field, budget)  # a list, a struct, a map… refused, whoever reads the file
     read = [n for n in names if _is_history_column(n)] if history_only else None
-    try:
+    with _parquet_errors(name):
         check_parquet(parquet, stream, budget, read)
-    except InvalidInput:
-        raise
-    except Exception as error:
-        raise InvalidInput("file", name, f"is not a readable Parquet file ({error})") from None
     return parquet, read
-
-
-def _text_columns(parquet: Any) -> list[str]:
-    """The history's text columns: read as categories (each name stored once)."""
-    import pyarrow as pa
-
-    return [
-        field.name
-        for field in parquet.schema_arrow
-        if field.name.strip().lower() in ("winner", "loser", "type", "cube", "prize")
-        and (pa.types.is_string(field.type) or pa.types.is_large_string(field.type))
-    ]
 
 
 def _read_parquet(
@@ -409,34 +412,19 @@ def _read_parquet(
     import pyarrow.parquet as pq
 
     parquet, read = _parquet_file(stream, name, budget, history_only)
-    try:
-        table = pq.read_table(stream, columns=read, read_dictionary=_text_columns(parquet))
-    except Exception as error:
-        raise InvalidInput("file", name, f"is not a readable Parquet file ({error})") from None
+    texts = [  # the history's text columns, as categories (each name stored once)
+        field.name
+        for field in parquet.schema_arrow
+        if field.name.strip().lower() in HISTORY_COLUMNS[1:]
+        and (pa.types.is_string(field.type) or pa.types.is_large_string(field.type))
+    ]
+    with _parquet_errors(name):
+        table = pq.read_table(stream, columns=read, read_dictionary=texts)
     frame = table.to_pandas(split_blocks=True, self_destruct=True)
     del table
     # Arrow's allocator keeps the freed buffers for reuse; the replay would grow beside them.
     pa.default_memory_pool().release_unused()
     return _numbered(frame, 2)
-
-
-def _parquet_batches(
-    stream: IO[bytes], name: str, rows: int, budget: Budget | None, history_only: bool
-) -> Iterator[pd.DataFrame]:
-    parquet, read = _parquet_file(stream, name, budget, history_only)
-    try:
-        for batch in parquet.iter_batches(batch_size=rows, columns=read):
-            yield batch.to_pandas()
-    except InvalidInput:
-        raise
-    except Exception as error:
-        raise InvalidInput("file", name, f"is not a readable Parquet file ({error})") from None
-
-
-def _source_name(source: object) -> str:
-    if isinstance(source, str | os.PathLike):
-        return os.fspath(source)
-    return str(getattr(source, "name", "the uploaded file"))
 
 
 def sample_history() -> pd.DataFrame:

@@ -1,6 +1,6 @@
-"""What a replay returns: :class:`ReplayResult` (every row with both ratings before and after,
-K, the expected score and the changes; one row per player) and :class:`RulesComparison`, built
-from the rated arrays; and :func:`trajectories`, each player's rating row by row for a chart.
+"""What a replay returns, built from the rated arrays: :class:`ReplayResult` (every row with its
+ratings, K, expected score and changes; a row per player), :class:`RulesComparison`, and
+:func:`trajectories`, each player's rating row by row for a chart.
 """
 
 from __future__ import annotations
@@ -22,87 +22,36 @@ from ..rules import Rules
 from .engine import GAMES, HEAVY, LAST, LOSSES, LOWEST, PEAK, PRIZES, RATING, UNRATED, WINS, Pass
 from .validate import GAME_TYPES, PODIUM, RANKED, History
 
-__all__ = [
-    "GAME_COLUMNS",
-    "NO_TIME",
-    "PLAYER_COLUMNS",
-    "TRAJECTORY_COLUMNS",
-    "ReplayResult",
-    "RulesComparison",
-    "game_table",
-    "no_games",
-    "per_game",
-    "players_table",
-    "rated_games",
-    "result",
-    "trajectories",
-]
-
 #: A player's last time where they have no row (NaT's ticks).
 NO_TIME: Final = int(np.iinfo(np.int64).min)
 
 #: What ``replay`` adds to each game, after the input's own columns.
 GAME_COLUMNS: Final = (
-    "winner_before",
-    "loser_before",
-    "winner_recent_games",
-    "loser_recent_games",
-    "winner_k",
-    "loser_k",
-    "cube_multiplier",
-    "expected_winner",
-    "winner_change",
-    "loser_change",
-    "winner_after",
-    "loser_after",
-)
+    "winner_before", "loser_before", "winner_recent_games", "loser_recent_games", "winner_k",
+    "loser_k", "cube_multiplier", "expected_winner", "winner_change", "loser_change",
+    "winner_after", "loser_after",
+)  # fmt: skip
 
 #: One row per player of the history.
 PLAYER_COLUMNS: Final = (
-    "player",
-    "initial",
-    "final",
-    "peak",
-    "lowest",
-    "ranked_games",
-    "wins",
-    "losses",
-    "games_at_heavy_k",
-    "unrated_games",
-    "prizes",
-    "last_game",
-)
+    "player", "initial", "final", "peak", "lowest", "ranked_games", "wins", "losses",
+    "games_at_heavy_k", "unrated_games", "prizes", "last_game",
+)  # fmt: skip
 
 #: One row per player per game, for charts.
 TRAJECTORY_COLUMNS: Final = (
-    "rules",
-    "player",
-    "game",
-    "row",
-    "time",
-    "type",
-    "opponent",
-    "result",
-    "change",
-    "rating",
-)
+    "rules", "player", "game", "row", "time", "type", "opponent", "result", "change", "rating",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
 class ReplayResult:
     """One history rated under one rule set.
 
-    ``games`` has one row per accepted input row, in input order: ``row`` (its number in the
-    file), the input's columns checked (UTC times; names, types and cubes cleaned), then
-    GAME_COLUMNS, then the input's other columns. Recent games, K, the cube multiplier and the
-    expected score (as ``expected_score`` gives it) are for ranked rows only, NA elsewhere;
-    a podium row has no loser, so its loser columns are NA and its winner's change is the
-    prize. ``players`` has one row per player, best final rating first (peak and lowest count
-    the starting rating too); ``rejected`` one row per problem of a rejected row.
-    ``rows_read == len(games) + rows_rejected`` always holds.
-
-    ``games`` is built on its first use, then kept: at a million rows building it takes about
-    half as long as rating them, and a caller after the players or the ratings needs none of it.
+    ``games`` (built on first use): a row per accepted input row, in input order: ``row``, the
+    input's columns cleaned, GAME_COLUMNS (NA where a row has no such figure), the input's
+    other columns. ``players``: a row per player, best final rating first; ``rejected``: a row
+    per problem of a rejected row.
     """
 
     players: pd.DataFrame
@@ -119,8 +68,7 @@ class ReplayResult:
         return self.build_games()
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled (a Dask worker's result, Streamlit's cache) with the table once it is built,
-        without the arrays it was built from."""
+        """Pickled with the table once it is built, without the arrays it was built from."""
         state = dict(self.__dict__)
         if "games" in state:
             state["build_games"] = None
@@ -134,10 +82,8 @@ class ReplayResult:
 
 @dataclass(frozen=True, slots=True)
 class RulesComparison:
-    """The same history under several rule sets.
-
-    ``ratings`` has one row per player and one column of final ratings per rule set (named by
-    the rule set's label), ordered by the first rule set; ``spread`` one row per rule set.
+    """The same history under several rule sets: ``ratings``, a row per player and a column of
+    final ratings per rule set (by label), ordered by the first; ``spread``, a row per rule set.
     """
 
     results: Mapping[str, ReplayResult]
@@ -149,31 +95,30 @@ def result(
     h: History, rated: Pass, start: Ints, state: Ints, *, games_table: bool = True
 ) -> ReplayResult:
     """The frames of a history rated in one pass: every row with its ratings (built on first
-    use; ``games_table=False``: the table's columns only, :func:`no_games`), every player's
-    figures from ``state``."""
+    use; ``games_table=False``: no row, the columns typed), every player's figures."""
     last = state[:, LAST]
     times = h.time[last] if len(h.time) else last
-    build = (
-        functools.partial(rated_games, h, rated) if games_table else functools.partial(no_games, h)
-    )
+    players = players_table(h.names, start, state, np.where(last >= 0, times, NO_TIME), h.unit)
+    rows_read = h.rows_read
+    if not games_table:  # none of the rows, nor the arrays they would be built from
+        none = np.zeros(0, dtype=np.int64)
+        h = dataclasses.replace(
+            h, order=none, in_input_order=True, time=h.time[:0], winner=h.winner[:0],
+            loser=h.loser[:0], cube=h.cube[:0], kind=h.kind[:0], prize=h.prize[:0],
+        )  # fmt: skip
+        rated = dataclasses.replace(rated, figures=rated.figures[:, :0].copy())
     return ReplayResult(
-        build_games=build,
-        players=players_table(h.names, start, state, np.where(last >= 0, times, NO_TIME), h.unit),
+        build_games=functools.partial(game_table, h, rated),
+        players=players,
         rejected=h.report,
         rules=rated.rules,
-        rows_read=h.rows_read,
+        rows_read=rows_read,
     )
-
-
-def rated_games(h: History, rated: Pass) -> pd.DataFrame:
-    """The games table from the pass's figures (in int64, as every table's figures are)."""
-    out = rated.figures.astype(np.int64, copy=False)
-    return game_table(h, per_game(h, rated, out), (out[0], out[1]), (out[2], out[3]))
 
 
 def per_game(h: History, rated: Pass, out: Ints) -> dict[str, npt.NDArray[Any]]:
-    """Every ranked figure for every row (the games table masks the rows that are not ranked
-    games): week counts, K, the cube's multiplier, the winner's expected score."""
+    """Every row's ranked figures (masked on other rows): week counts, K, the cube's multiplier,
+    the winner's expected score."""
     rules, tables = rated.rules, rated.tables
     ranked = h.kind == RANKED
     d = out[1] - out[0]
@@ -218,14 +163,12 @@ def _nullable(values: npt.NDArray[Any], missing: Flags) -> pd.arrays.IntegerArra
     return pd.arrays.IntegerArray(values.astype(np.int64, copy=False), missing)
 
 
-def game_table(
-    h: History,
-    per_game: dict[str, npt.NDArray[Any]],
-    before: tuple[Ints, Ints],
-    change: tuple[Ints, Ints],
-) -> pd.DataFrame:
-    """One row per accepted input row, in input order, from each row's ratings before and
-    changes (winner's, loser's) and figures (:func:`per_game`), all in rating order."""
+def game_table(h: History, rated: Pass) -> pd.DataFrame:
+    """One row per accepted input row, in input order, from the pass's figures (rating order;
+    in int64, as every table's figures are)."""
+    figures = rated.figures.astype(np.int64, copy=False)
+    before_w, before_l, change_w, change_l = figures[:4]
+    figured = per_game(h, rated, figures)
     back = None if h.in_input_order else np.argsort(h.source)
 
     def out(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -233,8 +176,6 @@ def game_table(
 
     unrated = out(h.kind != RANKED)
     no_loser = out(h.kind == PODIUM)
-    before_w, before_l = before
-    change_w, change_l = change
     players = pd.Index(h.names, dtype=object)
     columns: dict[str, Any] = {
         "row": out(h.accepted_rows),
@@ -246,12 +187,12 @@ def game_table(
         "prize": _nullable(out(h.prize), ~no_loser),
         "winner_before": out(before_w),
         "loser_before": _nullable(out(before_l), no_loser),
-        "winner_recent_games": _nullable(out(per_game["winner_recent_games"]), unrated),
-        "loser_recent_games": _nullable(out(per_game["loser_recent_games"]), unrated.copy()),
-        "winner_k": _nullable(out(per_game["winner_k"]), unrated.copy()),
-        "loser_k": _nullable(out(per_game["loser_k"]), unrated.copy()),
-        "cube_multiplier": out(per_game["cube_multiplier"]),
-        "expected_winner": out(per_game["expected_winner"]),
+        "winner_recent_games": _nullable(out(figured["winner_recent_games"]), unrated),
+        "loser_recent_games": _nullable(out(figured["loser_recent_games"]), unrated.copy()),
+        "winner_k": _nullable(out(figured["winner_k"]), unrated.copy()),
+        "loser_k": _nullable(out(figured["loser_k"]), unrated.copy()),
+        "cube_multiplier": out(figured["cube_multiplier"]),
+        "expected_winner": out(figured["expected_winner"]),
         "winner_change": out(change_w),
         "loser_change": _nullable(out(change_l), no_loser.copy()),
         "winner_after": out(before_w + change_w),
@@ -260,34 +201,9 @@ def game_table(
     return _with_carried(h, pd.DataFrame(columns, copy=False))
 
 
-def no_games(h: History) -> pd.DataFrame:
-    """The games table of ``h`` without a row: its columns, typed as :func:`game_table` gives
-    them (for a caller that needs only the players; building every row takes about as long as
-    the compiled pass)."""
-    none = np.zeros(0, dtype=np.int64)
-    empty = dataclasses.replace(
-        h,
-        order=none,
-        in_input_order=True,
-        time=h.time[:0],
-        winner=h.winner[:0],
-        loser=h.loser[:0],
-        cube=h.cube[:0],
-        kind=h.kind[:0],
-        prize=h.prize[:0],
-    )
-    counts = ("winner_recent_games", "loser_recent_games", "winner_k", "loser_k")
-    per_game = {name: none for name in counts} | {
-        "cube_multiplier": np.zeros(0, dtype=np.float64),
-        "expected_winner": np.zeros(0, dtype=np.float64),
-    }
-    return game_table(empty, per_game, (none, none), (none, none))
-
-
 def _with_carried(h: History, frame: pd.DataFrame) -> pd.DataFrame:
-    """The games table with the input's other columns after its own: an input column named like
-    one replay computes is replaced; the others are carried in one step (one at a time would
-    copy the table once a column)."""
+    """The games table with the input's other columns after its own (one named like a column
+    replay computes is replaced), carried in one step."""
     carried = [column for column in h.extra_columns if column not in frame.columns]
     if not carried:
         return frame
@@ -303,12 +219,10 @@ def trajectories(
     *,
     busiest: int = 5,
 ) -> pd.DataFrame:
-    """Each chosen player's rating after each of their rows, in long form for a chart.
-
-    One row per player per row of theirs (rated or not), in rating order, under each rule set
-    of a comparison: ``game`` counts the player's rows from 1, ``result`` is ``win``, ``loss``
-    or ``prize``, ``rating`` is the rating after the row. Without ``players``, the ``busiest``
-    players (most ranked games, then by name).
+    """Each chosen player's rating after each of their rows (rated or not), in rating order,
+    under each rule set, in long form for a chart: ``game`` counts the player's rows from 1,
+    ``result`` is ``win``, ``loss`` or ``prize``. Without ``players``, the ``busiest`` players
+    (most ranked games, then by name).
 
     >>> history = pd.DataFrame({
     ...     "time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],
@@ -327,20 +241,15 @@ def trajectories(
     known = set(first.players["player"].tolist())
     if players is None:
         busiest = checks.games("busiest", busiest)
-        chosen = (
-            first.players.sort_values(
-                ["ranked_games", "player"], ascending=[False, True], kind="stable"
-            )["player"]
-            .head(busiest)
-            .tolist()
-        )
+        by = first.players.sort_values(["ranked_games", "player"], ascending=[False, True])
+        chosen = by["player"].head(busiest).tolist()
     else:
         chosen = [players] if isinstance(players, str) else list(players)
         for name in chosen:
             if name not in known:
                 raise InvalidInput("players", name, "is not a player of this history")
     frames = [_trajectory(label, r.games, chosen) for label, r in results.items()]
-    return pd.concat(frames, ignore_index=True) if frames else _trajectory("", pd.DataFrame(), [])
+    return pd.concat(frames, ignore_index=True)
 
 
 def _trajectory(label: str, games: pd.DataFrame, chosen: list[str]) -> pd.DataFrame:

@@ -1,13 +1,12 @@
-"""Checking a history's rows: every problem of every row (row, column, value, reason), and the
-accepted rows coded as arrays in rating order (time, then input order), ready to be rated.
-
-Cells are read as a person wrote them: names without surrounding spaces, cubes and prizes from
-text or numbers, types in any case ("casual" is the old name of boosted), times as ISO 8601
-with no offset meaning UTC.
+"""Checking a history's rows: every problem (row, column, value, reason), and the accepted rows
+coded as arrays in rating order (time, then input order). Each distinct cell is checked once,
+however many rows hold it: names lose surrounding spaces, cubes and prizes come from text or
+numbers, types in any case ("casual" is boosted's old name), times are ISO 8601 (no offset: UTC).
 """
 
 from __future__ import annotations
 
+import re
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,40 +16,10 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from .._core import checks
 from .._core.arrays import Flags, Indices, Ints
 from .._core.errors import InvalidInput
-from .cells import (
-    BOOSTED,
-    CONTROL,
-    GAME_TYPES,
-    PODIUM,
-    RANKED,
-    TOURNAMENT,
-    Columns,
-    control_reason,
-    cube_table,
-    has_control,
-    is_missing,
-    player_tables,
-    prize_table,
-    type_table,
-)
 from .isotimes import whole_seconds
-
-__all__ = [
-    "BOOSTED",
-    "GAME_TYPES",
-    "HISTORY_COLUMNS",
-    "MAX_EXTRA_COLUMNS",
-    "PODIUM",
-    "RANKED",
-    "REJECTED_COLUMNS",
-    "TOURNAMENT",
-    "History",
-    "column_labels",
-    "empty_report",
-    "prepare",
-]
 
 #: The input's columns: the first three are required, the others optional (with defaults).
 HISTORY_COLUMNS: Final = ("time", "winner", "loser", "cube", "type", "prize")
@@ -59,9 +28,20 @@ _REQUIRED: Final = HISTORY_COLUMNS[:3]
 #: One row per problem found in the input; a row may have several problems.
 REJECTED_COLUMNS: Final = ("row", "column", "value", "reason")
 
-#: Columns besides the history's own that a table may have (they are carried through): a file
-#: with thousands would hold a reader for long for nothing.
+#: Columns besides the history's own that a table may have (they are carried through).
 MAX_EXTRA_COLUMNS: Final = 100
+
+#: The game types, in the order of their codes; boosted was called casual before 1.3.0.
+GAME_TYPES: Final = ("ranked", "boosted", "tournament", "podium")
+RANKED, BOOSTED, TOURNAMENT, PODIUM = range(4)
+_TYPE_CODES: Final = {name: code for code, name in enumerate(GAME_TYPES)} | {"casual": BOOSTED}
+_CUBE_CODES: Final = {cube: code for code, cube in enumerate(checks.CUBES)}
+
+#: Control characters (C0, DEL, C1) but tab and line breaks: never part of a name.
+_CONTROL: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+#: The widest span of whole numbers :func:`_codes` codes by their offset.
+_COUNTED_SPAN: Final = 1024
 
 #: Words pandas reads as the current time, which a file's time must not depend on.
 _CLOCK_WORDS: Final = ("now", "today")
@@ -76,15 +56,7 @@ def column_labels(frame: pd.DataFrame) -> dict[str, Any]:
             if key in found:
                 raise InvalidInput("columns", list(frame.columns), f"name {key!r} twice")
             found[key] = label
-    extra = len(frame.columns) - len(found)
-    if extra > MAX_EXTRA_COLUMNS:
-        raise InvalidInput(
-            "columns",
-            f"{len(frame.columns)} columns",
-            f"may include at most {MAX_EXTRA_COLUMNS} besides "
-            + ", ".join(HISTORY_COLUMNS)
-            + f" (this table has {extra})",
-        )
+    check_extra(len(frame.columns), len(found), "table")
     missing = [name for name in _REQUIRED if name not in found]
     if missing:
         raise InvalidInput(
@@ -95,18 +67,26 @@ def column_labels(frame: pd.DataFrame) -> dict[str, Any]:
     return found
 
 
+def check_extra(columns: int, known: int, what: str) -> None:
+    """Refuse more than MAX_EXTRA_COLUMNS columns besides the history's own."""
+    if columns - known > MAX_EXTRA_COLUMNS:
+        raise InvalidInput(
+            "columns",
+            f"{columns} columns",
+            f"may include at most {MAX_EXTRA_COLUMNS} besides " + ", ".join(HISTORY_COLUMNS)
+            + f" (this {what} has {columns - known})",
+        )  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class History:
     """The accepted rows, checked and coded, in rating order (time, then input order)."""
 
     frame: pd.DataFrame
-    #: Every input row's number as a person counts it (header = row 1), from the frame's index;
-    #: None where they are the positions as a CSV file counts them (2, 3, …): see :attr:`rows`.
+    #: Row numbers from the frame's index; None: the positions as a CSV file counts them (2…).
     row_numbers: Ints | None
-    #: Input positions of the accepted rows, in rating order; None where every row is accepted
-    #: and in input order: see :attr:`source`.
+    #: Input positions of the accepted rows, in rating order; None: all, in input order.
     order: Indices | None
-    #: True when ``source`` is already in input order (then the output needs no reordering).
     in_input_order: bool
     #: Times in ticks of ``unit`` (UTC).
     time: Ints
@@ -123,11 +103,6 @@ class History:
     extra_columns: tuple[Any, ...]
 
     @property
-    def rows(self) -> Ints:
-        """Every input row's number as a person counts it (header = row 1)."""
-        return _numbered(self.row_numbers, np.arange(len(self.frame)))
-
-    @property
     def rows_read(self) -> int:
         """Every input row, accepted or not."""
         return len(self.frame)
@@ -139,12 +114,11 @@ class History:
 
     @property
     def accepted_rows(self) -> Ints:
-        """The accepted rows' numbers as a person counts them, in rating order."""
+        """The accepted rows' numbers as a person counts them (header = row 1), rating order."""
         return _numbered(self.row_numbers, self.source)
 
 
 def _numbered(row_numbers: Ints | None, positions: Indices) -> Ints:
-    """The row numbers of rows at ``positions``: from the index, or as a CSV file counts them."""
     if row_numbers is None:
         return np.asarray(positions, dtype=np.int64) + 2
     return row_numbers[positions]
@@ -181,83 +155,67 @@ class _Problems:
         positions = np.concatenate([part[0] for part in self.parts])
         columns = [part[1] for part in self.parts for _ in part[2]]
         rank = np.array([HISTORY_COLUMNS.index(c) for c in columns])
-        order = np.lexsort((rank, positions))
-        report = pd.DataFrame(
-            {
-                "row": _numbered(self.row_numbers, positions),
-                "column": pd.Series(columns, dtype=object),
-                "value": pd.Series([t for part in self.parts for t in part[2]], dtype=object),
-                "reason": pd.Series([r for part in self.parts for r in part[3]], dtype=object),
-            }
+        report = empty_report(
+            _numbered(self.row_numbers, positions),
+            columns,
+            [t for part in self.parts for t in part[2]],
+            [r for part in self.parts for r in part[3]],
         )
-        return report.iloc[order].reset_index(drop=True)
+        return report.iloc[np.lexsort((rank, positions))].reset_index(drop=True)
 
 
-def empty_report() -> pd.DataFrame:
-    """A report of rejected rows with no row: the columns of REJECTED_COLUMNS, typed."""
+def empty_report(rows: Any = (), *cells: list[str]) -> pd.DataFrame:
+    """A report of rejected rows (REJECTED_COLUMNS, typed): no row, unless given."""
+    texts = dict(zip(REJECTED_COLUMNS[1:], cells or ([], [], []), strict=True))
     return pd.DataFrame(
-        {
-            "row": np.empty(0, dtype=np.int64),
-            "column": pd.Series([], dtype=object),
-            "value": pd.Series([], dtype=object),
-            "reason": pd.Series([], dtype=object),
-        }
+        {"row": np.asarray(rows, dtype=np.int64)}
+        | {name: pd.Series(values, dtype=object) for name, values in texts.items()}
     )
+
+
+def is_missing(value: Any) -> bool:
+    """Whether a cell holds nothing: empty or blank text, None, NaN, NA or NaT."""
+    if isinstance(value, str):
+        return not value.strip()
+    if value is None:
+        return True
+    try:
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):  # a list or an array in a cell: something, at least
+        return False
 
 
 def _cell_text(value: Any) -> str:
     """A cell as its file would show it, missing values as an empty string."""
-    if not isinstance(value, str) and is_missing(value):
-        return ""
-    return str(value)
+    return "" if not isinstance(value, str) and is_missing(value) else str(value)
 
 
 def _codes(values: pd.Series) -> tuple[Indices, list[Any]]:
-    """Codes of ``values`` (-1 for missing ones) and the distinct values they stand for, in
-    the order they first appear."""
+    """Codes of ``values`` (-1 for missing ones) and the distinct values they stand for (in
+    the categories' order for a categorical column): without hashing a pass, a category's code,
+    or a whole number's offset from the lowest where they span little (a cube, a prize)."""
+    dtype = values.dtype
+    if isinstance(dtype, pd.CategoricalDtype):
+        codes = np.asarray(values.cat.codes, dtype=np.intp)
+        used = np.bincount(codes + 1, minlength=len(dtype.categories) + 1)[1:] > 0
+        if used.all():
+            return codes, list(dtype.categories)
+        renumbered = np.full(len(used) + 1, -1, dtype=np.intp)  # the last: a missing cell's
+        renumbered[:-1][used] = np.arange(int(used.sum()))
+        return renumbered[codes], list(dtype.categories[used])
+    if pd.api.types.is_integer_dtype(dtype) and str(dtype).lower() != "uint64" and len(values):
+        numbers = values.to_numpy(dtype=np.int64, na_value=0)
+        low, high = int(numbers.min()), int(numbers.max())
+        if high - low < _COUNTED_SPAN:
+            codes = (numbers - low).astype(np.intp)
+            codes[values.isna().to_numpy()] = -1
+            return codes, list(range(low, high + 1))
     codes, uniques = pd.factorize(values, use_na_sentinel=True)
     return np.asarray(codes, dtype=np.intp), list(uniques)
 
 
-#: The widest span of whole numbers :func:`_any_codes` codes by counting (a table this long).
-_COUNTED_SPAN: Final = 1 << 16
-
-
-def _any_codes(values: pd.Series) -> tuple[Indices, list[Any]]:
-    """As :func:`_codes`, the distinct values in any order, and some perhaps in no row, for a
-    column whose values are each looked up on their own (cube, type, prize): a categorical
-    column's own codes, and whole numbers in a short span counted (a pass, no hashing)."""
-    dtype = values.dtype
-    if isinstance(dtype, pd.CategoricalDtype):
-        codes: Indices = np.asarray(values.cat.codes, dtype=np.intp)
-        return codes, list(dtype.categories)
-    numbers: npt.NDArray[np.integer[Any]]
-    missing: Flags | None = None
-    if isinstance(values.array, pd.arrays.IntegerArray) and values.dtype != "UInt64":
-        numbers = values.to_numpy(dtype=np.int64, na_value=0)
-        missing = values.isna().to_numpy()
-    elif isinstance(dtype, np.dtype) and dtype.kind in "iu" and dtype != np.uint64:
-        numbers = values.to_numpy()
-    else:
-        return _codes(values)
-    if len(numbers) == 0:
-        return np.zeros(0, dtype=np.intp), []
-    low, high = int(numbers.min()), int(numbers.max())
-    if high - low >= _COUNTED_SPAN:
-        return _codes(values)
-    shifted = numbers.astype(np.intp) - low  # widened first: int8 - -128 would wrap
-    present = np.flatnonzero(np.bincount(shifted, minlength=high - low + 1))
-    code_of = np.full(high - low + 1, -1, dtype=np.intp)
-    code_of[present] = np.arange(len(present))
-    codes = code_of[shifted]
-    if missing is not None:
-        codes[missing] = -1
-    return codes, [int(v) + low for v in present]
-
-
 def _row_numbers(frame: pd.DataFrame) -> Ints | None:
-    """Row numbers as a person counts them: the index when it is named ``row`` (as
-    :func:`read_history` makes it); None for the position as if written to CSV with a header."""
+    """Row numbers from the index when it is named ``row`` (as :func:`read_history` makes it)."""
     if frame.index.name == "row" and pd.api.types.is_integer_dtype(frame.index.dtype):
         return np.asarray(frame.index, dtype=np.int64)
     return None
@@ -280,14 +238,12 @@ def _check_time(column: pd.Series, problems: _Problems) -> tuple[Ints, str]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # pandas warns about mixed formats it still reads
             parsed = pd.to_datetime(column, format="ISO8601", utc=True, errors="coerce")
-        # pandas reads "now" and "today" as the clock's time: no time of a game.
-        clock = column.isin(_CLOCK_WORDS).to_numpy()
+        clock = column.isin(_CLOCK_WORDS).to_numpy()  # pandas reads "now" as the clock's time
         if clock.any():
             parsed = parsed.mask(clock)
     unit = parsed.dtype.unit
     if unit in ("s", "ms"):
-        parsed = parsed.dt.as_unit("us")
-        unit = "us"
+        parsed, unit = parsed.dt.as_unit("us"), "us"
     ticks = parsed.to_numpy(dtype=f"datetime64[{unit}]").view(np.int64)
     bad = np.flatnonzero(ticks == np.iinfo(np.int64).min)  # NaT
     if bad.size:
@@ -305,53 +261,84 @@ def _check_time(column: pd.Series, problems: _Problems) -> tuple[Ints, str]:
 def _check_names(
     winners: pd.Series, losers: pd.Series, problems: _Problems
 ) -> tuple[Indices, Indices, npt.NDArray[np.object_]]:
-    """Player codes of both columns (-1 where empty) and the names, surrounding spaces gone;
-    names differing only by such spaces are one player. A name holding a control character
-    (a NUL, an escape…) is reported, its row rejected."""
-    winner, winner_names = _name_codes(winners)
-    loser, loser_names = _name_codes(losers)
-    cleaned, to_winner, to_loser, names = player_tables(winner_names, loser_names)
-    if has_control(cleaned):
-        for column, codes, uniques, offset in (
-            ("winner", winner, winner_names, 0),
-            ("loser", loser, loser_names, len(winner_names)),
+    """Player codes of both columns (-1 where empty) and the names, surrounding spaces gone
+    (names differing only by those are one player); a name with a control character rejected."""
+    (winner, winner_names), (loser, loser_names) = _codes(winners), _codes(losers)
+    cleaned = [  # text, the usual cell, without a call per name
+        (v.strip() or None) if type(v) is str else None if is_missing(v) else str(v).strip()
+        for v in winner_names + loser_names
+    ]
+    merged, names = pd.factorize(pd.Series(cleaned, dtype=object), use_na_sentinel=True)
+    merged = np.asarray(merged, dtype=np.intp)
+    to_winner = np.append(merged[: len(winner_names)], -1)  # the last: -1 for -1
+    to_loser = np.append(merged[len(winner_names) :], -1)
+    if _CONTROL.search("\n".join(n for n in cleaned if n is not None)):
+        for column, codes, cells, first, last in (
+            ("winner", winner, winners, 0, len(winner_names)),
+            ("loser", loser, losers, len(winner_names), len(cleaned)),
         ):
             reasons = {
-                i: control_reason(name)
-                for i, name in enumerate(cleaned[offset : offset + len(uniques)])
-                if name is not None and CONTROL.search(name)
+                i - first: _control_reason(found)
+                for i in range(first, last)
+                if (found := _CONTROL.search(cleaned[i] or ""))
             }
-            if reasons:
-                bad = np.isin(codes, list(reasons))
-                cells = winners if column == "winner" else losers
-                problems.add(bad, column, cells, [reasons[c] for c in codes[bad].tolist()])
-    return to_winner[winner], to_loser[loser], names
+            bad = np.isin(codes, list(reasons))
+            problems.add(bad, column, cells, [reasons[c] for c in codes[bad].tolist()])
+    return to_winner[winner], to_loser[loser], np.asarray(names, dtype=object)
 
 
-def _name_codes(values: pd.Series) -> tuple[Indices, list[Any]]:
-    """As :func:`_codes`; for a categorical column (as :func:`read_history` reads names), its
-    own codes, the categories in no row left out, the others in the categories' order."""
-    dtype = values.dtype
-    if not isinstance(dtype, pd.CategoricalDtype):
-        return _codes(values)
-    codes = np.asarray(values.cat.codes, dtype=np.intp)
-    used = np.bincount(codes + 1, minlength=len(dtype.categories) + 1)[1:] > 0
-    if used.all():  # no renumbering (a pass over every row) needed
-        return codes, list(dtype.categories)
-    renumbered = np.full(len(used) + 1, -1, dtype=np.intp)  # its last entry: a missing name
-    renumbered[:-1][used] = np.arange(int(used.sum()))
-    return renumbered[codes], list(dtype.categories[used])
+def _control_reason(found: re.Match[str]) -> str:
+    return (
+        f"must not contain control characters (U+{ord(found.group()):04X} at character"
+        f" {found.start() + 1})"
+    )
+
+
+def _number(value: Any) -> Any:
+    """A cell's number: text is read as an integer or a decimal, anything else is kept."""
+    if not isinstance(value, str):
+        return value
+    for kind in (int, float):
+        try:
+            return kind(value.strip())
+        except ValueError:
+            pass
+    return value
+
+
+def _table(
+    column: pd.Series, empty: int, read: Any, dtype: type[np.generic] = np.int64
+) -> tuple[Indices, npt.NDArray[Any], dict[int, str]]:
+    """The codes of a column's cells, each distinct cell's value by ``read`` (``empty`` for an
+    empty cell, the last entry too: code -1), and why each refused one is, by its code."""
+    codes, uniques = _codes(column)
+    values = np.full(len(uniques) + 1, empty, dtype=dtype)
+    reasons: dict[int, str] = {}
+    for i, value in enumerate(uniques):
+        if not is_missing(value):
+            try:
+                values[i] = read(value)
+            except InvalidInput as error:
+                values[i], reasons[i] = -2, error.reason
+    return codes, values, reasons
+
+
+def _refuse(
+    codes: Indices, reasons: dict[int, str], name: str, column: pd.Series, problems: _Problems
+) -> None:
+    if reasons:
+        bad = np.isin(codes, list(reasons))
+        problems.add(bad, name, column, [reasons[c] for c in codes[bad].tolist()])
 
 
 def _check_cube(column: pd.Series | None, n: int, problems: _Problems) -> npt.NDArray[np.int8]:
     """log2 of each row's cube; an empty cell means cube 1."""
     if column is None:
         return np.zeros(n, dtype=np.int8)
-    codes, uniques = _any_codes(column)
-    log2, reasons = cube_table(uniques)
-    if reasons:
-        bad = np.isin(codes, list(reasons))
-        problems.add(bad, "cube", column, [reasons[c] for c in codes[bad].tolist()])
+    codes, log2, reasons = _table(
+        column, 0, lambda v: _CUBE_CODES[checks.cube(_number(v), "cube")], np.int8
+    )
+    _refuse(codes, reasons, "cube", column, problems)
     return log2[codes]
 
 
@@ -359,35 +346,31 @@ def _check_type(column: pd.Series | None, n: int, problems: _Problems) -> npt.ND
     """Each row's type code; an empty cell means ranked, -1 an unknown type."""
     if column is None:
         return np.zeros(n, dtype=np.int8)
-    codes, uniques = _any_codes(column)
-    kind = type_table(uniques)[codes]
-    problems.add(
-        kind < 0,
-        "type",
-        column,
-        "must be one of " + ", ".join(GAME_TYPES) + " (casual means boosted)",
+    codes, kinds, _ = _table(
+        column, RANKED, lambda v: _TYPE_CODES.get(str(v).strip().lower(), -1), np.int8
     )
+    kind = kinds[codes]
+    reason = "must be one of " + ", ".join(GAME_TYPES) + " (casual means boosted)"
+    problems.add(kind < 0, "type", column, reason)
     return kind
 
 
 def _check_prize(column: pd.Series | None, kind: npt.NDArray[np.int8], problems: _Problems) -> Ints:
     """Podium rows' prizes (0 elsewhere): whole points, required on podium rows and only there
     (elsewhere a cell may be empty or 0)."""
-    n = len(kind)
     podium = kind == PODIUM
     if column is None:
         problems.add(podium, "prize", None, "is missing on a podium row")
-        return np.zeros(n, dtype=np.int64)
-    codes, uniques = _any_codes(column)
-    points, reasons = prize_table(uniques)
-    prizes = np.maximum(points, 0)
+        return np.zeros(len(kind), dtype=np.int64)
+    codes, points, reasons = _table(
+        column, -1, lambda v: checks.integer("prize", _number(v), low=0, high=checks.K_LIMIT)
+    )
+    prizes = np.maximum(points, 0)[codes]
     problems.add(podium & (points[codes] == -1), "prize", column, "is missing on a podium row")
-    if reasons:
-        bad = np.isin(codes, list(reasons))
-        problems.add(bad, "prize", column, [reasons[c] for c in codes[bad].tolist()])
-    stray = (kind >= 0) & ~podium & (prizes[codes] != 0)
+    _refuse(codes, reasons, "prize", column, problems)
+    stray = (kind >= 0) & ~podium & (prizes != 0)
     problems.add(stray, "prize", column, "must be empty (or 0) except on a podium row")
-    return np.where(podium, prizes[codes], 0)
+    return np.where(podium, prizes, 0)
 
 
 def prepare(games: pd.DataFrame) -> History:
@@ -395,8 +378,7 @@ def prepare(games: pd.DataFrame) -> History:
     if not isinstance(games, pd.DataFrame):
         raise InvalidInput("games", type(games).__name__, "must be a pandas DataFrame")
     labels = column_labels(games)
-    n = len(games)
-    rows = _row_numbers(games)
+    n, rows = len(games), _row_numbers(games)
     problems = _Problems(rows, n)
 
     def optional(name: str) -> pd.Series | None:
@@ -413,42 +395,14 @@ def prepare(games: pd.DataFrame) -> History:
     problems.add((loser < 0) & (kind >= 0) & ~podium, "loser", losers, "is missing")
     problems.add((loser >= 0) & podium, "loser", losers, "must be empty on a podium row")
     problems.add((winner >= 0) & (winner == loser), "loser", losers, "must differ from the winner")
-
     report = problems.report()
     loser[podium] = -1
-    if not len(report):
-        in_input_order = bool(np.all(ticks[1:] >= ticks[:-1]))
-        columns = (winner, loser, cube, kind, prize)
-        return _history(games, labels, rows, ticks, unit, columns, names, in_input_order)
-    source = np.flatnonzero(~problems.bad)
-    time = ticks[source]
+    source = np.flatnonzero(~problems.bad) if len(report) else None
+    time = ticks if source is None else ticks[source]
     in_input_order = bool(np.all(time[1:] >= time[:-1]))
     if not in_input_order:
-        source = source[np.argsort(time, kind="stable")]
-    return _history(
-        games, labels, rows, ticks, unit, (winner, loser, cube, kind, prize), names,
-        in_input_order, source=source, report=report,
-    )  # fmt: skip
-
-
-def _history(
-    games: pd.DataFrame,
-    labels: dict[str, Any],
-    rows: Ints | None,
-    ticks: Ints,
-    unit: str,
-    columns: Columns,
-    names: npt.NDArray[np.object_],
-    in_input_order: bool,
-    *,
-    source: Indices | None = None,
-    report: pd.DataFrame | None = None,
-) -> History:
-    """The accepted rows (every row, unless ``source`` says which, in rating order) as a
-    history: ``columns`` are the rows' winner, loser, cube, type and prize codes."""
-    winner, loser, cube, kind, prize = columns
-    if source is None and not in_input_order:
-        source = np.argsort(ticks, kind="stable")
+        order = np.argsort(time, kind="stable")
+        source = order if source is None else source[order]
     if source is not None:
         ticks, winner, loser = ticks[source], winner[source], loser[source]
         cube, kind, prize = cube[source], kind[source], prize[source]
@@ -465,6 +419,6 @@ def _history(
         kind=kind,
         prize=prize,
         names=names,
-        report=empty_report() if report is None else report,
+        report=report,
         extra_columns=tuple(c for c in games.columns if c not in labels.values()),
     )

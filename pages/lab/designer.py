@@ -10,9 +10,8 @@ import io
 import pandas as pd
 import streamlit as st
 
-from gammon_elo import RULES, InvalidInput
+from gammon_elo import RULES, InvalidHistory, InvalidInput
 from gammon_elo.calibrate import DEFAULT_BURN_IN, fit
-from gammon_elo.replay import InvalidHistory
 from gammon_elo.sweep import Grid, sweep
 from ui import charts, grids
 from ui.i18n import percent, t

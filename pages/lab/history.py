@@ -7,8 +7,7 @@ from collections.abc import Mapping
 
 import streamlit as st
 
-from gammon_elo import RULES, InvalidInput
-from gammon_elo.replay import InvalidHistory
+from gammon_elo import RULES, InvalidHistory, InvalidInput
 from ui import charts, grids
 from ui.i18n import t
 from ui.lab import cached, league, simulation, tables, uploads

@@ -21,7 +21,7 @@ from plain_support import shows
 from gammon_elo import RULES, InvalidInput
 from gammon_elo.calibrate import DEFAULT_BURN_IN, score
 from gammon_elo.replay import read_history
-from gammon_elo.replay.read import Budget
+from gammon_elo.replay.budget import Budget
 from ui import settings
 from ui.catalogs import EN
 from ui.lab import cached, uploads

@@ -1,7 +1,7 @@
 """A reader's uploaded history: what it may cost the server, in one place for every page that
 takes one. The limits are the server's settings (:mod:`ui.settings`), never a reader's choice:
 the file's size as sent, then its rows, its decoded bytes and its longest cell, each checked
-before the file is decoded where its format allows (:class:`gammon_elo.replay.read.Budget`).
+before the file is decoded where its format allows (:class:`gammon_elo.replay.budget.Budget`).
 
 A file's type is what its bytes say: the uploader offers CSV and Parquet, and a Parquet file
 renamed ``.csv`` is read as Parquet. Only the history's own columns are read (any other is
@@ -17,7 +17,8 @@ from typing import Any, Final
 import pandas as pd
 import streamlit as st
 
-from gammon_elo.replay.read import Budget, OverBudget, read_history
+from gammon_elo.replay import read_history
+from gammon_elo.replay.budget import Budget, OverBudget
 
 from .. import settings
 from ..i18n import count, t

@@ -1,4 +1,4 @@
-"""pyarrow's reader for plain CSV files (:mod:`gammon_elo.replay.fastcsv`) against pandas'
+"""pyarrow's reader for plain CSV files (in :mod:`gammon_elo.replay.read`) against pandas'
 reader, the one whose cells, row numbers and refusals the other tests pin: for every plain file
 the same cells, the same row numbers, and the same replay, rejected rows and report included;
 every other file left to pandas' reader (None)."""
@@ -14,7 +14,7 @@ import pytest
 from gammon_elo import InvalidHistory, InvalidInput, read_history
 from gammon_elo.replay import read as read_module
 from gammon_elo.replay import replay
-from gammon_elo.replay.fastcsv import read_plain_csv
+from gammon_elo.replay.read import read_plain_csv
 
 HEAD = "time,winner,loser,cube,type,prize\n"
 

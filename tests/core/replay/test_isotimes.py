@@ -1,4 +1,4 @@
-"""Times read from their bytes (:mod:`gammon_elo.replay.isotimes`) against Python's own calendar
+"""Times read by :mod:`gammon_elo.replay.isotimes` against Python's own calendar
 (``datetime``): the same microseconds for every real time, None for a column with any cell that
 is not a real time so written (pandas' parser then reads it and reports the bad cells)."""
 

@@ -21,7 +21,7 @@ import pytest
 
 from gammon_elo import InvalidInput
 from gammon_elo.replay import history_chunks, read_history
-from gammon_elo.replay.read import Budget, OverBudget
+from gammon_elo.replay.budget import Budget, OverBudget
 
 ROOT = Path(__file__).resolve().parents[3]
 TIME, WINNER, LOSER = "2026-10-01T10:00:00Z", "Eleni", "Nikos"
@@ -55,7 +55,8 @@ def games_csv(rows: int) -> bytes:
 CHILD = """
 import sys
 from gammon_elo.replay import replay
-from gammon_elo.replay.read import Budget, read_history
+from gammon_elo.replay import read_history
+from gammon_elo.replay.budget import Budget
 budget = Budget(rows=600_000, cell_bytes=256 * 2**20, cell_length=int(sys.argv[2]) or None,
                 names=("upload_rows", "upload_cell_bytes", "upload_cell_length"))
 try:
