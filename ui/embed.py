@@ -25,8 +25,9 @@ THEMES = ("light", "dark", "auto")
 #: Streamlit's own ``embed_options`` that pins a theme ([theme.light] and [theme.dark] in
 #: .streamlit/config.toml); without one Streamlit follows the reader's setting.
 _EMBED_OPTIONS = {"light": "light_theme", "dark": "dark_theme"}
-#: Where Streamlit serves ``static/`` (``server.enableStaticServing``): the host page's half of
-#: iframe-resizer 4 (MIT, static/LICENSE-iframe-resizer.txt). Streamlit's frontend loads the
+#: Where Streamlit serves ``doors/static/``, the ``static/`` folder beside the navigation script
+#: (``server.enableStaticServing``): the host page's half of iframe-resizer 4 (MIT,
+#: doors/static/LICENSE-iframe-resizer.txt). Streamlit's frontend loads the
 #: frame's half itself whenever it runs in a frame and reports the bottom of its
 #: ``[data-iframe-height]`` anchor, under the main block.
 RESIZER_PATH = "/app/static/iframeResizer.min.js"

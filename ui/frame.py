@@ -20,18 +20,18 @@ from pathlib import Path
 from typing import NamedTuple
 
 import streamlit as st
-from streamlit.navigation.page import StreamlitPage
-
-# Streamlit's own switch between its two multipage modes (see _route_when_run_alone).
-from streamlit.runtime.pages_manager import PagesManager
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from . import embed, i18n
 from .i18n import t
 
+#: The project's folder: the pages' scripts are given to Streamlit from here, not from the
+#: navigation scripts' folder (``doors/``), which Streamlit resolves relative paths against.
+ROOT = Path(__file__).resolve().parent.parent
+
 
 class PageEntry(NamedTuple):
-    """One page: its script, the catalog key of its title, its icon and its URL path."""
+    """One page: its script (from the project's folder), the catalog key of its title, its icon
+    and its URL path."""
 
     script: str
     title: str
@@ -60,7 +60,7 @@ LAB_PAGES: tuple[PageEntry, ...] = (
 
 class Door(NamedTuple):
     """One door's pages, in the sidebar's order, and whether readers must be admitted; ``name``
-    is the stem of the script that draws its navigation."""
+    is the stem of the script that draws its navigation (``doors/<name>.py``)."""
 
     name: str
     pages: tuple[PageEntry, ...]
@@ -74,16 +74,15 @@ class Door(NamedTuple):
 #: "list" rule, checked in tests/browser/test_accessibility.py); the order keeps the grouping.
 CALCULATOR = Door("calculator", (*_CALCULATOR_PAGES, _CLASSIC), admits=False)
 #: ``streamlit run lab.py``: every page, the lab's before the classic calculator.
-LAB = Door("lab_pages", (*_CALCULATOR_PAGES, *LAB_PAGES, _CLASSIC), admits=True)
-DOORS = {door.name: door for door in (CALCULATOR, LAB)}
+LAB = Door("lab", (*_CALCULATOR_PAGES, *LAB_PAGES, _CLASSIC), admits=True)
 
 
-def navigation(door: Door) -> list[StreamlitPage]:
+def navigation(door: Door) -> list[st.Page]:
     """The door's pages for ``st.navigation``, titled in the reader's language, in the sidebar's
     order; the calculator adds each lab path as a hidden page (:func:`_lab_elsewhere`)."""
     pages = [
         st.Page(
-            entry.script,
+            ROOT / entry.script,
             title=t(entry.title),
             icon=entry.icon,
             url_path=entry.url_path or None,
@@ -108,10 +107,10 @@ def _lab_elsewhere() -> None:
     """A link to a lab page, on the calculator: its home page, with a notice (:func:`setup`).
     Nothing of the link is read: its parameters are the lab's, not the home page's."""
     st.session_state["frame.lab_elsewhere"] = True
-    st.switch_page(_HOME.script)
+    st.switch_page(ROOT / _HOME.script)
 
 
-def route(door: Door) -> StreamlitPage:
+def route(door: Door) -> st.Page:
     """An entry file's routing: the reader's language first (the pages' titles are
     translated), the lab's admission, then ``st.navigation`` over the door's pages (hidden in the
     compact embedded views) and one page config titled after the chosen page, which it returns."""
@@ -129,33 +128,8 @@ def route(door: Door) -> StreamlitPage:
     return chosen
 
 
-def _route_when_run_alone() -> None:
-    """Give a page that Streamlit ran on its own the routing ``app.py`` gives it.
-
-    Streamlit starts in its old multipage mode whenever a ``pages/`` folder lies beside the
-    entry script, and leaves it only when some session has run ``st.navigation``: until then a
-    link to ``/designer`` (an article's frame after a restart) runs ``pages/designer.py`` by
-    itself, under a menu of file names and without the page config. Such a run draws
-    :func:`route`'s menu and config itself (the URL already names this page, so the navigation
-    resolves to it) and goes on, without a rerun that would drop the click that started it;
-    ``st.navigation`` switches the server out of the old mode for every later run.
-    """
-    if not PagesManager.uses_pages_directory:
-        return
-    # st.navigation makes the entry script the one drawing (the page's own run would then draw
-    # its widgets under new ids, and their values would start over on every such run); the
-    # page's run goes on as itself once the navigation is drawn.
-    ctx = get_script_run_ctx()
-    if ctx is None:
-        return
-    door = DOORS.get(Path(ctx.main_script_path).stem, CALCULATOR)
-    with ctx.run_with_active_hash(ctx.pages_manager.main_script_hash):
-        route(door)
-
-
 def setup() -> None:
     """The frame around the page: its language, and the compact views' style or the sidebar."""
-    _route_when_run_alone()
     i18n.language_notices()
     document_language()
     if st.session_state.pop("frame.lab_elsewhere", False):
