@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import html
 import json
-from typing import TYPE_CHECKING
+from types import TracebackType
+from typing import Protocol
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
 
 from .i18n import bad_link_notice, t
-
-if TYPE_CHECKING:
-    from streamlit.elements.lib.mutable_popover_container import PopoverContainer
 
 VIEWS = ("full", "compact", "chart", "table")
 #: The width the help center's article column gives an iframe.
@@ -170,7 +168,25 @@ def _code(page: str, chosen: str, theme: str, height: int) -> None:
     )
 
 
-def popover_button() -> PopoverContainer:
+class Popover(Protocol):
+    """What ``st.popover`` is documented to return: a container to draw into (``with``), and,
+    for a popover with ``on_change``, whether it is open."""
+
+    @property
+    def open(self) -> bool | None: ...
+
+    def __enter__(self) -> object: ...
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+        /,
+    ) -> bool | None: ...
+
+
+def popover_button() -> Popover:
     """The "Embed this" button for the title row; the panel is drawn into it by :func:`panel`."""
     # It tracks whether it is open, so that a rerun draws the panel only for a reader who
     # opened it: closed, the pickers and the code cost the home page's every rerun nothing.

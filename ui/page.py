@@ -13,16 +13,13 @@ section. A page declares its :mod:`ui.params` once and reads its values back by 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import streamlit as st
 
 from . import embed, frame, i18n
 from .i18n import t
 from .params import Param, Where, key, seed, write_to_url
-
-if TYPE_CHECKING:
-    from streamlit.elements.lib.mutable_popover_container import PopoverContainer
 
 
 class Page:
@@ -36,7 +33,7 @@ class Page:
         #: ``full``, or the embedded ``compact``, ``chart`` or ``table`` view.
         self.view = embed.view()
         #: The title row's "Embed this" popover, filled by :meth:`embed_section`.
-        self._embed_popover: PopoverContainer | None = None
+        self._embed_popover: embed.Popover | None = None
 
     @property
     def compact(self) -> bool:
