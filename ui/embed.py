@@ -41,26 +41,20 @@ def is_compact() -> bool:
     return view() != "full"
 
 
-#: The compact views keep columns side by side down to a 420-pixel frame (Streamlit stacks them
-#: below 640) and drop the top padding, so the result card fits an article's iframe; a
-#: segmented control's buttons are narrower, so the seven cubes share one row in a 358-pixel
-#: frame (Streamlit has no setting for either). Static CSS: no user data ever reaches it.
-_COMPACT_CSS = """
-[data-testid="stMainBlockContainer"] { padding: 0.75rem 1rem 1rem; }
-[data-testid="stButtonGroup"] button[data-variant="segmented_control"] {
-  padding-left: 0.625rem; padding-right: 0.625rem;
-}
-@media (min-width: 420px) {
-  [data-testid="stHorizontalBlock"] { flex-wrap: nowrap !important; }
-  [data-testid="stColumn"] {
-    min-width: 0 !important; width: auto !important; flex: 1 1 0 !important;
-  }
-}
+#: The key of the home page's container around the cube's segmented control.
+CUBE_KEY = "home-cube"
+#: A segmented control's buttons are narrower in the compact views, so that the seven cubes share
+#: one row in a 358-pixel frame (Streamlit has no setting for a button's padding); the rule finds
+#: them by their container's key class (``st-key-``, Streamlit's documented hook). Static CSS: no
+#: user data ever reaches it.
+_COMPACT_CSS = f"""
+.st-key-{CUBE_KEY} button {{ padding-left: 0.625rem; padding-right: 0.625rem; }}
 """
-#: No background of their own, so the frame reads as part of the article.
+#: No background of their own, so the frame reads as part of the article: every element around
+#: the language script's container (ui/frame.py), from ``<html>`` to the main block, is
+#: see-through (Streamlit paints its background on several of them and names none publicly).
 _SEE_THROUGH = """
-html, body, .stApp, [data-testid="stAppViewContainer"], [data-testid="stMain"],
-[data-testid="stHeader"] { background: transparent !important; }
+:has(.st-key-page-lang) { background: transparent !important; }
 """
 
 

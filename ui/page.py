@@ -22,6 +22,15 @@ from .i18n import t
 from .params import Param, Where, key, seed, write_to_url
 
 
+def row(count: int, where: Where = st, *, vertical_alignment: str = "top") -> list[Where]:
+    """``count`` places side by side in ``where``, for inputs and figures: the children of a
+    horizontal container, which share its width and wrap onto another line only when their
+    contents do not fit (``st.columns`` stacks everything below 640 px, an article's 600-px frame
+    included)."""
+    box = where.container(horizontal=True, vertical_alignment=vertical_alignment)
+    return [box.container() for _ in range(count)]
+
+
 class Page:
     """One page of the app, from its first element to its last."""
 

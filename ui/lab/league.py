@@ -251,7 +251,9 @@ def live_section(page: Any, waiting: Callable[[Where], Callable[[int], object]])
         st.info(missing, icon=":material/extension:")
         return
     limits = server_settings.current()
-    with st.form(page.key("league_form"), border=True):
+    # The run starts from the form's button only: with Enter, Streamlit writes "Press Enter to
+    # submit form" in an edited field, over a narrow field's value and in English.
+    with st.form(page.key("league_form"), border=True, enter_to_submit=False):
         for name, column in zip(
             ("live_players", "live_games", "live_levels", "live_seed"),
             st.columns([1, 1, 2, 1]),
