@@ -3,10 +3,10 @@ restart), gets the app's own routing: the page set-up (its title), the translate
 link's values, and no "Page not found" dialog.
 
 Streamlit serves a main script with a ``pages/`` folder beside it in its old pages-folder mode
-until some session has run ``st.navigation``: there a page file ran on its own, under a menu of
-file names ("app", "classic", …), and a lab page's link first showed Streamlit's "Page not found"
-dialog. The doors' navigation scripts lie in ``doors/``, with no ``pages/`` beside them, so that
-mode is never entered (doors/calculator.py).
+until some reader's run has called ``st.navigation``: there a page file ran on its own, under a
+menu of file names ("app", "classic", …), and a lab page's link first showed Streamlit's "Page
+not found" dialog. The doors' navigation scripts lie in ``doors/``, with no ``pages/`` beside
+them, so that mode is never entered (doors/calculator.py).
 """
 
 from __future__ import annotations
