@@ -17,13 +17,13 @@ COPY requirements.txt .
 RUN pip install -r requirements.txt
 
 # Owned by root, readable by all, writable by none but root: the server cannot change its code.
-# The lab (lab.py, pages/lab/, ui/lab/) is left out of the image by .dockerignore.
-COPY --chmod=a=rX app.py calculator.py ./
+# The lab (lab.py, doors/lab.py, pages/lab/, ui/lab/) is left out of the image by .dockerignore.
+COPY --chmod=a=rX app.py ./
+COPY --chmod=a=rX doors ./doors
 COPY --chmod=a=rX gammon_elo ./gammon_elo
 COPY --chmod=a=rX pages ./pages
 COPY --chmod=a=rX ui ./ui
 COPY --chmod=a=rX .streamlit ./.streamlit
-COPY --chmod=a=rX static ./static
 
 USER gammon
 EXPOSE 8501

@@ -1,7 +1,7 @@
 """Gammon42 ELO designers' lab: ``streamlit run lab.py``.
 
 Every page of the calculator and the lab's own (:data:`ui.frame.LAB`, drawn by
-``lab_pages.py``): History, Simulator and Rule designer, with uploads, replays, simulations,
+``doors/lab.py``): History, Simulator and Rule designer, with uploads, replays, simulations,
 sweeps and engine leagues. It serves readers on this machine only, or designers signed in
 through Streamlit's OpenID Connect sign-in (:mod:`ui.lab.access`).
 
@@ -15,4 +15,4 @@ from starlette.middleware import Middleware
 
 from ui.held_uploads import HeldUploads
 
-app = st.App("lab_pages.py", middleware=[Middleware(HeldUploads)])
+app = st.App("doors/lab.py", middleware=[Middleware(HeldUploads)])

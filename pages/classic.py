@@ -9,7 +9,7 @@ from gammon_elo import K_PRESETS, InvalidInput
 from gammon_elo.classic import K_GUIDANCE, classic_team_update
 from ui import classic, grids
 from ui.i18n import metric, number, percent, signed, t
-from ui.page import Page
+from ui.page import Page, row
 from ui.params import BoolParam, ChoiceParam, FloatParam, TextParam
 from ui.plain import Outside
 
@@ -105,11 +105,11 @@ if not page.compact:
 
 with st.container(border=True):
     teams = page.input("teams", st)
-    left, right = st.columns(2)
+    left, right = row(2)
     shown = ("team_a", "team_b") if teams else ("a", "b")
     for name, where in zip(shown, (left, right), strict=True):
         page.input(name, where)
-    first, second, third = st.columns(3)
+    first, second, third = row(3)
     page.input("score", first)
     page.input("k", second)
     if page["k"] == "custom":

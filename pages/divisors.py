@@ -5,9 +5,9 @@ from __future__ import annotations
 import streamlit as st
 
 from gammon_elo import CUBES, FIBS_DIVISOR
-from ui import cached, charts, grids
+from ui import cached, charts, frame, grids
 from ui.i18n import number, t
-from ui.page import Page
+from ui.page import Page, row
 from ui.params import BoolParam, ChoiceParam, FloatParam, IntParam
 
 STANDARD = (400.0, 800.0, 1200.0)
@@ -53,7 +53,7 @@ page.heading()
 
 if page.shows_inputs:
     with st.container(border=True):
-        first, second, third = st.columns(3)
+        first, second, third = row(3)
         page.input("difference", first)
         page.input("k", second)
         page.input("cube", third)
@@ -112,7 +112,7 @@ def table_view() -> None:
 page.only("chart", chart_view)
 page.only("table", table_view)
 
-chart_col, table_col = st.columns([9, 10])
+chart_col, table_col = frame.side_by_side("favourite", [9, 10])
 charts.show(chart_col, curve, title=t("divisors.curve_title"), alt_text=curve_alt)
 with table_col:
     st.header(t("divisors.favourite_title", difference=number(abs(difference))))

@@ -10,7 +10,7 @@ import streamlit as st
 from gammon_elo import CUBES, Cause, InvalidInput, change_causes, exact_opponents
 from ui import answer, explain, grids, rules_input
 from ui.i18n import signed, t
-from ui.page import Page
+from ui.page import Page, row
 from ui.params import ChoiceParam, IntParam
 
 Rating = partial(IntParam, low=-100_000, high=100_000)
@@ -86,7 +86,7 @@ else:
 
 if page.shows_inputs:
     with st.container(border=True):
-        first, second, third = st.columns(3)
+        first, second, third = row(3)
         page.input("rating", first)
         page.input("when", first)
         page.input("change", second)

@@ -9,9 +9,9 @@ from functools import partial
 import streamlit as st
 
 from gammon_elo import CUBES, Ending, Game, GameType, WhatIf, break_even_win_rate, what_if
-from ui import each_divisor, rules_input, steps
+from ui import each_divisor, embed, frame, rules_input, steps
 from ui.i18n import number, percent, t
-from ui.page import Page
+from ui.page import Page, row
 from ui.params import ChoiceParam, IntParam
 
 #: A rating, and a count of ranked games in the last 7 days.
@@ -56,16 +56,14 @@ page.heading(intro=True, notices_first=False)
 def inputs() -> None:
     """The inputs, in a box under the answer: both players side by side, then the game."""
     with st.container(border=True):
-        you, opponent = st.columns(2)
-        for name, where in (
-            ("rating", you),
-            ("opponent", opponent),
-            ("games", you),
-            ("opponent_games", opponent),
-        ):
-            page.input(name, where)
-        page.input("cube", st)
-        left, middle, right = st.columns(3)
+        # A row for the ratings, one for the games, each aligned at the bottom: a label that wraps
+        # on more lines than its neighbour's keeps the two fields level.
+        for pair in (("rating", "opponent"), ("games", "opponent_games")):
+            for name, where in zip(pair, row(2, vertical_alignment="bottom"), strict=True):
+                page.input(name, where)
+        # Keyed: the compact views narrow its buttons by the key's class (ui/embed.py).
+        page.input("cube", st.container(key=embed.CUBE_KEY))
+        left, middle, right = row(3)
         page.input("rules", left)
         page.input("type", middle)
         page.input("ending", right)
@@ -78,7 +76,7 @@ def figures(game: Game, both: WhatIf) -> None:
     break_even = break_even_win_rate(
         game.rating, game.opponent, cube=game.cube, games=game.games, rules=game.rules
     )
-    expected, multiplier, even = st.columns(3)
+    expected, multiplier, even = row(3)
     expected.metric(
         t("home.expected"),
         percent(win_steps.expected_winner) if win_steps else "—",
@@ -142,7 +140,7 @@ def calculator() -> None:
         # would repeat them, and their K lines, which are the same for a win and a loss.
         st.caption(steps.k_lines(both.win))
     else:
-        win_col, loss_col = st.columns(2)
+        win_col, loss_col = frame.side_by_side("outcomes", 2)
         steps.outcome_card(win_col, t("home.if_win"), both.win)
         steps.outcome_card(loss_col, t("home.if_lose"), both.loss)
 

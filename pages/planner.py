@@ -13,7 +13,7 @@ from gammon_elo import CUBES, InvalidInput, k_factor, parse_results, performance
 from gammon_elo.player.planner import MAX_WEEK_GAMES
 from ui import cached, charts, grids, planner, rules_input
 from ui.i18n import number, percent, t
-from ui.page import Page
+from ui.page import Page, row
 from ui.params import (
     BoolParam,
     ChoiceParam,
@@ -121,7 +121,7 @@ else:
 
 if page.shows_inputs:
     with st.container(border=True):
-        first, second, third = st.columns(3)
+        first, second, third = row(3)
         page.input("rating", first)
         page.input("target", second)
         page.input("opponent", third)
@@ -180,7 +180,7 @@ st.info(settling_text(), icon=":material/flag:")
 #: home page's for the same ratings, games and cube.
 week_games = planner.usual_week(page["per_week"]) if page["this_week"] is None else this_week
 yours = planner.hold_rows(page["rating"], page["cube"], week_games, rules, (result.opponent,))
-settle_col, share_col, rate_col, even_col = st.columns(4)
+settle_col, share_col, rate_col, even_col = row(4)
 settle_col.metric(
     t("planner.settling"),
     "—" if abs(result.settling) == float("inf") else number(result.settling),

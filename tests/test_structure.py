@@ -35,9 +35,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CORE = "gammon_elo"
 #: The project's modules: the core, the app's helpers, its pages and its entry file.
-TOPS = ("gammon_elo", "ui", "pages", "app.py", "calculator.py", "lab.py", "lab_pages.py")
+TOPS = ("gammon_elo", "ui", "pages", "doors", "app.py", "lab.py")
 #: What the core never imports: Streamlit, and the app above it.
-ABOVE_CORE = ("streamlit", "ui", "pages", "app", "calculator", "lab", "lab_pages")
+ABOVE_CORE = ("streamlit", "ui", "pages", "doors", "app", "lab")
 
 
 @dataclass(frozen=True)

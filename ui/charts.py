@@ -11,9 +11,9 @@ from typing import Any
 import altair as alt
 import pandas as pd
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from .i18n import decimal_comma
+from .params import Where
 
 #: A backgammon board's colours: dark and light points, the felt, the cube's ivory.
 PALETTE = ["#7b2d26", "#1f5f5b", "#c8963e", "#4a4e69", "#9a8c98", "#22333b"]
@@ -22,7 +22,7 @@ PALETTE = ["#7b2d26", "#1f5f5b", "#c8963e", "#4a4e69", "#9a8c98", "#22333b"]
 LABEL_INK = "#5c5f6a"
 
 
-def show(where: DeltaGenerator, chart: alt.LayerChart, *, title: str, alt_text: str) -> None:
+def show(where: Where, chart: alt.LayerChart, *, title: str, alt_text: str) -> None:
     """A chart under its title, with its accessible description.
 
     The title is page text, not Vega's: Streamlit sized some charts a title's height too short

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import html
 import json
-from typing import TYPE_CHECKING
+from types import TracebackType
+from typing import Protocol
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
 
 from .i18n import bad_link_notice, t
-
-if TYPE_CHECKING:
-    from streamlit.elements.lib.mutable_popover_container import PopoverContainer
 
 VIEWS = ("full", "compact", "chart", "table")
 #: The width the help center's article column gives an iframe.
@@ -25,8 +23,9 @@ THEMES = ("light", "dark", "auto")
 #: Streamlit's own ``embed_options`` that pins a theme ([theme.light] and [theme.dark] in
 #: .streamlit/config.toml); without one Streamlit follows the reader's setting.
 _EMBED_OPTIONS = {"light": "light_theme", "dark": "dark_theme"}
-#: Where Streamlit serves ``static/`` (``server.enableStaticServing``): the host page's half of
-#: iframe-resizer 4 (MIT, static/LICENSE-iframe-resizer.txt). Streamlit's frontend loads the
+#: Where Streamlit serves ``doors/static/``, the ``static/`` folder beside the navigation script
+#: (``server.enableStaticServing``): the host page's half of iframe-resizer 4 (MIT,
+#: doors/static/LICENSE-iframe-resizer.txt). Streamlit's frontend loads the
 #: frame's half itself whenever it runs in a frame and reports the bottom of its
 #: ``[data-iframe-height]`` anchor, under the main block.
 RESIZER_PATH = "/app/static/iframeResizer.min.js"
@@ -42,26 +41,20 @@ def is_compact() -> bool:
     return view() != "full"
 
 
-#: The compact views keep columns side by side down to a 420-pixel frame (Streamlit stacks them
-#: below 640) and drop the top padding, so the result card fits an article's iframe; a
-#: segmented control's buttons are narrower, so the seven cubes share one row in a 358-pixel
-#: frame (Streamlit has no setting for either). Static CSS: no user data ever reaches it.
-_COMPACT_CSS = """
-[data-testid="stMainBlockContainer"] { padding: 0.75rem 1rem 1rem; }
-[data-testid="stButtonGroup"] button[data-variant="segmented_control"] {
-  padding-left: 0.625rem; padding-right: 0.625rem;
-}
-@media (min-width: 420px) {
-  [data-testid="stHorizontalBlock"] { flex-wrap: nowrap !important; }
-  [data-testid="stColumn"] {
-    min-width: 0 !important; width: auto !important; flex: 1 1 0 !important;
-  }
-}
+#: The key of the home page's container around the cube's segmented control.
+CUBE_KEY = "home-cube"
+#: A segmented control's buttons are narrower in the compact views, so that the seven cubes share
+#: one row in a 358-pixel frame (Streamlit has no setting for a button's padding); the rule finds
+#: them by their container's key class (``st-key-``, Streamlit's documented hook). Static CSS: no
+#: user data ever reaches it.
+_COMPACT_CSS = f"""
+.st-key-{CUBE_KEY} button {{ padding-left: 0.625rem; padding-right: 0.625rem; }}
 """
-#: No background of their own, so the frame reads as part of the article.
+#: No background of their own, so the frame reads as part of the article: every element around
+#: the language script's container (ui/frame.py), from ``<html>`` to the main block, is
+#: see-through (Streamlit paints its background on several of them and names none publicly).
 _SEE_THROUGH = """
-html, body, .stApp, [data-testid="stAppViewContainer"], [data-testid="stMain"],
-[data-testid="stHeader"] { background: transparent !important; }
+:has(.st-key-page-lang) { background: transparent !important; }
 """
 
 
@@ -169,7 +162,25 @@ def _code(page: str, chosen: str, theme: str, height: int) -> None:
     )
 
 
-def popover_button() -> PopoverContainer:
+class Popover(Protocol):
+    """What ``st.popover`` is documented to return: a container to draw into (``with``), and,
+    for a popover with ``on_change``, whether it is open."""
+
+    @property
+    def open(self) -> bool | None: ...
+
+    def __enter__(self) -> object: ...
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+        /,
+    ) -> bool | None: ...
+
+
+def popover_button() -> Popover:
     """The "Embed this" button for the title row; the panel is drawn into it by :func:`panel`."""
     # It tracks whether it is open, so that a rerun draws the panel only for a reader who
     # opened it: closed, the pickers and the code cost the home page's every rerun nothing.

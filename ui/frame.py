@@ -17,21 +17,22 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import streamlit as st
-from streamlit.navigation.page import StreamlitPage
-
-# Streamlit's own switch between its two multipage modes (see _route_when_run_alone).
-from streamlit.runtime.pages_manager import PagesManager
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from . import embed, i18n
 from .i18n import t
+from .params import Where
+
+#: The project's folder: the pages' scripts are given to Streamlit from here, not from the
+#: navigation scripts' folder (``doors/``), which Streamlit resolves relative paths against.
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class PageEntry(NamedTuple):
-    """One page: its script, the catalog key of its title, its icon and its URL path."""
+    """One page: its script (from the project's folder), the catalog key of its title, its icon
+    and its URL path."""
 
     script: str
     title: str
@@ -60,7 +61,7 @@ LAB_PAGES: tuple[PageEntry, ...] = (
 
 class Door(NamedTuple):
     """One door's pages, in the sidebar's order, and whether readers must be admitted; ``name``
-    is the stem of the script that draws its navigation."""
+    is the stem of the script that draws its navigation (``doors/<name>.py``)."""
 
     name: str
     pages: tuple[PageEntry, ...]
@@ -74,16 +75,15 @@ class Door(NamedTuple):
 #: "list" rule, checked in tests/browser/test_accessibility.py); the order keeps the grouping.
 CALCULATOR = Door("calculator", (*_CALCULATOR_PAGES, _CLASSIC), admits=False)
 #: ``streamlit run lab.py``: every page, the lab's before the classic calculator.
-LAB = Door("lab_pages", (*_CALCULATOR_PAGES, *LAB_PAGES, _CLASSIC), admits=True)
-DOORS = {door.name: door for door in (CALCULATOR, LAB)}
+LAB = Door("lab", (*_CALCULATOR_PAGES, *LAB_PAGES, _CLASSIC), admits=True)
 
 
-def navigation(door: Door) -> list[StreamlitPage]:
+def navigation(door: Door) -> list[st.Page]:
     """The door's pages for ``st.navigation``, titled in the reader's language, in the sidebar's
     order; the calculator adds each lab path as a hidden page (:func:`_lab_elsewhere`)."""
     pages = [
         st.Page(
-            entry.script,
+            ROOT / entry.script,
             title=t(entry.title),
             icon=entry.icon,
             url_path=entry.url_path or None,
@@ -108,10 +108,10 @@ def _lab_elsewhere() -> None:
     """A link to a lab page, on the calculator: its home page, with a notice (:func:`setup`).
     Nothing of the link is read: its parameters are the lab's, not the home page's."""
     st.session_state["frame.lab_elsewhere"] = True
-    st.switch_page(_HOME.script)
+    st.switch_page(ROOT / _HOME.script)
 
 
-def route(door: Door) -> StreamlitPage:
+def route(door: Door) -> st.Page:
     """An entry file's routing: the reader's language first (the pages' titles are
     translated), the lab's admission, then ``st.navigation`` over the door's pages (hidden in the
     compact embedded views) and one page config titled after the chosen page, which it returns."""
@@ -129,33 +129,14 @@ def route(door: Door) -> StreamlitPage:
     return chosen
 
 
-def _route_when_run_alone() -> None:
-    """Give a page that Streamlit ran on its own the routing ``app.py`` gives it.
-
-    Streamlit starts in its old multipage mode whenever a ``pages/`` folder lies beside the
-    entry script, and leaves it only when some session has run ``st.navigation``: until then a
-    link to ``/designer`` (an article's frame after a restart) runs ``pages/designer.py`` by
-    itself, under a menu of file names and without the page config. Such a run draws
-    :func:`route`'s menu and config itself (the URL already names this page, so the navigation
-    resolves to it) and goes on, without a rerun that would drop the click that started it;
-    ``st.navigation`` switches the server out of the old mode for every later run.
-    """
-    if not PagesManager.uses_pages_directory:
-        return
-    # st.navigation makes the entry script the one drawing (the page's own run would then draw
-    # its widgets under new ids, and their values would start over on every such run); the
-    # page's run goes on as itself once the navigation is drawn.
-    ctx = get_script_run_ctx()
-    if ctx is None:
-        return
-    door = DOORS.get(Path(ctx.main_script_path).stem, CALCULATOR)
-    with ctx.run_with_active_hash(ctx.pages_manager.main_script_hash):
-        route(door)
+def side_by_side(name: str, spec: int | list[int], **options: Any) -> list[Where]:
+    """``st.columns`` for sections with a heading each, in a container keyed ``side-by-side-name``
+    (unique on its page), whose class draws their h2 smaller (:data:`_PAGE_CSS`)."""
+    return st.container(key=f"{SIDE_BY_SIDE}-{name}").columns(spec, **options)
 
 
 def setup() -> None:
     """The frame around the page: its language, and the compact views' style or the sidebar."""
-    _route_when_run_alone()
     i18n.language_notices()
     document_language()
     if st.session_state.pop("frame.lab_elsewhere", False):
@@ -173,64 +154,37 @@ def document_language() -> None:
     """Say the page's language in ``<html lang>``, which screen readers choose their voice by.
 
     Streamlit's page always says ``lang="en"`` and has no setting for it, so a one-line script
-    sets it; its only variable is the language code, one of ``i18n.LANGUAGES``. The page's
-    shared style rules come along (:data:`_PAGE_CSS`).
+    sets it; its only variable is the language code, one of ``i18n.LANGUAGES``. The script's
+    element sits in a container hidden by its key's class (``st-key-``, Streamlit's documented
+    hook), so that it adds no gap above the title. The page's shared style rules come along
+    (:data:`_PAGE_CSS`).
     """
     code = json.dumps(i18n.language())
-    st.html(
-        f"<style>{_PAGE_CSS}</style>"
-        f"<script data-page-lang>document.documentElement.lang = {code};{_CLOSE_SIDEBAR_JS}"
-        "</script>",
+    st.container(key=LANGUAGE_KEY).html(
+        f"<style>{_PAGE_CSS}</style><script>document.documentElement.lang = {code};</script>",
         unsafe_allow_javascript=True,
     )
 
 
-#: A tap on a menu link closes the sidebar wherever it lies over the page (narrower than
-#: Streamlit's 768-px breakpoint). Streamlit closes it only for a phone's user agent, so on a
-#: narrow window, a tablet or a browser that does not say "mobile" it stayed open over the new
-#: page. The check runs after Streamlit's own click handler (its collapse button toggles, and
-#: must not reopen what Streamlit has just closed); one listener per browser tab. Static.
-_CLOSE_SIDEBAR_JS = """
-if (!window.gammonClosesSidebar) {
-  window.gammonClosesSidebar = true;
-  document.addEventListener("click", (event) => {
-    const link = event.target instanceof Element
-      && event.target.closest('a[data-testid="stSidebarNavLink"]');
-    if (!link || window.innerWidth >= 768) return;
-    setTimeout(() => {
-      const sidebar = document.querySelector('[data-testid="stSidebar"]');
-      if (sidebar && sidebar.dataset.collapsed === "false") {
-        document.querySelector('[data-testid="stSidebarCollapseButton"] button')?.click();
-      }
-    }, 0);
-  });
-}
-"""
+#: The key of the container holding the language script; ``st-key-`` and this are its class.
+LANGUAGE_KEY = "page-lang"
+#: The start of the key of a container whose columns hold sections (:func:`side_by_side`).
+SIDE_BY_SIDE = "side-by-side"
 
-
-#: The script's empty element stays out of the layout (it would add a gap above the title).
-#: Sections are h2 under the page's h1 (screen readers list headings by level, and axe-core
-#: checks that no level is skipped); beside another column an h2 is drawn at the size of
+#: The language script's container takes no room, nor the wrapper Streamlit puts around it (a
+#: gap apart from the title): the element whose child it is is hidden.
+#:
+#: Sections side by side are h2 under the page's h1 (screen readers list headings by level, and
+#: axe-core checks that no level is skipped); beside another column an h2 is drawn at the size of
 #: Streamlit's h3, so that a long section title does not wrap to three lines.
 #:
 #: A menu link with the keyboard's focus gets a ring of the text's colour: Streamlit gives it
-#: only a background close to the current page's highlight, so the two looked alike.
-#:
-#: A table's or chart's toolbar (eye, download, search, full screen) stands above its element's
-#: top edge, over whatever is drawn above; a pointer shows it on hovering the element only, but a
-#: touch screen shows it from the first tap on, over the heading or caption. There the element
-#: gets room for it: the toolbar's 2.75rem less the 1rem gap between elements.
-#:
-#: In a form, Streamlit writes "Press Enter to submit form" inside a number field once it is
-#: edited, over the typed value in a narrow field, and in English whatever the page's language;
-#: the form's own submit button says what to do. Static CSS.
+#: only a background close to the current page's highlight, so the two looked alike. Kept
+#: selector (one of the app's few ``data-testid`` ones): Streamlit has no setting, theme option
+#: or class for the navigation's links. Static CSS.
 _PAGE_CSS = (
-    '[data-testid="stElementContainer"]:has(script[data-page-lang]) { display: none; }\n'
-    '[data-testid="stColumn"] [data-testid="stHeading"] h2 { font-size: 1.75rem; }\n'
-    '[data-testid="stSidebarNav"] a[data-testid="stSidebarNavLink"]:focus-visible {'
-    " outline: 2px solid currentColor; outline-offset: -2px; }\n"
-    "@media (hover: none), (pointer: coarse) {"
-    ' [data-testid="stElementContainer"]:has(> [data-testid="stFullScreenFrame"] > div >'
-    ' [data-testid="stElementToolbar"]) { padding-top: 1.75rem; } }\n'
-    '[data-testid="stForm"] [data-testid="InputInstructions"] { display: none; }'
+    f":has(> .st-key-{LANGUAGE_KEY}) {{ display: none; }}\n"
+    f'[class*="st-key-{SIDE_BY_SIDE}"] h2 {{ font-size: 1.75rem; }}\n'
+    'a[data-testid="stSidebarNavLink"]:focus-visible {'
+    " outline: 2px solid currentColor; outline-offset: -2px; }"
 )

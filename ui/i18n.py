@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from numbers import Integral
+from typing import Any
 
 import streamlit as st
 
@@ -193,11 +194,10 @@ def language_selector() -> None:
     )
 
 
-def metric(
-    where: st.delta_generator.DeltaGenerator, label: str, value: str, change: float, digits: int = 0
-) -> None:
-    """st.metric with the change written with a real minus sign (−16), coloured and pointed by its
-    sign (Streamlit would only recognise an ASCII hyphen as negative)."""
+def metric(where: Any, label: str, value: str, change: float, digits: int = 0) -> None:
+    """st.metric, in ``where`` (``st`` or a container), with the change written with a real minus
+    sign (−16), coloured and pointed by its sign (Streamlit would only recognise an ASCII hyphen
+    as negative)."""
     if change > 0:
         color, arrow = "green", "up"
     elif change < 0:

@@ -13,7 +13,7 @@ section. A page declares its :mod:`ui.params` once and reads its values back by 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import streamlit as st
 
@@ -21,8 +21,14 @@ from . import embed, frame, i18n
 from .i18n import t
 from .params import Param, Where, key, seed, write_to_url
 
-if TYPE_CHECKING:
-    from streamlit.elements.lib.mutable_popover_container import PopoverContainer
+
+def row(count: int, where: Where = st, *, vertical_alignment: str = "top") -> list[Where]:
+    """``count`` places side by side in ``where``, for inputs and figures: the children of a
+    horizontal container, which share its width and wrap onto another line only when their
+    contents do not fit (``st.columns`` stacks everything below 640 px, an article's 600-px frame
+    included)."""
+    box = where.container(horizontal=True, vertical_alignment=vertical_alignment)
+    return [box.container() for _ in range(count)]
 
 
 class Page:
@@ -36,7 +42,7 @@ class Page:
         #: ``full``, or the embedded ``compact``, ``chart`` or ``table`` view.
         self.view = embed.view()
         #: The title row's "Embed this" popover, filled by :meth:`embed_section`.
-        self._embed_popover: PopoverContainer | None = None
+        self._embed_popover: embed.Popover | None = None
 
     @property
     def compact(self) -> bool:

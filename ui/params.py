@@ -24,12 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from .i18n import bad_link_notice, language, t
 
-#: What can hold a widget: the page itself (``st``) or a column, container or expander.
-Where = DeltaGenerator | Any
+#: What can hold a widget or an element: the page itself (``st``) or what ``st.columns``,
+#: ``st.container``, ``st.expander``, ``st.popover``, ``st.empty`` or ``st.sidebar`` give. Streamlit
+#: documents no public type for them (their class lives in a module of its own internals).
+Where = Any
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from gammon_elo import CURRENT, RULES, Rules
 
 from .i18n import t
-from .page import Page
+from .page import Page, row
 from .params import ChoiceParam, FloatParam, IntParam, Param, Where
 
 CUSTOM = "custom"
@@ -76,7 +76,7 @@ def custom_row(page: Page, where: Where) -> Rules:
     picker says custom (a phone stacks the four); returns the chosen rule set."""
     if page["rules"] == CUSTOM:
         # Aligned at the bottom: a label that wraps on two lines keeps its box in line.
-        columns = where.columns(len(CUSTOM_VALUES), vertical_alignment="bottom")
+        columns = row(len(CUSTOM_VALUES), where, vertical_alignment="bottom")
         for name, column in zip(CUSTOM_VALUES, columns, strict=True):
             page.input(name, column)
     return from_state(page)

@@ -11,6 +11,7 @@ from gammon_elo import CURRENT, GameRating, KChoice, Notice, Rules, WhatIf, cube
 from gammon_elo.formulas import ChangeSteps
 
 from .i18n import MINUS, metric, number, percent, signed, t
+from .params import Where
 
 _NOTICE_ICONS = {
     Notice.BOOSTED_UNRATED: ":material/info:",
@@ -81,9 +82,7 @@ def k_reason(choice: KChoice) -> str:
     return t(key, games=choice.recent_games, threshold=choice.threshold, k=choice.k)
 
 
-def outcome_card(
-    column: st.delta_generator.DeltaGenerator, title: str, outcome: GameRating
-) -> None:
+def outcome_card(column: Where, title: str, outcome: GameRating) -> None:
     with column.container(border=True):
         st.header(title)
         you, them = st.columns(2)

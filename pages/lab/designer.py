@@ -125,7 +125,9 @@ league.live_section(page, runs.waiting_note)
 
 # ---------------------------------------------------------------------------------- the sweep
 st.header(t("designer.sweep_title"))
-with st.form(page.key("sweep_form"), border=True):
+# The run starts from the form's button only: with Enter, Streamlit writes "Press Enter to
+# submit form" in an edited field, over a narrow field's value and in English.
+with st.form(page.key("sweep_form"), border=True, enter_to_submit=False):
     # Three rows of three, each row its own columns so that the rows line up.
     rows = (
         ("divisors", "ks", "seeds"),

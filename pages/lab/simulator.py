@@ -12,7 +12,7 @@ from gammon_elo import CURRENT, RULES, InvalidInput, Rules
 from gammon_elo.simulate import Population, Simulation
 from ui.i18n import percent, t
 from ui.lab import access, cached, cost, runs, simulation
-from ui.page import Page
+from ui.page import Page, row
 from ui.params import ChoiceParam, FloatParam, IntParam, ListParam
 from ui.rules_input import rules_label
 
@@ -136,12 +136,14 @@ if page.shows_inputs:
         # Custom is chosen (and only then).
         page.input("rules", st)
         if CUSTOM in page["rules"]:
-            left, right = st.columns(2)
+            left, right = row(2)
             page.input("divisor", left)
             page.input("k", right)
-        with st.form(page.key("form"), border=False):
+        # The run starts from the form's button only: with Enter, Streamlit writes "Press Enter to
+        # submit form" in an edited field, over a narrow field's value and in English.
+        with st.form(page.key("form"), border=False, enter_to_submit=False):
             # Three columns of three inputs, in the order of POPULATION.
-            for index, column in enumerate(st.columns(3)):
+            for index, column in enumerate(row(3)):
                 for name in POPULATION[3 * index : 3 * index + 3]:
                     page.input(name, column)
             st.form_submit_button(t("simulator.run"), type="primary", icon=":material/play_arrow:")

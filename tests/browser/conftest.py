@@ -51,9 +51,9 @@ def lab_url(browser: Browser) -> Iterator[str]:
     """The base URL of ``streamlit run lab.py`` on 127.0.0.1: the lab, admitting readers on
     loopback (no sign-in configured).
 
-    A first reader opens its home page: until some run has drawn the navigation, Streamlit
-    serves a fresh server in its pages-folder mode, where a link to a lab page (in
-    ``pages/lab/``) first shows Streamlit's "Page not found" dialog (docs/lab.md)."""
+    A first reader opens its home page, with time for the cold lab's imports (Dask, the engine's
+    tables), so that no test's page waits for them under the tests' shorter timeout. (Any page
+    would do: a fresh server routes every link through the navigation, test_deep_link.py.)"""
     with streamlit_server(ROOT / "lab.py") as url:
         first = browser.new_page()
         first.set_default_timeout(SERVER_WARM_MS)

@@ -23,8 +23,9 @@ from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Dataframe
 
 ROOT = Path(__file__).resolve().parents[2]
-APP = str(ROOT / "calculator.py")
-LAB = str(ROOT / "lab_pages.py")
+#: The doors' navigation scripts (``doors/``, away from ``pages/``: ui/frame.py).
+APP = str(ROOT / "doors" / "calculator.py")
+LAB = str(ROOT / "doors" / "lab.py")
 
 manifest_scanner.scan_component_manifests = functools.cache(
     manifest_scanner.scan_component_manifests
@@ -51,9 +52,15 @@ def open_page(page: str = "app.py", *, timeout: float = 60, **params: str) -> Ap
     if page != "app.py":
         for name, value in params.items():
             at.query_params[name] = value
-        at.switch_page(page)
+        at.switch_page(page_file(page))
         at.run()
     return at
+
+
+def page_file(page: str) -> str:
+    """A page's file (``pages/divisors.py``, from the project's folder) as ``AppTest.switch_page``
+    takes it: relative to the navigation script, which lies in ``doors/``; absolute here."""
+    return str(ROOT / page)
 
 
 def admit_locally() -> None:

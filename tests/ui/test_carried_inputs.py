@@ -4,7 +4,7 @@ value the next page cannot take leaves its default there without a notice."""
 
 from __future__ import annotations
 
-from apptest_support import open_page
+from apptest_support import open_page, page_file
 from streamlit.testing.v1 import AppTest
 
 
@@ -13,7 +13,7 @@ def go(at: AppTest, page: str) -> AppTest:
     which ``app.py`` writes back on every page) and runs the other page."""
     for name in [name for name in at.query_params if name != "lang"]:
         del at.query_params[name]
-    at.switch_page(page)
+    at.switch_page(page_file(page))
     at.run()
     assert not at.exception, [e.message for e in at.exception]
     return at
@@ -98,7 +98,7 @@ def test_the_link_wins_over_a_carried_value() -> None:
     for name in list(at.query_params):
         del at.query_params[name]
     at.query_params["rating"] = "1900"
-    at.switch_page("pages/planner.py")
+    at.switch_page(page_file("pages/planner.py"))
     at.run()
     assert at.number_input(key="planner.rating").value == 1900
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from apptest_support import open_page
+from apptest_support import open_page, page_file
 from streamlit.testing.v1 import AppTest
 
 from ui.catalogs import EL, EN
@@ -115,7 +115,7 @@ def test_a_bad_language_falls_back_to_english_with_a_notice() -> None:
 
 def test_the_language_is_kept_when_moving_between_pages() -> None:
     at = run("app.py", lang="el")
-    at.switch_page("pages/divisors.py")
+    at.switch_page(page_file("pages/divisors.py"))
     at.run()
     assert at.title[0].value == "Οι διαιρέτες δίπλα δίπλα"
     assert at.query_params["lang"] == "el"

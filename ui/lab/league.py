@@ -12,7 +12,6 @@ from typing import Any, Final
 
 import pandas as pd
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from gammon_elo import InvalidInput
 from gammon_elo.extras import MissingExtra, require
@@ -22,6 +21,7 @@ from gammon_elo.league.table import DIVISORS, win_rates
 from .. import grids
 from .. import settings as server_settings
 from ..i18n import number, percent, t
+from ..params import Where
 from ..plain import Outside
 from . import access, cost, runs
 
@@ -243,7 +243,7 @@ def play_live(
     return league.games
 
 
-def live_section(page: Any, waiting: Callable[[DeltaGenerator], Callable[[int], object]]) -> None:
+def live_section(page: Any, waiting: Callable[[Where], Callable[[int], object]]) -> None:
     """The form, the run and its table with its sentence (the one kept for these parameters)."""
     st.subheader(t("league.live_title"))
     missing = engine_missing()
@@ -251,7 +251,9 @@ def live_section(page: Any, waiting: Callable[[DeltaGenerator], Callable[[int], 
         st.info(missing, icon=":material/extension:")
         return
     limits = server_settings.current()
-    with st.form(page.key("league_form"), border=True):
+    # The run starts from the form's button only: with Enter, Streamlit writes "Press Enter to
+    # submit form" in an edited field, over a narrow field's value and in English.
+    with st.form(page.key("league_form"), border=True, enter_to_submit=False):
         for name, column in zip(
             ("live_players", "live_games", "live_levels", "live_seed"),
             st.columns([1, 1, 2, 1]),

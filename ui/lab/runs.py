@@ -32,17 +32,15 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from gammon_elo import InvalidInput
 from gammon_elo.parallel import connect
 
 from .. import settings as server_settings
 from ..i18n import number, t
+from ..params import Where
 from .cost import ENGINE_GAME, Cost
-
-if TYPE_CHECKING:
-    from streamlit.delta_generator import DeltaGenerator
 
 __all__ = ["RunRefusedError", "Runner", "in_process", "runner", "waiting_note"]
 
@@ -269,7 +267,7 @@ def _close_all() -> None:
         _runners.clear()
 
 
-def waiting_note(note: DeltaGenerator) -> Callable[[int], object]:
+def waiting_note(note: Where) -> Callable[[int], object]:
     """What a reader sees in ``note`` while other runs are ahead of theirs."""
 
     def show(ahead: int) -> object:

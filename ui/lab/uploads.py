@@ -90,17 +90,19 @@ def dropzone_in_language(where: Any) -> None:
     Streamlit 1.67 writes both in English and offers no setting for them (``file_uploader``
     takes a label, a help and the limits, not its texts), so a style rule draws the catalog's
     words in their place: the button's name, as a screen reader reads it, comes from that text
-    too. The words are the catalog's and the size a number, never a reader's text."""
+    too. Kept selector (one of the app's few ``data-testid`` ones): Streamlit gives the drop zone
+    no public name; within it, the button's paragraph and the line under the button (the zone's
+    own ``div``). The words are the catalog's and the size a number,
+    never a reader's text."""
     button = _css_string(t("upload.button"))
     limits = _css_string(t("upload.instructions", size=upload_megabytes()))
     zone = '[data-testid="stFileUploaderDropzone"]'
     where.html(
         "<style>"
-        f"{zone} button [data-testid='stMarkdownContainer'] p {{ display: none; }}"
-        f"{zone} button [data-testid='stMarkdownContainer']::after {{ content: {button}; }}"
-        f"{zone} [data-testid='stFileUploaderDropzoneInstructions'] span {{ font-size: 0; }}"
-        f"{zone} [data-testid='stFileUploaderDropzoneInstructions'] span::after"
-        f" {{ content: {limits}; font-size: 0.875rem; }}"
+        f"{zone} button p {{ display: none; }}"
+        f"{zone} button div:has(> p)::after {{ content: {button}; }}"
+        f"{zone} > div span {{ font-size: 0; }}"
+        f"{zone} > div span::after {{ content: {limits}; font-size: 0.875rem; }}"
         "</style>"
     )
 

@@ -1,5 +1,5 @@
 """The designers' lab's pages: ``st.navigation`` over every page (:data:`ui.frame.LAB`), behind
-the lab's admission. ``streamlit run lab.py`` serves it."""
+the lab's admission. ``streamlit run lab.py`` serves it (why here: ``doors/calculator.py``)."""
 
 from __future__ import annotations
 
