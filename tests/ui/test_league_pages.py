@@ -166,22 +166,23 @@ def test_history_shows_the_leagues_players() -> None:
 
 
 def test_a_small_league_plays_live_on_the_runner() -> None:
-    link = {"source": "sample", "live_players": "10", "live_games": "200", "live_seed": "3"}
+    """150 games: two of the runner's tasks (100 games a task), gathered in order."""
+    link = {"source": "sample", "live_players": "10", "live_games": "150", "live_seed": "3"}
     at = open_page("pages/lab/designer.py", timeout=300, **link)
     assert EN["league.live_waiting"] in [i.value for i in at.info]
     next(b for b in at.button if b.label == EN["league.run"]).click()
     at.run(timeout=300)
     assert not at.exception, [e.message for e in at.exception]
-    played = at.session_state["designer.league.10.200.club.3"]
-    serial = play_league(players=10, games=200, weeks=4, seed=3, serial=True)
+    played = at.session_state["designer.league.10.150.club.3"]
+    serial = play_league(players=10, games=150, weeks=4, seed=3, serial=True)
     pd.testing.assert_frame_equal(played, serial.games, check_exact=True)
     _shipped, live = _rates_tables(at)
     pairs = _by_hand(serial.games)
     assert live[EN["league.games"]].tolist() == [str(n) for n in pairs["games"]]
     gaps_1200 = live["÷1200"]
     assert gaps_1200.tolist() == [_gap(g[1200]) for g in pairs["gaps"]]
-    assert sum(int(n) for n in live[EN["league.games"]]) <= 200
-    assert "Your league: 200 games among 10 players" in _captions(at)
+    assert sum(int(n) for n in live[EN["league.games"]]) <= 150
+    assert "Your league: 150 games among 10 players" in _captions(at)
     assert _expected_sentence(pairs) in _markdown(at)
 
 

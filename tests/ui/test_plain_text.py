@@ -2,13 +2,15 @@
 image, HTML, a colour, an icon or a formula of someone else's in a notice, an error or a caption.
 
 Every parameter of every page (the pages' own declarations, recorded as each page builds its
-``Page``) gets each hostile payload under AppTest; every Markdown body the page sends must hold
-the payload only literally (:mod:`plain_support` says what that means), and a refused value must
-still be named, character for character, in its notice.
+``Page``) leaves a notice for each hostile payload that holds it only literally
+(:mod:`plain_support` says what that means) and names it character for character; under AppTest
+each page gets the payloads on all its parameters at once, and every Markdown body it sends must
+hold them only literally, each refused value named in its notice.
 """
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -178,16 +180,55 @@ def markdown_bodies(at: AppTest) -> list[str]:
     return bodies
 
 
-def links(script: str, params: list[Param], payload: str) -> list[dict[str, str]]:
-    """Every parameter and the shared ones the payload at once; and, for pages with free text,
-    the free text the payload with every switch on (the Classic page reads its teams only when
+#: Hostile links a page gets: every parameter a payload at once, the payloads in turn down the
+#: parameters, shifted by half between the two links (each parameter sees two payloads, each page
+#: all of them). That every payload is literal in the notice of every parameter of every page is
+#: checked where the notice is made, below.
+SHIFTS = (0, len(PAYLOADS) // 2)
+
+
+def links(params: list[Param], shift: int) -> list[dict[str, str]]:
+    """Every parameter and the shared ones a payload at once; and, for pages with free text,
+    the free text the payloads with every switch on (the Classic page reads its teams only when
     teams are on)."""
-    every = {name: payload for name in SHARED} | {p.name: payload for p in params}
-    texts = [p for p in params if isinstance(p, TextParam)]
+    names = [*SHARED, *(p.name for p in params)]
+    every = {name: PAYLOADS[(i + shift) % len(PAYLOADS)] for i, name in enumerate(names)}
+    texts = [p.name for p in params if isinstance(p, TextParam)]
     if not texts:
         return [every]
     switches = {p.name: "1" for p in params if isinstance(p, BoolParam)}
-    return [every, switches | {p.name: payload for p in texts}]
+    return [every, switches | {name: every[name] for name in texts}]
+
+
+def test_the_links_give_every_page_every_payload(declared: dict[str, list[Param]]) -> None:
+    for script, params in declared.items():
+        given = {v for shift in SHIFTS for link in links(params, shift) for v in link.values()}
+        assert set(PAYLOADS) <= given, (script, set(PAYLOADS) - given)
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_every_parameter_names_every_payload_literally_in_its_notice(
+    declared: dict[str, list[Param]], lang: str
+) -> None:
+    """The notice a parameter's bad value leaves, made as the page makes it (Param.read), for
+    every parameter of every page and every payload, in both languages."""
+    import streamlit as st
+
+    before = st.session_state.get("lang")
+    st.session_state["lang"] = lang
+    try:
+        for script, params in declared.items():
+            for param, payload in itertools.product(params, PAYLOADS):
+                value, notice = param.read(payload)
+                where = (script, param.name, payload)
+                if isinstance(param, TextParam):
+                    assert notice is None and value == payload, where
+                    continue
+                assert notice is not None, where
+                assert problems(notice, payload) == [], (where, notice)
+                assert shows(notice, f"{param.name}={payload[:40]}"), (where, notice)
+    finally:
+        st.session_state["lang"] = before or "en"
 
 
 @pytest.mark.parametrize("script", SCRIPTS)
@@ -195,17 +236,16 @@ def test_every_parameter_shows_a_hostile_value_as_plain_text(
     script: str, declared: dict[str, list[Param]]
 ) -> None:
     params = declared[script]
-    for payload in PAYLOADS:
-        for link in links(script, params, payload):
-            at = open_page(script, **link)
-            where = (script, link)
-            assert not at.exception, (where, [e.message for e in at.exception])
-            bodies = markdown_bodies(at)
-            found = [p for body in bodies for p in problems(body, payload)]
-            assert found == [], (where, found)
-            notices = [str(w.value) for w in at.warning]
-            refused = [n for n, v in link.items() if v == payload and _refuses(n, params)]
-            for name in refused:
+    for link in [link for shift in SHIFTS for link in links(params, shift)]:
+        at = open_page(script, **link)
+        where = (script, link)
+        assert not at.exception, (where, [e.message for e in at.exception])
+        bodies = markdown_bodies(at)
+        found = [f for body in bodies for p in PAYLOADS for f in problems(body, p)]
+        assert found == [], (where, found)
+        notices = [str(w.value) for w in at.warning]
+        for name, payload in link.items():
+            if payload in PAYLOADS and _refuses(name, params):
                 named = any(shows(n, f"{name}={payload[:40]}") for n in notices)
                 assert named, (where, name, notices)
 

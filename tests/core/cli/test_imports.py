@@ -1,5 +1,6 @@
-"""A command imports only what its path needs: each runs in a fresh interpreter, as a user's
-shell starts it, and the modules it loaded are read from ``sys.modules`` afterwards."""
+"""A command imports only what its path needs: each runs in a fresh interpreter (the one-game
+commands one after the other in one), as a user's shell starts it, and the modules it loaded are
+read from ``sys.modules`` afterwards."""
 
 from __future__ import annotations
 
@@ -7,8 +8,6 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 from gammon_elo.replay import SAMPLE_HISTORY
 
@@ -41,20 +40,38 @@ def loaded_after(*argv: str) -> set[str]:
     return {module.split(".")[0] for module in modules_after(*argv)}
 
 
-@pytest.mark.parametrize(
-    "argv",
-    [
-        ("change", "--winner", "1500", "--loser", "1600", "--cube", "4"),
-        ("change", "--winner", "1500", "--loser", "1500", "--winner-games", "60", "--json"),
-        ("explain", "--rating", "1500", "--opponent", "1600", "--change", "18"),
-        ("classic", "--a", "1500", "--b", "1600", "--score", "1"),
-    ],
-    ids=["change", "change-json", "explain", "classic"],
-)
-def test_a_one_game_command_imports_no_heavy_library(argv: tuple[str, ...]) -> None:
-    loaded = loaded_after(*argv)
-    assert "gammon_elo" in loaded  # the command did run in that interpreter
-    assert not loaded & set(HEAVY), f"{argv[0]} imported {sorted(loaded & set(HEAVY))}"
+#: The one-game commands, one after the other in one fresh interpreter.
+ONE_GAME = [
+    ("change", "--winner", "1500", "--loser", "1600", "--cube", "4"),
+    ("change", "--winner", "1500", "--loser", "1500", "--winner-games", "60", "--json"),
+    ("explain", "--rating", "1500", "--opponent", "1600", "--change", "18"),
+    ("classic", "--a", "1500", "--b", "1600", "--score", "1"),
+]
+
+
+def test_a_one_game_command_imports_no_heavy_library() -> None:
+    """The modules loaded so far after each command: the first to load a heavy library is
+    named (nothing a command imports is unloaded, so each command's own set is in its row)."""
+    script = (
+        "import contextlib, io, json, sys\n"
+        "from gammon_elo.cli import main\n"
+        "rows = []\n"
+        f"for argv in {[list(argv) for argv in ONE_GAME]!r}:\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        status = main(argv)\n"
+        "    rows.append([status, sorted({m.split('.')[0] for m in sys.modules})])\n"
+        "print(json.dumps(rows))\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    rows = json.loads(ran.stdout)
+    assert len(rows) == len(ONE_GAME)
+    for argv, (status, modules) in zip(ONE_GAME, rows, strict=True):
+        loaded = set(modules)
+        assert status == 0, (argv, ran.stderr)
+        assert "gammon_elo" in loaded  # the command did run in that interpreter
+        assert not loaded & set(HEAVY), f"{argv[0]} imported {sorted(loaded & set(HEAVY))}"
 
 
 def test_a_small_replay_loads_neither_numba_nor_dask() -> None:

@@ -1,6 +1,7 @@
 """Where the command line writes: an output path that cannot be written is refused before the
 history is read (exit 2, one line naming the option and the path, no traceback), and a chunked
-replay ended by SIGTERM or SIGHUP leaves no ``OUT.partial`` behind, as Ctrl-C already did.
+replay ended by SIGTERM or SIGHUP leaves no ``OUT.partial`` behind, as Ctrl-C already did (a
+process of its own, for the signal; the refusals run in this one).
 """
 
 from __future__ import annotations
@@ -14,18 +15,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from cli_support import run_cli
 
 ROOT = Path(__file__).resolve().parents[3]
-
-
-def _cli(*argv: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "gammon_elo", *argv],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
 
 
 @pytest.mark.parametrize("where", ["folder", "missing folder", "under a file"])
@@ -41,7 +33,7 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_history_is_read(
         "under a file": a_file / "out.csv",
     }[where]
     # The history does not exist: had it been read first, the message would be about it.
-    result = _cli("replay", str(tmp_path / "never-read.csv"), option, str(path))
+    result = run_cli("replay", str(tmp_path / "never-read.csv"), option, str(path))
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert result.stderr.startswith(f"error: {option} must ")
@@ -107,7 +99,7 @@ def test_a_chunked_replay_ended_by_a_signal_leaves_no_partial_file(
 
 def test_a_sweep_into_a_missing_folder_is_refused_before_it_runs(tmp_path: Path) -> None:
     out = tmp_path / "no such folder" / "sweep.csv"
-    result = _cli("sweep", "--divisors", "800", "--k", "32", "--out", str(out))
+    result = run_cli("sweep", "--divisors", "800", "--k", "32", "--out", str(out))
     assert result.returncode == 2, result.stderr
     assert result.stderr.startswith("error: --out must be in a folder that exists")
     assert "Traceback" not in result.stderr
