@@ -6,16 +6,30 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from cli_support import run_cli
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = ROOT / "gammon_elo" / "data" / "sample_history.csv"
 FULL = "/dev/full"  # every write to it fails with ENOSPC, "No space left on device"
 
 pytestmark = pytest.mark.skipif(not os.path.exists(FULL), reason="no /dev/full here")
+
+
+def run(*argv: str) -> subprocess.CompletedProcess[str]:
+    """``python -m gammon_elo ARGV…`` as a user runs it."""
+    return subprocess.run(
+        [sys.executable, "-m", "gammon_elo", *argv],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=300,
+        check=False,
+    )
 
 
 @pytest.mark.parametrize(
@@ -35,7 +49,7 @@ pytestmark = pytest.mark.skipif(not os.path.exists(FULL), reason="no /dev/full h
 def test_an_output_that_cannot_be_written_is_one_line_and_status_2(
     argv: list[str], line: str
 ) -> None:
-    done = run_cli(*argv)
+    done = run(*argv)
     assert (done.returncode, done.stderr.splitlines()) == (2, [line])
     assert stat.S_ISCHR(os.stat(FULL).st_mode)  # still the device
 
@@ -45,7 +59,7 @@ def test_a_rejected_report_that_cannot_be_written_is_one_line_and_status_2(
 ) -> None:
     history = tmp_path / "games.csv"
     history.write_text("time,winner,loser\n2026-10-05T20:00:00Z,Eleni,Nikos\nsoon,A,B\n")
-    done = run_cli("replay", str(history), "--skip-invalid", "--rejected", FULL)
+    done = run("replay", str(history), "--skip-invalid", "--rejected", FULL)
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
         "error: --rejected cannot be written (No space left on device), got '/dev/full'"
