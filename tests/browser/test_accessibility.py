@@ -1,7 +1,7 @@
 """Accessibility in Debian's Chromium: axe-core (bundled by axe-playwright-python, no network)
-finds no serious or critical violation on any page in English and Greek, the page says its
-language in ``<html lang>`` (also after the sidebar's language selector), and the home page can
-be used with the keyboard alone.
+finds no serious or critical violation on any page (in Greek, reached from English with the
+sidebar's language selector), the page says its language in ``<html lang>`` in English and in
+Greek, and the home page can be used with the keyboard alone.
 
 axe judges text contrast only for what is on screen (text scrolled out of Streamlit's main block
 comes back "incomplete"), so each page is checked with the window stretched to the page's
@@ -101,7 +101,7 @@ def cached_page(cached_context: BrowserContext) -> Iterator[Page]:
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_no_serious_or_critical_axe_violations_in_english_then_greek(
+def test_each_page_says_its_language_and_passes_axe(
     cached_page: Page, url_of: Callable[[str], str], name: str
 ) -> None:
     """The page as linked (English), then switched to Greek with the sidebar's selector."""
@@ -135,14 +135,15 @@ def check_page(page: Page, name: str, lang: str) -> None:
         expect(show_code).to_be_attached()
     wait_idle(page)
     charts_drawn(page)
-    whole_page_on_screen(page)
-    charts_drawn(page)
-
-    serious, other = serious_violations(page)
-    assert serious == [], lang
-    unexplained = {rule for rule in other if (name, rule) not in KNOWN_MODERATE}
-    assert unexplained == set(), lang
     if lang == "el":
+        # axe once per page, in Greek: its rules read the markup and the colours, which are
+        # the same in both languages (the language itself is checked above, in each).
+        whole_page_on_screen(page)
+        charts_drawn(page)
+        serious, other = serious_violations(page)
+        assert serious == [], lang
+        unexplained = {rule for rule in other if (name, rule) not in KNOWN_MODERATE}
+        assert unexplained == set(), lang
         assert untitled_chart_fields(page) == set()
     expect(page.get_by_test_id("stException")).to_have_count(0)
 
