@@ -1,7 +1,8 @@
 """Accessibility in Debian's Chromium: axe-core (bundled by axe-playwright-python, no network)
-finds no serious or critical violation on any page in English and Greek, the page says its
-language in ``<html lang>`` (also after the sidebar's language selector), and the home page can
-be used with the keyboard alone.
+finds no serious or critical violation on any page (in Greek, reached from English with the
+sidebar's language selector) and no Greek control label is cut short, the page says its language
+in ``<html lang>`` in English and in Greek, and the home page can be used with the keyboard
+alone.
 
 axe judges text contrast only for what is on screen (text scrolled out of Streamlit's main block
 comes back "incomplete"), so each page is checked with the window stretched to the page's
@@ -18,6 +19,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_support import card, metric, open_expander, open_page, switch_on, wait_idle
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
+from test_players_browser import CUT_LABELS
 
 from ui.catalogs import EL
 
@@ -101,7 +103,7 @@ def cached_page(cached_context: BrowserContext) -> Iterator[Page]:
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_no_serious_or_critical_axe_violations_in_english_then_greek(
+def test_each_page_says_its_language_and_passes_axe(
     cached_page: Page, url_of: Callable[[str], str], name: str
 ) -> None:
     """The page as linked (English), then switched to Greek with the sidebar's selector."""
@@ -135,15 +137,19 @@ def check_page(page: Page, name: str, lang: str) -> None:
         expect(show_code).to_be_attached()
     wait_idle(page)
     charts_drawn(page)
-    whole_page_on_screen(page)
-    charts_drawn(page)
-
-    serious, other = serious_violations(page)
-    assert serious == [], lang
-    unexplained = {rule for rule in other if (name, rule) not in KNOWN_MODERATE}
-    assert unexplained == set(), lang
     if lang == "el":
+        # axe once per page, in Greek: its rules read the markup and the colours, which are
+        # the same in both languages (the language itself is checked above, in each).
+        whole_page_on_screen(page)
+        charts_drawn(page)
+        serious, other = serious_violations(page)
+        assert serious == [], lang
+        unexplained = {rule for rule in other if (name, rule) not in KNOWN_MODERATE}
+        assert unexplained == set(), lang
         assert untitled_chart_fields(page) == set()
+        # No Greek control label is cut short at 1280 px (measured in its own font).
+        page.wait_for_function("document.fonts.status === 'loaded'")
+        assert page.evaluate(CUT_LABELS) == []
     expect(page.get_by_test_id("stException")).to_have_count(0)
 
 

@@ -1,15 +1,19 @@
 """The Rule designer in Chromium, served by ``streamlit run lab.py``, as a designer reads it
-after a small sweep, at 1280 × 720 and 390 × 844, in English and in Greek: every heat map writes
-its divisors level (none turned upright, none overlapping the next), no control's label or
-chosen value is cut short (the live league's levels select at 390 px was, in Greek), and the
-small tables' rows are as tall as their text. A full-page screenshot of each is saved in
-tests/artifacts/ to be looked at."""
+after a small sweep, at 1280 × 720 and 390 × 844, in English and in Greek: every metric's heat
+map has its legend, titled with the metric's whole name, and no chart text is cut; every heat
+map writes its divisors level (none turned upright, none overlapping the next), no control's
+label or chosen value is cut short (the live league's levels select at 390 px was, in Greek),
+and the small tables' rows are as tall as their text. A full-page screenshot of each is saved
+in tests/artifacts/ to be looked at. (That a fit belongs to the history beside it is checked
+under AppTest, tests/ui/test_designer.py.)"""
 
 from __future__ import annotations
 
 import pytest
 from browser_support import open_page, save_full_page, wait_idle
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from test_phone_layout import CHART_TEXT, CHARTS_DRAWN
 
 from ui.catalogs import EL, EN
 
@@ -60,6 +64,41 @@ TABLE_ROWS = """() => [...document.querySelectorAll('[data-testid=stTable] tbody
   })"""
 
 
+#: Each heat map's legend as drawn: its title and its labels.
+LEGENDS = """() => [...document.querySelectorAll('[data-testid=stVegaLiteChart]')]
+  .filter(el => el.getClientRects().length && el.querySelector('g.role-legend'))
+  .map(el => ({
+    title: [...el.querySelectorAll('g.role-legend-title text')].map(t => t.textContent),
+    labels: [...el.querySelectorAll('g.role-legend-label text')].map(t => t.textContent),
+  }))"""
+
+
+#: True once a drawn legend bears each title in the argument.
+LEGENDS_TITLED = f"""titles => {{
+    const drawn = ({LEGENDS})().flatMap(legend => legend.title);
+    return titles.every(title => drawn.includes(title));
+}}"""
+
+
+def drawn_legends(page: Page, titles: list[str], *, rounds: int = 30) -> list[dict[str, list[str]]]:
+    """The legends (:data:`LEGENDS`) once every chart on show is drawn and legends bear all of
+    ``titles``. A chart draws when first on screen, and the heat maps mount a moment after the
+    heading above them: each round scrolls every chart then on show into view and waits a
+    little for the legends (a bounded number of rounds); the assertions read what is drawn."""
+    charts = page.get_by_test_id("stVegaLiteChart")
+    for _ in range(rounds):
+        for chart in charts.filter(visible=True).all():
+            chart.scroll_into_view_if_needed()
+        try:
+            page.wait_for_function(LEGENDS_TITLED, arg=titles, timeout=2_000)
+            break
+        except PlaywrightTimeoutError:
+            continue
+    page.wait_for_function(CHARTS_DRAWN)
+    legends: list[dict[str, list[str]]] = page.evaluate(LEGENDS)
+    return legends
+
+
 def _run_sweep(page: Page, catalog: dict[str, str]) -> None:
     page.get_by_role("button", name=catalog["designer.run_sweep"], exact=True).click()
     expect(page.get_by_text(catalog["designer.sweep_table"])).to_be_visible(
@@ -83,6 +122,7 @@ def test_the_designer_reads_level_and_whole_at_both_sizes(
     browser: Browser, lab_url: str, lang: str
 ) -> None:
     catalog = EN if lang == "en" else EL
+    metrics = [catalog[key] for key in ("simulator.half_within", "designer.metric_spearman")]
     context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-GB")
     try:
         page = context.new_page()
@@ -93,6 +133,13 @@ def test_the_designer_reads_level_and_whole_at_both_sizes(
             page.set_viewport_size({"width": width, "height": height})
             wait_idle(page)
             _draw_heat_maps(page)
+            legends = drawn_legends(page, metrics)
+            titles = [title for legend in legends for title in legend["title"]]
+            # Every metric's heat map has its legend, titled with the metric's whole name.
+            assert set(metrics) <= set(titles), (width, legends)
+            assert all(len(legend["labels"]) >= 2 for legend in legends), (width, legends)
+            for chart in page.evaluate(CHART_TEXT):
+                assert chart["drawn"] and chart["cut"] == [], (width, chart)
             for labels in page.evaluate(X_LABELS):
                 assert [label["text"] for label in labels] == ["800", "1200"], labels
                 for label in labels:

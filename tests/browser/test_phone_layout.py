@@ -1,15 +1,26 @@
-"""Every page on a 390 × 844 phone, in English and in Greek: no table cut at its right edge (the
-grid's scroller as wide as its content), no chart text cut or outside its drawing and one title
-per axis, the Classic calculator's new ratings on the first screen, the Tables page's steps in
-order. A cut table used to show no sign that it scrolled (issue 23).
+"""Every page on a 390 × 844 phone, in English and in Greek, each measured in one opening: the
+page does not scroll sideways and its figures are on the screen's width, no control's label is
+cut short, no table is cut at its right edge or passes the screen's (the grid's scroller as wide
+as its content; the Tables page's six tables, the heat map's numbers unfolded), no chart text is
+cut or outside its drawing and one title per axis, the Tables page's steps read in order. Then
+the Classic calculator's new ratings on the first screen. A cut table used to show no sign that
+it scrolled.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
-from browser_support import metric, open_page, save_full_page, wait_idle
+from browser_support import (
+    horizontal_overflow,
+    metric,
+    open_expander,
+    open_page,
+    save_full_page,
+    wait_idle,
+)
 from playwright.sync_api import Page, expect
 
 from ui.catalogs.el import EL
@@ -37,12 +48,30 @@ GRID_SETTLED = """el => {
     el.__widths = widths;
     return same;
 }"""
-#: A grid's headers, and how much wider its content is than the box showing it.
+#: A grid's headers, how much wider its content is than the box showing it, and its box's right
+#: edge.
 GRID_OVERFLOW = """el => {
     const scroller = el.querySelector('.dvn-scroller');
     const heads = [...el.querySelectorAll('thead th')].map(th => th.textContent.trim());
-    return {headers: heads.join(' | '), overflow: scroller.scrollWidth - scroller.clientWidth};
+    return {headers: heads.join(' | '), overflow: scroller.scrollWidth - scroller.clientWidth,
+            right: el.getBoundingClientRect().right};
 }"""
+#: Every widget label's text box whose text is wider than the box (cut with an ellipsis).
+CUT_LABELS = """() => [...document.querySelectorAll(
+    '[data-testid=stWidgetLabel] [data-testid=stMarkdownContainer],'
+    + ' [data-testid=stCheckbox] [data-testid=stMarkdownContainer]')]
+  .filter(el => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
+  .map(el => el.textContent)"""
+#: Each figure (a metric, the home page's outcomes) whose box passes the screen's left or right
+#: edge: its text and its box's edges.
+FIGURES_OFF_SCREEN = """() => [...document.querySelectorAll(
+    '[data-testid=stMetric], .gammon-outcome')]
+  .filter(el => el.getClientRects().length)
+  .map(el => ({text: el.textContent, box: el.getBoundingClientRect().toJSON()}))
+  .filter(f => f.box.left < 0 || f.box.right > document.documentElement.clientWidth)
+  .map(f => `${f.text}: ${Math.round(f.box.left)}…${Math.round(f.box.right)}`)"""
+#: The phone's width in CSS pixels (conftest.PHONE).
+PHONE_WIDTH = 390
 #: Each chart on show: its texts cut short ("…") or reaching outside its drawing (which the browser
 #: clips), and its axis titles.
 CHART_TEXT = """() => [...document.querySelectorAll('[data-testid=stVegaLiteChart]')]
@@ -103,31 +132,85 @@ def _open(page: Page, url: str) -> None:
     _show_everything(page)
     wait_idle(page)
     page.wait_for_function(CHARTS_DRAWN)
+    page.wait_for_function("document.fonts.status === 'loaded'")  # labels in their own font
 
 
 #: Each page's measures, by (page, language): the chart and the table tests read the same
 #: opening of the page (one opening per page and language keeps the suite short).
-_MEASURES: dict[tuple[str, str], dict[str, list[dict[str, object]]]] = {}
+_MEASURES: dict[tuple[str, str], dict[str, list[object]]] = {}
 
 
 def _measured(
     page: Page, url_of: Callable[[str], str], name: str, lang: str
-) -> dict[str, list[dict[str, object]]]:
-    """The page's charts (:data:`CHART_TEXT`) and tables (:data:`GRID_OVERFLOW`, each measured
-    on screen once its widths settle), measured at its first request; a screenshot beside."""
+) -> dict[str, list[Any]]:
+    """The page's sideways scroll, cut labels and figures off screen, charts
+    (:data:`CHART_TEXT`), the Tables page's steps, and tables (:data:`GRID_OVERFLOW`, each
+    measured on screen once its widths settle), measured at its first request; a screenshot
+    beside."""
     if (name, lang) not in _MEASURES:
         _open(page, url_of(f"/{name}?lang={lang}"))
-        charts = page.evaluate(CHART_TEXT)
+        catalog = EN if lang == "en" else EL
+        measures: dict[str, list[object]] = {
+            "charts": page.evaluate(CHART_TEXT),
+            "sideways": [horizontal_overflow(page)],
+            "cut_labels": page.evaluate(CUT_LABELS),
+            "figures_off_screen": page.evaluate(FIGURES_OFF_SCREEN),
+        }
         save_full_page(page, f"phone_{name or 'home'}_{lang}")
+        if name == "tables":
+            measures["steps"] = _heading_tops(page, _tables_steps(catalog))
+            # The heat map's numbers too, folded under it.
+            open_expander(page, catalog["charts.data"])
         tables = page.get_by_test_id("stDataFrame").filter(visible=True)
-        measured = []
+        measured: list[object] = []
         for index in range(tables.count()):
             table = tables.nth(index)
             table.scroll_into_view_if_needed()  # measured on screen, where it is drawn
             page.wait_for_function(GRID_SETTLED, arg=table.element_handle(), polling=250)
             measured.append(table.evaluate(GRID_OVERFLOW))
-        _MEASURES[name, lang] = {"charts": charts, "tables": measured}
+        measures["tables"] = measured
+        _MEASURES[name, lang] = measures
     return _MEASURES[name, lang]
+
+
+def _tables_steps(catalog: dict[str, str]) -> list[str]:
+    """The Tables page's steps' headings, in the order they are read."""
+    return [
+        catalog["tables.expected"],
+        catalog["tables.changes"],
+        catalog["tables.heavy"].format(k=32, heavy_k=16),
+        catalog["tables.cube_table"],
+    ]
+
+
+def _heading_tops(page: Page, titles: list[str]) -> list[object]:
+    """(title, top) of each heading, each seen on the page."""
+    tops: list[object] = []
+    for title in titles:
+        heading = page.get_by_role("heading", name=title, exact=True)
+        expect(heading).to_be_visible()
+        box = heading.bounding_box()
+        assert box is not None
+        tops.append((title, box["y"]))
+    return tops
+
+
+@pytest.mark.parametrize(("name", "lang"), _cases(PAGES, {}))
+def test_no_page_scrolls_sideways_on_a_phone(
+    phone_page: Page, url_of: Callable[[str], str], name: str, lang: str
+) -> None:
+    """The page fits the screen (tables and formulas may scroll inside their boxes) and its
+    figures are on it, not pushed past its right edge."""
+    measured = _measured(phone_page, url_of, name, lang)
+    assert measured["sideways"] == [{"document": 0, "body": 0, "main": 0}]
+    assert measured["figures_off_screen"] == []
+
+
+@pytest.mark.parametrize(("name", "lang"), _cases(PAGES, {}))
+def test_no_control_label_is_cut_on_a_phone(
+    phone_page: Page, url_of: Callable[[str], str], name: str, lang: str
+) -> None:
+    assert _measured(phone_page, url_of, name, lang)["cut_labels"] == []
 
 
 @pytest.mark.parametrize(("name", "lang"), _cases(PAGES, {}))
@@ -151,6 +234,10 @@ def test_no_table_is_cut_on_a_phone(
     measured = _measured(phone_page, url_of, name, lang)["tables"]
     assert measured, "no table on show"
     assert [m for m in measured if m["overflow"] > 0] == [], measured
+    assert [m for m in measured if m["right"] > PHONE_WIDTH] == [], measured
+    if name == "tables":
+        # The four steps, the divisors' table, the heat map's numbers.
+        assert len(measured) == 6, measured
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])
@@ -182,23 +269,7 @@ def test_classic_answer_is_first_on_a_phone_and_a_preset_changes_it(
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_the_tables_steps_read_in_order_on_a_phone(
-    phone_page: Page, app_url: str, lang: str
+    phone_page: Page, url_of: Callable[[str], str], lang: str
 ) -> None:
-    page = phone_page
-    catalog = EN if lang == "en" else EL
-    open_page(page, f"{app_url}/tables?lang={lang}")
-    wait_idle(page)
-    titles = [
-        catalog["tables.expected"],
-        catalog["tables.changes"],
-        catalog["tables.heavy"].format(k=32, heavy_k=16),
-        catalog["tables.cube_table"],
-    ]
-    tops = []
-    for title in titles:
-        heading = page.get_by_role("heading", name=title, exact=True)
-        expect(heading).to_be_visible()
-        box = heading.bounding_box()
-        assert box is not None
-        tops.append(box["y"])
-    assert tops == sorted(tops), list(zip(titles, tops, strict=True))
+    tops = _measured(phone_page, url_of, "tables", lang)["steps"]
+    assert [top for _, top in tops] == sorted(top for _, top in tops), tops

@@ -1,0 +1,81 @@
+"""The History page under AppTest, a file uploaded as a reader uploads it: every game re-rated, and
+a file with bad rows reported row by row (SPEC: history replay). A real browser's upload, and a
+hostile name shown as text, are checked in tests/browser/test_history_browser.py."""
+
+from __future__ import annotations
+
+import pandas as pd
+from apptest_support import cells, open_page
+from streamlit.testing.v1 import AppTest
+
+MINUS = "\u2212"
+
+
+def uploaded(name: str, text: str) -> AppTest:
+    """The History page with ``text`` uploaded as ``name`` through its uploader."""
+    at = open_page("pages/lab/history.py", timeout=120)
+    at.radio(key="history.source").set_value("upload").run(timeout=120)
+    at.file_uploader[0].upload(name, text.encode(), "text/csv").run(timeout=120)
+    assert not at.exception, [e.message for e in at.exception]
+    return at
+
+
+def table_with(at: AppTest, *columns: str) -> pd.DataFrame:
+    """The first table on the page holding ``columns``."""
+    found = [cells(d) for d in at.dataframe if set(columns) <= set(d.value.columns)]
+    assert found, [list(d.value.columns) for d in at.dataframe]
+    return found[0]
+
+
+def said(at: AppTest) -> str:
+    shown = [*at.error, *at.warning, *at.info, *at.success, *at.caption, *at.markdown]
+    return "\n".join(str(e.value) for e in shown)
+
+
+def test_an_upload_is_rated_game_by_game() -> None:
+    """The article's heavy-week example inside a history. Eleni plays 60 ranked games and Nikos
+    10 in the days before they meet, each alternately beating and losing to a newcomer at 1500;
+    by hand that leaves both at 1500 (at K 32: +16, then 32 × E(1516 vs 1500) = 16.25 → −16; at
+    K 16 from her 50th game: +8, then 16 × 0.5038 = 8.06 → −8). Then Eleni (60 games: K 16) beats
+    Nikos (10 games: K 32): +8 for her, −16 for him. That game is the file's first row (rows are
+    rated in time order but reported in file order), so it is the table's first line."""
+    rows = ["time,winner,loser", "2026-10-07T12:00:00Z,Eleni,Nikos"]
+    for i in range(60):
+        pair = ("Eleni", f"P{i}") if i % 2 == 0 else (f"P{i}", "Eleni")
+        rows.append(f"2026-10-0{1 + i // 12}T{10 + i % 12:02d}:00:00Z,{pair[0]},{pair[1]}")
+    for i in range(10):
+        pair = ("Nikos", f"Q{i}") if i % 2 == 0 else (f"Q{i}", "Nikos")
+        rows.append(f"2026-10-06T{8 + i:02d}:00:00Z,{pair[0]},{pair[1]}")
+    at = uploaded("week.csv", "\n".join(rows) + "\n")
+    assert "71 rows read: 71 rated or counted, 0 rejected" in said(at)
+    # The games under 1.3.1, the first of the three rule sets the page opens with.
+    first = table_with(at, "Winner's K", "Loser's K").iloc[0]
+    assert (first["Winner"], first["Loser"]) == ("Eleni", "Nikos")
+    assert first["Row"] == 2  # the file's first game, its header being row 1
+    assert (first["Winner before"], first["Loser before"]) == (1500, 1500)
+    assert (first["Winner's K"], first["Loser's K"]) == (16, 32)
+    assert first["Winner's change"] == "+8"
+    assert first["Loser's change"].replace(MINUS, "-") == "-16"
+    assert (first["Winner after"], first["Loser after"]) == (1508, 1484)
+
+
+def test_bad_rows_are_reported_with_their_row_numbers() -> None:
+    csv = (
+        "time,winner,loser,cube\n"
+        "2026-10-01T10:00:00Z,Eleni,Nikos,2\n"  # row 2: fine
+        "yesterday,Eleni,Nikos,1\n"  # row 3: unparsable time
+        "2026-10-01T11:00:00Z,Eleni,Eleni,1\n"  # row 4: winner = loser
+        "2026-10-01T12:00:00Z,Maria,Nikos,3\n"  # row 5: cube not a power of two
+    )
+    at = uploaded("bad.csv", csv)
+    assert "3 of 4 rows cannot be rated, so nothing was rated" in said(at)
+    report = table_with(at, "Row", "Column", "Value", "Problem")
+    assert list(zip(report["Row"], report["Column"], strict=True)) == [
+        ("3", "time"),
+        ("4", "loser"),
+        ("5", "cube"),
+    ]
+    # Switched on, the valid row is rated and the three are listed beside it: 1 + 3 = 4.
+    at.toggle(key="history.skip_invalid").set_value(True).run(timeout=120)
+    assert not at.exception, [e.message for e in at.exception]
+    assert "4 rows read: 1 rated or counted, 3 rejected" in said(at)
