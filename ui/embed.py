@@ -207,6 +207,6 @@ def section(page: str, views: tuple[str, ...] = ("compact",), height: int = 720)
             return
         st.write(t("embed.text") + " " + t("embed.fits"))
         chosen, theme = _pickers(page, views, "")
-        # The code block loads a syntax highlighter of 1.5 MB: only when asked for.
+        # The code block loads a large syntax highlighter: only when asked for.
         if st.toggle(t("embed.show"), key=f"{page}.embed_show"):
             _code(page, chosen, theme, height)

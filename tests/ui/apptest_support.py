@@ -1,12 +1,11 @@
 """Opening the app's pages under Streamlit's AppTest, the way a link opens them.
 
-Each new AppTest scans every installed distribution for Streamlit components (0.2 to 0.6 s here,
-with some 130 distributions: as long as a whole test), and Streamlit offers no option to skip
-it. The installed distributions do not change while the tests run, so the scan's result is
-kept after the first: every AppTest still registers whatever components are installed, and the
-UI tests take half the time. ``scan_component_manifests`` is Streamlit's own function, looked
-up by the method that scans at each call; should a new Streamlit move it, this import fails
-loudly and the cache can go.
+Each new AppTest scans every installed distribution for Streamlit components, which can take as long
+as a whole test, and Streamlit offers no option to skip it. The installed distributions do not
+change while the tests run, so the scan's result is kept after the first: every AppTest still
+registers whatever components are installed. ``scan_component_manifests`` is Streamlit's own
+function, looked up by the method that scans at each call; should a new Streamlit move it, this
+import fails loudly and the cache can go.
 """
 
 from __future__ import annotations
