@@ -22,7 +22,7 @@ from .read import Source, history_chunks
 from .results import NO_TIME, game_table, players_table
 from .validate import History, column_labels, empty_report, prepare
 
-#: Rows a chunk has unless told otherwise: about 600 MiB at the most (2,000 to 20,000 players).
+#: Rows a chunk has unless told otherwise: a chunk's arrays, not the history's, in memory.
 DEFAULT_CHUNK_ROWS: Final = 250_000
 
 

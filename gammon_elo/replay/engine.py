@@ -1,8 +1,6 @@
 """The replay's one pass, as the server's loop runs: each ranked game's changes copied from the
-exact change tables (:func:`gammon_elo._core.lookup.lookup`); a game outside them goes to
-:func:`~gammon_elo.rating_change` and the pass resumes after it. One source,
-:func:`replay_rows`: plain Python on lists (the reference), or compiled by Numba
-(``njit(cache=True)``) from COMPILED_FROM ranked games. The numbers are the same.
+exact change tables; a game outside them goes to :func:`~gammon_elo.rating_change` and the pass
+resumes after it. One source, :func:`replay_rows`: plain Python, or compiled by Numba.
 """
 
 from __future__ import annotations
@@ -32,9 +30,6 @@ from .validate import PODIUM, RANKED, History
 #: plain pass takes for about this many (benchmarks/README.md).
 COMPILED_FROM = 100_000
 
-#: Ranked games from which the pass runs compiled once this process has loaded it.
-WARM_FROM = 2_000
-
 #: Each player's row of the state table: rating, head and tail of their stretch of the window,
 #: peak, lowest, ranked games, wins, losses, unrated games, prizes, last row (-1), heavy-K games.
 FIELDS: Final = 12
@@ -42,8 +37,6 @@ RATING, HEAD, TAIL, PEAK, LOWEST, GAMES, WINS, LOSSES, UNRATED, PRIZES, LAST, HE
 
 #: Ratings stay in int64, and any difference of two within rating_change's range, below this.
 _SAFE_RATING: Final = 2**60
-#: The furthest from 0 a figure may get for the pass to write them in int32 (half the memory).
-NARROW_UP_TO: Final = 2**31 - 1
 _LOWEST_TICK: Final = int(np.iinfo(np.int64).min)
 
 
@@ -124,9 +117,9 @@ def replay_rows(
 
 @functools.cache
 def _numba() -> Any:
-    """Numba, imported without SciPy: Numba's ``arraymath`` imports it (about 0.7 s) only to
-    know whether ``np.correlate`` may call BLAS; with SciPy's BLAS hidden meanwhile, those two
-    functions take Numba's own loop (same results) and the pass, which needs no BLAS, loads.
+    """Numba, imported without SciPy: Numba's ``arraymath`` imports SciPy, the largest part of
+    loading Numba, only to know whether ``np.correlate`` may call BLAS; with SciPy's BLAS hidden
+    meanwhile, those functions take Numba's own loop and the pass, which needs no BLAS, loads.
     """
     import numba
 
@@ -143,8 +136,7 @@ def _numba() -> Any:
 
 
 def compiled_pass() -> Callable[..., int]:
-    """:func:`replay_rows` compiled (waiting for :func:`load_soon`'s thread); ImportError
-    without Numba."""
+    """:func:`replay_rows` compiled; ImportError without Numba."""
     with _LOADING:
         return _jit()
 
@@ -171,7 +163,7 @@ def load_soon() -> None:
             run, empty = compiled_pass(), np.empty(0, dtype=np.int64)
             kinds = np.empty(0, dtype=np.int8)
             run(0, False, empty, empty, empty, kinds, kinds, empty, 0, 0, 0, 0, 0, empty,
-                empty, empty, empty, np.empty(0, dtype=np.int32))  # fmt: skip
+                empty, empty, empty, empty)  # fmt: skip
 
     threading.Thread(target=load, name="load compiled pass", daemon=True).start()
 
@@ -184,9 +176,8 @@ def compilations() -> int:
 
 
 def use_compiled(count: int) -> bool:
-    """Whether ``count`` ranked games run compiled: from COMPILED_FROM, or WARM_FROM once
-    loaded, where Numba is installed."""
-    if count < (WARM_FROM if loaded() else COMPILED_FROM) or count == 0:
+    """Whether ``count`` ranked games run compiled: from COMPILED_FROM, where Numba is there."""
+    if count < COMPILED_FROM or count == 0:
         return False
     try:
         compiled_pass()
@@ -230,7 +221,7 @@ class Pass:
 
     rules: Rules
     tables: ChangeLookup
-    figures: npt.NDArray[np.int32] | Ints
+    figures: Ints
     heavy_k: int
     heavy_games: int
 
@@ -254,11 +245,10 @@ def rate(
     ticks = rules.window // timedelta(microseconds=1) * (1000 if h.unit == "ns" else 1)
     ranked = h.kind == RANKED
     count = int(np.count_nonzero(ranked))
-    bound = _check_room(state, count, max(rules.k, heavy_k), h.prize)
+    _check_room(state, count, max(rules.k, heavy_k), h.prize)
     window = _window(state, winner[ranked], loser[ranked], carried)
     fast = use_compiled(count) if compiled is None else compiled and count > 0
-    narrow = bound <= NARROW_UP_TO if fast else None
-    figures = _run(h, winner, loser, rules, tables, heavy_games, ticks, state, window, narrow)
+    figures = _run(h, winner, loser, rules, tables, heavy_games, ticks, state, window, fast)
     return Pass(rules, tables, figures, heavy_k, heavy_games), _in_window(state, window)
 
 
@@ -288,8 +278,8 @@ def _in_window(state: Ints, window: Ints) -> tuple[Ints, Ints]:
     return player, window[state[player, HEAD] + within]
 
 
-def _check_room(state: Ints, count: int, k: int, prizes: Ints) -> int:
-    """The furthest from 0 a figure could get; refused past int64's safe range."""
+def _check_room(state: Ints, count: int, k: int, prizes: Ints) -> None:
+    """Refuse a history whose figures could get past int64's safe range."""
     furthest = int(np.abs(state[:, RATING]).max(initial=0))
     bound = furthest + count * 2 * k + int(prizes.sum())
     if bound > _SAFE_RATING:
@@ -298,7 +288,6 @@ def _check_room(state: Ints, count: int, k: int, prizes: Ints) -> int:
             furthest,
             f"with this history and K could take a rating past ±{_SAFE_RATING}",
         )
-    return bound
 
 
 def _exact(h: History, rules: Rules, out: Any, i: int) -> None:
@@ -317,13 +306,12 @@ def _exact(h: History, rules: Rules, out: Any, i: int) -> None:
 
 def _run(
     h: History, winner: Ints, loser: Ints, rules: Rules, tables: ChangeLookup,
-    heavy_games: int, ticks: int, state: Ints, window: Ints, narrow: bool | None,
-) -> npt.NDArray[np.int32] | Ints:  # fmt: skip
-    """The pass over every row: compiled (``narrow``: figures in int32), or with None plain,
-    on lists (Python indexes them faster than arrays)."""
+    heavy_games: int, ticks: int, state: Ints, window: Ints, compiled: bool,
+) -> Ints:  # fmt: skip
+    """The pass over every row: compiled, or plain on lists (Python indexes them faster)."""
     n, columns = len(h.time), (h.time, winner, loser, h.kind, h.cube, h.prize)
     run: Callable[..., int] = replay_rows
-    if narrow is None:
+    if not compiled:
         rows: list[Any] = [c.tolist() for c in columns]
         tail: list[Any] = [*_lists(rules.divisor, rules.k, rules.heavy_k),
                            state.reshape(-1).tolist(), window.tolist(), [0] * (6 * n)]  # fmt: skip
@@ -332,17 +320,17 @@ def _run(
         rows = [np.ascontiguousarray(c, t) for c, t in zip(columns, types, strict=True)]
         run = compiled_pass()
         tail = [tables.winner, tables.loser, state.reshape(-1), window,
-                np.zeros(6 * n, dtype=np.int32 if narrow else np.int64)]  # fmt: skip
+                np.zeros(6 * n, dtype=np.int64)]  # fmt: skip
     out = tail[-1]  # the figures: before, changes, week counts, a row each
     i, forced = 0, False
     while (i := run(i, forced, *rows, tables.reach, tables.width, heavy_games, ticks,
                     _LOWEST_TICK, *tail)) < n:  # fmt: skip
         _exact(h, rules, out, i)
         forced = True
-    if narrow is None:
+    if not compiled:
         state[:] = np.array(tail[2], dtype=np.int64).reshape(state.shape)
         window[:] = tail[3]
-    return np.asarray(out, dtype=np.int64 if narrow is None else out.dtype).reshape(6, n)
+    return np.asarray(out, dtype=np.int64).reshape(6, n)
 
 
 @functools.lru_cache(maxsize=8)

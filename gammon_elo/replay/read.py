@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
-import mmap
 import os
 import re
 import warnings
@@ -95,14 +94,7 @@ def history_chunks(
 
 
 def _read_plain(stream: IO[bytes], options: _CsvOptions) -> pd.DataFrame | None:
-    """The file by pyarrow's reader (see the module): where it lies, for a file on disk with
-    nothing out of the ordinary, else from memory; None: for pandas' reader."""
-    try:
-        mapped = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
-    except (OSError, ValueError, io.UnsupportedOperation):
-        mapped = None  # an upload, an empty file
-    if mapped is not None and ordinary(mapped, options.start):
-        return read_plain_mapped(mapped, options.start, options.delimiter)
+    """The file by pyarrow's reader (see the module); None: for pandas' reader."""
     stream.seek(options.start)
     frame = read_plain_csv(stream.read(), options.delimiter)
     stream.seek(options.start)
@@ -116,27 +108,12 @@ _DELIMITERS: Final = frozenset(",;\t|")
 def read_plain_csv(data: bytes, delimiter: str) -> pd.DataFrame | None:
     """The CSV text ``data`` (from its header on) as :func:`~gammon_elo.read_history` reads it;
     None when it is not plain (see the module)."""
-    return _read(data, 0, delimiter) if _plain_text(data) else None
+    return _read(data, delimiter) if _plain_text(data) else None
 
 
-def ordinary(mapped: mmap.mmap, start: int) -> bool:
-    """Whether the mapped text from ``start`` has no quote, NUL, carriage return or byte beyond
-    ASCII (then :func:`read_plain_mapped` reads it where it lies)."""
-    if any(mapped.find(byte, start) >= 0 for byte in (b'"', b"\x00", b"\r")):
-        return False
-    text = np.frombuffer(mapped, dtype=np.uint8, offset=start)
-    return bool(text.size) and int(text.max()) < 0x80
-
-
-def read_plain_mapped(mapped: mmap.mmap, start: int, delimiter: str) -> pd.DataFrame | None:
-    """:func:`read_plain_csv` of an :func:`ordinary` mapped file's text, read where it lies."""
-    return _read(mapped, start, delimiter)
-
-
-def _read(data: bytes | mmap.mmap, start: int, delimiter: str) -> pd.DataFrame | None:
-    """pyarrow's reader over plain text from ``start``, when its header lets it read the text
-    as pandas would."""
-    header = _plain_header(data, start, delimiter)
+def _read(data: bytes, delimiter: str) -> pd.DataFrame | None:
+    """pyarrow's reader over plain text, when its header lets it read the text as pandas would."""
+    header = _plain_header(data, delimiter)
     if header is None:
         return None
     try:
@@ -147,7 +124,7 @@ def _read(data: bytes | mmap.mmap, start: int, delimiter: str) -> pd.DataFrame |
         return None
     try:
         table = pcsv.read_csv(
-            pa.py_buffer(memoryview(data)[start:]),
+            pa.py_buffer(data),
             read_options=pcsv.ReadOptions(use_threads=True),
             parse_options=pcsv.ParseOptions(
                 delimiter=delimiter,
@@ -200,12 +177,12 @@ def _plain_text(data: bytes) -> bool:
     return True
 
 
-def _plain_header(data: bytes | mmap.mmap, start: int, delimiter: str) -> list[str] | None:
-    """The header's cells, when pyarrow reads the text from ``start`` as pandas would."""
-    end = data.find(b"\n", start)
+def _plain_header(data: bytes, delimiter: str) -> list[str] | None:
+    """The header's cells, when pyarrow reads the text as pandas would."""
+    end = data.find(b"\n")
     if delimiter not in _DELIMITERS or end < 0 or end + 1 == len(data):
         return None  # a header alone: pandas' reader, no time to gain
-    header = data[start:end].removesuffix(b"\r").decode("utf-8").split(delimiter)
+    header = data[:end].removesuffix(b"\r").decode("utf-8").split(delimiter)
     if len(header) < 2 or not all(header):
         return None  # pandas names an unnamed column "Unnamed: N"
     try:

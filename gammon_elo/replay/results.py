@@ -164,11 +164,9 @@ def _nullable(values: npt.NDArray[Any], missing: Flags) -> pd.arrays.IntegerArra
 
 
 def game_table(h: History, rated: Pass) -> pd.DataFrame:
-    """One row per accepted input row, in input order, from the pass's figures (rating order;
-    in int64, as every table's figures are)."""
-    figures = rated.figures.astype(np.int64, copy=False)
-    before_w, before_l, change_w, change_l = figures[:4]
-    figured = per_game(h, rated, figures)
+    """One row per accepted input row, in input order, from the pass's figures."""
+    before_w, before_l, change_w, change_l = rated.figures[:4]
+    figured = per_game(h, rated, rated.figures)
     back = None if h.in_input_order else np.argsort(h.source)
 
     def out(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
