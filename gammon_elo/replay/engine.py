@@ -117,9 +117,8 @@ def replay_rows(
 
 @functools.cache
 def _numba() -> Any:
-    """Numba, imported without SciPy: Numba's ``arraymath`` imports SciPy, the largest part of
-    loading Numba, only to know whether ``np.correlate`` may call BLAS; with SciPy's BLAS hidden
-    meanwhile, those functions take Numba's own loop and the pass, which needs no BLAS, loads.
+    """Numba, imported without SciPy: Numba's ``arraymath`` imports SciPy, a large part of
+    loading Numba, only to know whether ``np.correlate`` may call BLAS, which the pass needs not.
     """
     import numba
 
@@ -237,8 +236,7 @@ def rate(
     compiled: bool | None = None,
 ) -> tuple[Pass, tuple[Ints, Ints]]:
     """The rows of ``h`` rated, ``winner``/``loser`` their rows in ``state`` (updated);
-    ``carried``: earlier ranked games still in the window (player, time; sorted). The pass,
-    and the window's games at the end. ``compiled``: None, as :func:`use_compiled` says."""
+    ``carried`` and the second answer: ranked games in the window (player, time; sorted)."""
     heavy_k = rules.k if rules.heavy_k is None else rules.heavy_k
     tables = lookup(rules.divisor, rules.k, heavy_k)
     heavy_games = 2**62 if rules.heavy_games is None else rules.heavy_games

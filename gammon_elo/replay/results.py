@@ -1,12 +1,12 @@
-"""What a replay returns, built from the rated arrays: :class:`ReplayResult` (every row with its
-ratings, K, expected score and changes; a row per player), :class:`RulesComparison`, and
-:func:`trajectories`, each player's rating row by row for a chart.
-"""
+"""What a replay returns, built from the rated arrays: :class:`ReplayResult`,
+:class:`RulesComparison`, :func:`trajectories` for a chart; and :func:`neutralize_formulas`, for
+its tables as CSV files a spreadsheet opens safely."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -59,16 +59,14 @@ class ReplayResult:
     rules: Rules
     #: Data rows in the input (a CSV file's blank lines are not rows).
     rows_read: int
-    #: Builds :attr:`games` from the rated arrays, on its first use.
     build_games: Callable[[], pd.DataFrame] = field(repr=False, compare=False)
 
     @functools.cached_property
     def games(self) -> pd.DataFrame:
-        """Every accepted row with its ratings, as the class says."""
         return self.build_games()
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled with the table once it is built, without the arrays it was built from."""
+        """Pickled with the table once built, without the arrays it was built from."""
         state = dict(self.__dict__)
         if "games" in state:
             state["build_games"] = None
@@ -94,8 +92,7 @@ class RulesComparison:
 def result(
     h: History, rated: Pass, start: Ints, state: Ints, *, games_table: bool = True
 ) -> ReplayResult:
-    """The frames of a history rated in one pass: every row with its ratings (built on first
-    use; ``games_table=False``: no row, the columns typed), every player's figures."""
+    """The frames of a history rated in one pass (``games_table=False``: no games row)."""
     last = state[:, LAST]
     times = h.time[last] if len(h.time) else last
     players = players_table(h.names, start, state, np.where(last >= 0, times, NO_TIME), h.unit)
@@ -117,8 +114,7 @@ def result(
 
 
 def per_game(h: History, rated: Pass, out: Ints) -> dict[str, npt.NDArray[Any]]:
-    """Every row's ranked figures (masked on other rows): week counts, K, the cube's multiplier,
-    the winner's expected score."""
+    """Every row's ranked figures (masked on other rows)."""
     rules, tables = rated.rules, rated.tables
     ranked = h.kind == RANKED
     d = out[1] - out[0]
@@ -141,8 +137,7 @@ def per_game(h: History, rated: Pass, out: Ints) -> dict[str, npt.NDArray[Any]]:
 def players_table(
     names: npt.NDArray[np.object_], start: Ints, state: Ints, last: Ints, unit: str
 ) -> pd.DataFrame:
-    """One row per player who has a row (``last``, the time of their last row, not NO_TIME),
-    best final rating first, then by name."""
+    """A row per player who has a row (``last`` not NO_TIME), best final rating first."""
     who = np.flatnonzero(last != NO_TIME)
     if not who.size:
         return pd.DataFrame({c: [] for c in PLAYER_COLUMNS})
@@ -201,7 +196,7 @@ def game_table(h: History, rated: Pass) -> pd.DataFrame:
 
 def _with_carried(h: History, frame: pd.DataFrame) -> pd.DataFrame:
     """The games table with the input's other columns after its own (one named like a column
-    replay computes is replaced), carried in one step."""
+    of the table's own is replaced)."""
     carried = [column for column in h.extra_columns if column not in frame.columns]
     if not carried:
         return frame
@@ -257,10 +252,8 @@ def _trajectory(label: str, games: pd.DataFrame, chosen: list[str]) -> pd.DataFr
     for side, other in (("winner", "loser"), ("loser", "winner")):
         mine = games[side].isin(chosen).to_numpy()
         rows = games.loc[mine]
-        if side == "winner":
-            outcome = np.where(rows["type"].to_numpy() == "podium", "prize", "win")
-        else:
-            outcome = np.full(len(rows), "loss")
+        won = np.where(rows["type"].to_numpy() == "podium", "prize", "win")
+        outcome = won if side == "winner" else np.full(len(rows), "loss")
         sides.append(
             pd.DataFrame(
                 {
@@ -283,3 +276,54 @@ def _trajectory(label: str, games: pd.DataFrame, chosen: list[str]) -> pd.DataFr
     long.insert(0, "rules", label)
     long.insert(2, "game", long.groupby("player", sort=False).cumcount() + 1)
     return long.drop(columns="_position")[list(TRAJECTORY_COLUMNS)]
+
+
+_FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralize_formulas(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``frame`` safe to open in a spreadsheet: every text cell (and column name)
+    starting with =, +, -, @, tab or carriage return, as written or after NFKC normalisation,
+    gets a leading single quote, shown as text, not run as a formula.
+
+    >>> frame = pd.DataFrame(
+    ...     {"player": ["=HYPERLINK(1)", "Eleni", "-Nikos"], "change": [-16, 8, 0]}
+    ... )
+    >>> neutralize_formulas(frame).values.tolist()
+    [["'=HYPERLINK(1)", -16], ['Eleni', 8], ["'-Nikos", 0]]
+    >>> neutralize_formulas(pd.DataFrame({"player": ["＝1+1"]})).player.tolist()
+    ["'＝1+1"]
+    """
+    safe = frame.copy()
+    for i in range(safe.shape[1]):
+        values = safe.iloc[:, i]
+        if isinstance(values.dtype, pd.CategoricalDtype):
+            # Quote the few categories rather than the many cells, where they stay distinct.
+            names = list(values.cat.categories)
+            quoted = [_quoted(name) for name in names]
+            if quoted != names and len(set(quoted)) == len(quoted):
+                safe.isetitem(i, values.cat.rename_categories(quoted).array)
+                continue
+            values = values.astype(object)
+        elif not (
+            pd.api.types.is_object_dtype(values.dtype) or pd.api.types.is_string_dtype(values.dtype)
+        ):
+            continue  # numbers and times cannot start a formula
+        cells = values.to_numpy(dtype=object)
+        risky = np.array([isinstance(v, str) and _risky(v) for v in cells], dtype=bool)
+        if risky.any():
+            cells = cells.copy()
+            cells[risky] = ["'" + v for v in cells[risky]]
+            safe.isetitem(i, cells)
+    safe.columns = [_quoted(c) for c in safe.columns]
+    return safe
+
+
+def _risky(text: str) -> bool:
+    if text.startswith(_FORMULA_STARTS):
+        return True
+    return not text.isascii() and unicodedata.normalize("NFKC", text).startswith(_FORMULA_STARTS)
+
+
+def _quoted(value: Any) -> Any:
+    return "'" + value if isinstance(value, str) and _risky(value) else value
