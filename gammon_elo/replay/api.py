@@ -179,8 +179,7 @@ class ChunkedReplay:
 
     @property
     def rows_rejected(self) -> int:
-        """How many input rows were rejected (a row with two problems counts once)."""
-        return int(self.rejected["row"].nunique())
+        return int(self.rejected["row"].nunique())  # as ReplayResult counts them
 
 
 @dataclass(slots=True)
@@ -275,11 +274,9 @@ def _replay_into(
 ) -> _Players:
     players = _Players()
     for frame in history_chunks(history, chunk_rows):
-        h = prepare(frame)
+        h = checked_history(frame, skip_invalid=skip_invalid)
         players.rows_read += h.rows_read
         if len(h.report):
-            if not skip_invalid:
-                raise InvalidHistory(h.report, h.rows_read)
             players.reports.append(h.report)
         _check_order(h, players)
         rows = np.append(players.rows_of(h, given, rules), -1)  # -1: a podium's no loser

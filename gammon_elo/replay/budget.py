@@ -1,6 +1,5 @@
 """How much one history may cost whoever reads it: a :class:`Budget`, checked before a file is
-decoded where its format allows (a Parquet file's metadata), else while it is read.
-"""
+decoded where its format allows (a Parquet file's metadata), else while it is read."""
 
 from __future__ import annotations
 

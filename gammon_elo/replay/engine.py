@@ -1,7 +1,6 @@
 """The replay's one pass, as the server's loop runs: each ranked game's changes copied from the
 exact change tables; a game outside them goes to :func:`~gammon_elo.rating_change` and the pass
-resumes after it. One source, :func:`replay_rows`: plain Python, or compiled by Numba.
-"""
+resumes after it. One source, :func:`replay_rows`: plain Python, or compiled by Numba."""
 
 from __future__ import annotations
 
@@ -115,25 +114,6 @@ def replay_rows(
     return rows
 
 
-@functools.cache
-def _numba() -> Any:
-    """Numba, imported without SciPy: Numba's ``arraymath`` imports SciPy, a large part of
-    loading Numba, only to know whether ``np.correlate`` may call BLAS, which the pass needs not.
-    """
-    import numba
-
-    blas = "scipy.linalg.cython_blas"
-    if "scipy.linalg" in sys.modules or "numba.np.arraymath" in sys.modules:
-        return numba
-    sys.modules[blas] = None  # type: ignore[assignment]  # importing it now fails at once
-    try:
-        import numba.np.arraymath
-    finally:
-        if sys.modules.get(blas, ...) is None:
-            del sys.modules[blas]
-    return numba
-
-
 def compiled_pass() -> Callable[..., int]:
     """:func:`replay_rows` compiled; ImportError without Numba."""
     with _LOADING:
@@ -142,7 +122,20 @@ def compiled_pass() -> Callable[..., int]:
 
 @functools.cache
 def _jit() -> Callable[..., int]:
-    compiled: Callable[..., int] = _numba().njit(cache=True, nogil=True)(replay_rows)
+    """:func:`replay_rows` compiled by Numba, imported without SciPy: Numba's ``arraymath``
+    imports SciPy, a large part of loading Numba, only to know whether ``np.correlate`` may call
+    BLAS, which the pass needs not."""
+    import numba
+
+    blas = "scipy.linalg.cython_blas"
+    if "scipy.linalg" not in sys.modules and "numba.np.arraymath" not in sys.modules:
+        sys.modules[blas] = None  # type: ignore[assignment]  # importing it now fails at once
+        try:
+            import numba.np.arraymath
+        finally:
+            if sys.modules.get(blas, ...) is None:
+                del sys.modules[blas]
+    compiled: Callable[..., int] = numba.njit(cache=True, nogil=True)(replay_rows)
     return compiled
 
 
@@ -169,9 +162,7 @@ def load_soon() -> None:
 
 def compilations() -> int:
     """How many compiled passes this process compiled rather than loaded from Numba's cache."""
-    if not loaded():
-        return 0
-    return sum(getattr(_jit(), "stats").cache_misses.values())  # noqa: B009
+    return sum(getattr(_jit(), "stats").cache_misses.values()) if loaded() else 0  # noqa: B009
 
 
 def use_compiled(count: int) -> bool:
@@ -243,7 +234,10 @@ def rate(
     ticks = rules.window // timedelta(microseconds=1) * (1000 if h.unit == "ns" else 1)
     ranked = h.kind == RANKED
     count = int(np.count_nonzero(ranked))
-    _check_room(state, count, max(rules.k, heavy_k), h.prize)
+    furthest = int(np.abs(state[:, RATING]).max(initial=0))
+    if furthest + count * 2 * max(rules.k, heavy_k) + int(h.prize.sum()) > _SAFE_RATING:
+        reason = f"with this history and K could take a rating past ±{_SAFE_RATING}"
+        raise InvalidInput("initial_ratings", furthest, reason)
     window = _window(state, winner[ranked], loser[ranked], carried)
     fast = use_compiled(count) if compiled is None else compiled and count > 0
     figures = _run(h, winner, loser, rules, tables, heavy_games, ticks, state, window, fast)
@@ -276,32 +270,6 @@ def _in_window(state: Ints, window: Ints) -> tuple[Ints, Ints]:
     return player, window[state[player, HEAD] + within]
 
 
-def _check_room(state: Ints, count: int, k: int, prizes: Ints) -> None:
-    """Refuse a history whose figures could get past int64's safe range."""
-    furthest = int(np.abs(state[:, RATING]).max(initial=0))
-    bound = furthest + count * 2 * k + int(prizes.sum())
-    if bound > _SAFE_RATING:
-        raise InvalidInput(
-            "initial_ratings",
-            furthest,
-            f"with this history and K could take a rating past ±{_SAFE_RATING}",
-        )
-
-
-def _exact(h: History, rules: Rules, out: Any, i: int) -> None:
-    """The changes of ranked row ``i``, whose d is outside the tables, by the scalar path."""
-    n = len(h.time)
-    change = rating_change(
-        0,
-        int(out[n + i]) - int(out[i]),
-        cube=checks.CUBES[h.cube[i]],
-        winner_recent_games=int(out[4 * n + i]),
-        loser_recent_games=int(out[5 * n + i]),
-        rules=rules,
-    )
-    out[2 * n + i], out[3 * n + i] = change.winner, change.loser
-
-
 def _run(
     h: History, winner: Ints, loser: Ints, rules: Rules, tables: ChangeLookup,
     heavy_games: int, ticks: int, state: Ints, window: Ints, compiled: bool,
@@ -323,7 +291,15 @@ def _run(
     i, forced = 0, False
     while (i := run(i, forced, *rows, tables.reach, tables.width, heavy_games, ticks,
                     _LOWEST_TICK, *tail)) < n:  # fmt: skip
-        _exact(h, rules, out, i)
+        change = rating_change(  # d outside the tables: by the scalar path
+            0,
+            int(out[n + i]) - int(out[i]),
+            cube=checks.CUBES[h.cube[i]],
+            winner_recent_games=int(out[4 * n + i]),
+            loser_recent_games=int(out[5 * n + i]),
+            rules=rules,
+        )
+        out[2 * n + i], out[3 * n + i] = change.winner, change.loser
         forced = True
     if not compiled:
         state[:] = np.array(tail[2], dtype=np.int64).reshape(state.shape)

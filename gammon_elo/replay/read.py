@@ -87,9 +87,8 @@ def history_chunks(
         first = 2
         with _parquet_errors(name):
             for batch in parquet.iter_batches(batch_size=rows, columns=read):
-                frame = _numbered(batch.to_pandas(), first)
+                yield _numbered(batch.to_pandas(), first)
                 first += batch.num_rows
-                yield frame
 
 
 #: Delimiters both readers take as the one character they are (no pattern, no blank run).

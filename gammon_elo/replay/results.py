@@ -46,13 +46,10 @@ TRAJECTORY_COLUMNS: Final = (
 
 @dataclass(frozen=True)
 class ReplayResult:
-    """One history rated under one rule set.
-
-    ``games`` (built on first use): a row per accepted input row, in input order: ``row``, the
-    input's columns cleaned, GAME_COLUMNS (NA where a row has no such figure), the input's
-    other columns. ``players``: a row per player, best final rating first; ``rejected``: a row
-    per problem of a rejected row.
-    """
+    """One history rated under one rule set. ``games`` (built on first use): a row per accepted
+    input row, in input order: ``row``, the input's columns cleaned, GAME_COLUMNS (NA where a
+    row has no such figure), the input's other columns. ``players``: a row per player, best
+    final rating first; ``rejected``: a row per problem of a rejected row."""
 
     players: pd.DataFrame
     rejected: pd.DataFrame
@@ -81,8 +78,7 @@ class ReplayResult:
 @dataclass(frozen=True, slots=True)
 class RulesComparison:
     """The same history under several rule sets: ``ratings``, a row per player and a column of
-    final ratings per rule set (by label), ordered by the first; ``spread``, a row per rule set.
-    """
+    final ratings per rule set (by label), ordered by the first; ``spread``, a row per rule set."""
 
     results: Mapping[str, ReplayResult]
     ratings: pd.DataFrame
@@ -96,7 +92,6 @@ def result(
     last = state[:, LAST]
     times = h.time[last] if len(h.time) else last
     players = players_table(h.names, start, state, np.where(last >= 0, times, NO_TIME), h.unit)
-    rows_read = h.rows_read
     if not games_table:  # none of the rows, nor the arrays they would be built from
         none = np.zeros(0, dtype=np.int64)
         h = dataclasses.replace(
@@ -109,7 +104,7 @@ def result(
         players=players,
         rejected=h.report,
         rules=rated.rules,
-        rows_read=rows_read,
+        rows_read=h.rows_read,
     )
 
 
@@ -254,21 +249,18 @@ def _trajectory(label: str, games: pd.DataFrame, chosen: list[str]) -> pd.DataFr
         rows = games.loc[mine]
         won = np.where(rows["type"].to_numpy() == "podium", "prize", "win")
         outcome = won if side == "winner" else np.full(len(rows), "loss")
-        sides.append(
-            pd.DataFrame(
-                {
-                    "player": rows[side].astype(object).to_numpy(),
-                    "row": rows["row"].to_numpy(),
-                    "time": rows["time"].to_numpy(),
-                    "type": rows["type"].astype(object).to_numpy(),
-                    "opponent": rows[other].astype(object).to_numpy(),
-                    "result": outcome,
-                    "change": rows[f"{side}_change"].to_numpy(dtype=np.int64),
-                    "rating": rows[f"{side}_after"].to_numpy(dtype=np.int64),
-                    "_position": np.flatnonzero(mine),
-                }
-            )
-        )
+        columns = {
+            "player": rows[side].astype(object).to_numpy(),
+            "row": rows["row"].to_numpy(),
+            "time": rows["time"].to_numpy(),
+            "type": rows["type"].astype(object).to_numpy(),
+            "opponent": rows[other].astype(object).to_numpy(),
+            "result": outcome,
+            "change": rows[f"{side}_change"].to_numpy(dtype=np.int64),
+            "rating": rows[f"{side}_after"].to_numpy(dtype=np.int64),
+            "_position": np.flatnonzero(mine),
+        }
+        sides.append(pd.DataFrame(columns))
     # A side with no rows (a player who never won) would turn the time column into objects.
     long = pd.concat([side for side in sides if len(side)] or sides[:1], ignore_index=True)
     long = long.sort_values(["player", "time", "_position"], kind="stable", ignore_index=True)

@@ -1,6 +1,5 @@
 """Checking a history's rows: every problem (row, column, value, reason), and the accepted rows
-coded as arrays in rating order (time, then input order). Each distinct cell is checked once.
-"""
+coded as arrays in rating order (time, then input order). Each distinct cell is checked once."""
 
 from __future__ import annotations
 
