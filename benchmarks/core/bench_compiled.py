@@ -213,12 +213,12 @@ def against_go(
 def plain_pass(frame: pd.DataFrame, best_go: float) -> None:
     """The same pass as plain Python, once (it is slow), beside the Go loop's best."""
     n = len(frame)
-    saved, warm = engine.COMPILED_FROM, engine.WARM_FROM
-    engine.COMPILED_FROM = engine.WARM_FROM = 2**62  # the pass as plain Python
+    saved = engine.COMPILED_FROM
+    engine.COMPILED_FROM = 2**62  # the pass as plain Python
     try:
         plain_seconds = best(functools.partial(replay, frame), 1)
     finally:
-        engine.COMPILED_FROM, engine.WARM_FROM = saved, warm
+        engine.COMPILED_FROM = saved
     print(
         f"replay(DataFrame), plain pass   {plain_seconds:7.2f} s {per_second(n, plain_seconds)}"
         f"   {best_go / plain_seconds:6.1%} of Go"

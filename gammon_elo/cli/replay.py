@@ -150,6 +150,7 @@ def _replay(args: argparse.Namespace, phases: Phases) -> int:
     if args.chunk_rows is not None:
         with phases.phase("chunked replay"):
             return _chunked(args, rules)
+    before = compilations()  # what this command compiles, not what the process did before
     if _size(args.history) >= PRELOAD_BYTES:
         load_soon()  # the compiled pass loads while the file is read and checked
     with phases.phase("read"):
@@ -163,8 +164,7 @@ def _replay(args: argparse.Namespace, phases: Phases) -> int:
     with phases.phase("pass"):
         # The games table is built only to be written: the summary reads the checked history.
         comparison = compare_rules(history, rule_sets, games_table=bool(args.out))
-    compiled = compilations()
-    if compiled:
+    if compilations() > before:
         print(
             "note: the compiled pass was compiled for this machine in this run (once: later"
             " runs load it from the cache)",

@@ -1,13 +1,15 @@
 """History replay: real games in, every rating after every game out, each ranked game's changes
-exactly :func:`~gammon_elo.rating_change`'s. The modules, in a history's order: :mod:`.read`
-(with :mod:`.budget`), :mod:`.validate` (with :mod:`.isotimes`), :mod:`.engine` (the one pass,
-plain or compiled by Numba), :mod:`.results`, :mod:`.api`; :mod:`.export` (CSV files
-spreadsheets open safely) and :mod:`.chunked` (a history larger than memory, chunk by chunk).
+exactly :func:`~gammon_elo.rating_change`'s (docs/layout.md names the modules' parts).
 """
 
-from .api import SPREAD_COLUMNS, checked_history, compare_rules, replay
-from .chunked import ChunkedReplay, replay_chunks
-from .export import neutralize_formulas
+from .api import (
+    SPREAD_COLUMNS,
+    ChunkedReplay,
+    checked_history,
+    compare_rules,
+    replay,
+    replay_chunks,
+)
 from .read import SAMPLE_HISTORY, history_chunks, read_history, sample_history
 from .results import (
     GAME_COLUMNS,
@@ -15,6 +17,7 @@ from .results import (
     TRAJECTORY_COLUMNS,
     ReplayResult,
     RulesComparison,
+    neutralize_formulas,
     trajectories,
 )
 from .validate import HISTORY_COLUMNS, REJECTED_COLUMNS

@@ -1,8 +1,5 @@
-"""How much one history may cost whoever reads it: a :class:`Budget` of rows, decoded bytes and
-characters per cell, checked before a file is decoded where its format allows (a Parquet file's
-metadata), else while it is read; a file over it is refused with :class:`OverBudget`, naming the
-limit (as the caller names it: a server setting, a command-line option) and the file's figure.
-"""
+"""How much one history may cost whoever reads it: a :class:`Budget`, checked before a file is
+decoded where its format allows (a Parquet file's metadata), else while it is read."""
 
 from __future__ import annotations
 
@@ -23,8 +20,8 @@ _FIXED_CELL_BYTES: Final = 8
 @dataclass(frozen=True, slots=True)
 class Budget:
     """The most one history may hold (None: no limit): ``rows`` of games, ``cell_bytes`` of all
-    cells decoded (text as UTF-8, a number or a time 8 bytes, a fixed width at that width),
-    ``cell_length`` characters in one cell; ``names``: what a refusal calls the three.
+    cells decoded (text as UTF-8, a number or a time 8 bytes), ``cell_length`` characters in
+    one cell; ``names``: what a refusal calls the three (a server setting, an option).
 
     >>> Budget(rows=10).rows, Budget().cell_bytes
     (10, None)
@@ -59,7 +56,7 @@ class OverBudget(InvalidInput):
 
 
 def check_rows(budget: Budget | None, rows: int, *, at_least: bool = False) -> None:
-    """Refuse more rows than the budget's; ``at_least``: reading stopped past the limit."""
+    """Refuse more rows than the budget's (``at_least``: reading stopped past the limit)."""
     if budget is None or budget.rows is None or rows <= budget.rows:
         return
     figure = f"{'at least ' if at_least else ''}{rows:,} rows"
@@ -67,7 +64,7 @@ def check_rows(budget: Budget | None, rows: int, *, at_least: bool = False) -> N
 
 
 def check_bytes(budget: Budget | None, size: int, what: str) -> None:
-    """Refuse ``size`` bytes over the budget's (``what``: "is 300,000,000 bytes of text")."""
+    """Refuse ``size`` bytes over the budget's (``what``: how the file has them)."""
     if budget is None or budget.cell_bytes is None or size <= budget.cell_bytes:
         return
     raise OverBudget(budget.names[1], budget.cell_bytes, f"{size:,} bytes", f"history {what}")
@@ -111,10 +108,9 @@ def check_parquet(
     parquet: Any, source: Any, budget: Budget | None, read: list[str] | None = None
 ) -> None:
     """A Parquet file's rows and sizes from its metadata, before anything is decoded; then the
-    text cells of the columns ``read`` (None: all) measured a batch at a time, as dictionaries
-    (``source``: the file, opened again so). Fixed-width cells count at their schema's width in
-    every column, read or not (the file's own claim: a column of 600,000 cells of 5,000 bytes,
-    a few kilobytes compressed, is refused, not skipped); text only where read."""
+    text cells of the columns ``read`` (None: all) measured a batch at a time (``source``: the
+    file, opened again). Fixed-width cells count in every column, read or not (the file's own
+    claim, refused rather than skipped); text only where read."""
     if budget is None:
         return
     meta = parquet.metadata
@@ -163,9 +159,8 @@ _FIXED: Final = ("integer", "floating", "boolean", "temporal", "decimal", "fixed
 
 
 def cell_width(field: Any, budget: Budget | None = None) -> int | None:
-    """The bytes one cell of the pyarrow ``field`` decodes to, from its type; None for text or
-    bytes of variable width. A column of lists, structs, maps or other types not one value a
-    cell is refused (with a budget, naming its cell-bytes limit: the size cannot be known).
+    """The bytes one cell of the pyarrow ``field`` decodes to; None for text or bytes of variable
+    width. A column of lists, structs, maps or other types not one value a cell is refused.
 
     >>> import pyarrow as pa
     >>> [cell_width(pa.field("x", t)) for t in (pa.int8(), pa.binary(5000), pa.string())]

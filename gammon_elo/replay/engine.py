@@ -1,9 +1,6 @@
 """The replay's one pass, as the server's loop runs: each ranked game's changes copied from the
-exact change tables (:func:`gammon_elo._core.lookup.lookup`); a game outside them goes to
-:func:`~gammon_elo.rating_change` and the pass resumes after it. One source,
-:func:`replay_rows`: plain Python on lists (the reference), or compiled by Numba
-(``njit(cache=True)``) from COMPILED_FROM ranked games. The numbers are the same.
-"""
+exact change tables; a game outside them goes to :func:`~gammon_elo.rating_change` and the pass
+resumes after it. One source, :func:`replay_rows`: plain Python, or compiled by Numba."""
 
 from __future__ import annotations
 
@@ -32,9 +29,6 @@ from .validate import PODIUM, RANKED, History
 #: plain pass takes for about this many (benchmarks/README.md).
 COMPILED_FROM = 100_000
 
-#: Ranked games from which the pass runs compiled once this process has loaded it.
-WARM_FROM = 2_000
-
 #: Each player's row of the state table: rating, head and tail of their stretch of the window,
 #: peak, lowest, ranked games, wins, losses, unrated games, prizes, last row (-1), heavy-K games.
 FIELDS: Final = 12
@@ -42,8 +36,6 @@ RATING, HEAD, TAIL, PEAK, LOWEST, GAMES, WINS, LOSSES, UNRATED, PRIZES, LAST, HE
 
 #: Ratings stay in int64, and any difference of two within rating_change's range, below this.
 _SAFE_RATING: Final = 2**60
-#: The furthest from 0 a figure may get for the pass to write them in int32 (half the memory).
-NARROW_UP_TO: Final = 2**31 - 1
 _LOWEST_TICK: Final = int(np.iinfo(np.int64).min)
 
 
@@ -122,36 +114,28 @@ def replay_rows(
     return rows
 
 
-@functools.cache
-def _numba() -> Any:
-    """Numba, imported without SciPy: Numba's ``arraymath`` imports it (about 0.7 s) only to
-    know whether ``np.correlate`` may call BLAS; with SciPy's BLAS hidden meanwhile, those two
-    functions take Numba's own loop (same results) and the pass, which needs no BLAS, loads.
-    """
-    import numba
-
-    blas = "scipy.linalg.cython_blas"
-    if "scipy.linalg" in sys.modules or "numba.np.arraymath" in sys.modules:
-        return numba
-    sys.modules[blas] = None  # type: ignore[assignment]  # importing it now fails at once
-    try:
-        import numba.np.arraymath
-    finally:
-        if sys.modules.get(blas, ...) is None:
-            del sys.modules[blas]
-    return numba
-
-
 def compiled_pass() -> Callable[..., int]:
-    """:func:`replay_rows` compiled (waiting for :func:`load_soon`'s thread); ImportError
-    without Numba."""
+    """:func:`replay_rows` compiled; ImportError without Numba."""
     with _LOADING:
         return _jit()
 
 
 @functools.cache
 def _jit() -> Callable[..., int]:
-    compiled: Callable[..., int] = _numba().njit(cache=True, nogil=True)(replay_rows)
+    """:func:`replay_rows` compiled by Numba, imported without SciPy: Numba's ``arraymath``
+    imports SciPy, a large part of loading Numba, only to know whether ``np.correlate`` may call
+    BLAS, which the pass needs not."""
+    import numba
+
+    blas = "scipy.linalg.cython_blas"
+    if "scipy.linalg" not in sys.modules and "numba.np.arraymath" not in sys.modules:
+        sys.modules[blas] = None  # type: ignore[assignment]  # importing it now fails at once
+        try:
+            import numba.np.arraymath
+        finally:
+            if sys.modules.get(blas, ...) is None:
+                del sys.modules[blas]
+    compiled: Callable[..., int] = numba.njit(cache=True, nogil=True)(replay_rows)
     return compiled
 
 
@@ -171,22 +155,19 @@ def load_soon() -> None:
             run, empty = compiled_pass(), np.empty(0, dtype=np.int64)
             kinds = np.empty(0, dtype=np.int8)
             run(0, False, empty, empty, empty, kinds, kinds, empty, 0, 0, 0, 0, 0, empty,
-                empty, empty, empty, np.empty(0, dtype=np.int32))  # fmt: skip
+                empty, empty, empty, empty)  # fmt: skip
 
     threading.Thread(target=load, name="load compiled pass", daemon=True).start()
 
 
 def compilations() -> int:
     """How many compiled passes this process compiled rather than loaded from Numba's cache."""
-    if not loaded():
-        return 0
-    return sum(getattr(_jit(), "stats").cache_misses.values())  # noqa: B009
+    return sum(getattr(_jit(), "stats").cache_misses.values()) if loaded() else 0  # noqa: B009
 
 
 def use_compiled(count: int) -> bool:
-    """Whether ``count`` ranked games run compiled: from COMPILED_FROM, or WARM_FROM once
-    loaded, where Numba is installed."""
-    if count < (WARM_FROM if loaded() else COMPILED_FROM) or count == 0:
+    """Whether ``count`` ranked games run compiled: from COMPILED_FROM, where Numba is there."""
+    if count < COMPILED_FROM or count == 0:
         return False
     try:
         compiled_pass()
@@ -230,7 +211,7 @@ class Pass:
 
     rules: Rules
     tables: ChangeLookup
-    figures: npt.NDArray[np.int32] | Ints
+    figures: Ints
     heavy_k: int
     heavy_games: int
 
@@ -246,19 +227,20 @@ def rate(
     compiled: bool | None = None,
 ) -> tuple[Pass, tuple[Ints, Ints]]:
     """The rows of ``h`` rated, ``winner``/``loser`` their rows in ``state`` (updated);
-    ``carried``: earlier ranked games still in the window (player, time; sorted). The pass,
-    and the window's games at the end. ``compiled``: None, as :func:`use_compiled` says."""
+    ``carried`` and the second answer: ranked games in the window (player, time; sorted)."""
     heavy_k = rules.k if rules.heavy_k is None else rules.heavy_k
     tables = lookup(rules.divisor, rules.k, heavy_k)
     heavy_games = 2**62 if rules.heavy_games is None else rules.heavy_games
     ticks = rules.window // timedelta(microseconds=1) * (1000 if h.unit == "ns" else 1)
     ranked = h.kind == RANKED
     count = int(np.count_nonzero(ranked))
-    bound = _check_room(state, count, max(rules.k, heavy_k), h.prize)
+    furthest = int(np.abs(state[:, RATING]).max(initial=0))
+    if furthest + count * 2 * max(rules.k, heavy_k) + int(h.prize.sum()) > _SAFE_RATING:
+        reason = f"with this history and K could take a rating past ±{_SAFE_RATING}"
+        raise InvalidInput("initial_ratings", furthest, reason)
     window = _window(state, winner[ranked], loser[ranked], carried)
     fast = use_compiled(count) if compiled is None else compiled and count > 0
-    narrow = bound <= NARROW_UP_TO if fast else None
-    figures = _run(h, winner, loser, rules, tables, heavy_games, ticks, state, window, narrow)
+    figures = _run(h, winner, loser, rules, tables, heavy_games, ticks, state, window, fast)
     return Pass(rules, tables, figures, heavy_k, heavy_games), _in_window(state, window)
 
 
@@ -288,42 +270,14 @@ def _in_window(state: Ints, window: Ints) -> tuple[Ints, Ints]:
     return player, window[state[player, HEAD] + within]
 
 
-def _check_room(state: Ints, count: int, k: int, prizes: Ints) -> int:
-    """The furthest from 0 a figure could get; refused past int64's safe range."""
-    furthest = int(np.abs(state[:, RATING]).max(initial=0))
-    bound = furthest + count * 2 * k + int(prizes.sum())
-    if bound > _SAFE_RATING:
-        raise InvalidInput(
-            "initial_ratings",
-            furthest,
-            f"with this history and K could take a rating past ±{_SAFE_RATING}",
-        )
-    return bound
-
-
-def _exact(h: History, rules: Rules, out: Any, i: int) -> None:
-    """The changes of ranked row ``i``, whose d is outside the tables, by the scalar path."""
-    n = len(h.time)
-    change = rating_change(
-        0,
-        int(out[n + i]) - int(out[i]),
-        cube=checks.CUBES[h.cube[i]],
-        winner_recent_games=int(out[4 * n + i]),
-        loser_recent_games=int(out[5 * n + i]),
-        rules=rules,
-    )
-    out[2 * n + i], out[3 * n + i] = change.winner, change.loser
-
-
 def _run(
     h: History, winner: Ints, loser: Ints, rules: Rules, tables: ChangeLookup,
-    heavy_games: int, ticks: int, state: Ints, window: Ints, narrow: bool | None,
-) -> npt.NDArray[np.int32] | Ints:  # fmt: skip
-    """The pass over every row: compiled (``narrow``: figures in int32), or with None plain,
-    on lists (Python indexes them faster than arrays)."""
+    heavy_games: int, ticks: int, state: Ints, window: Ints, compiled: bool,
+) -> Ints:  # fmt: skip
+    """The pass over every row: compiled, or plain on lists (Python indexes them faster)."""
     n, columns = len(h.time), (h.time, winner, loser, h.kind, h.cube, h.prize)
     run: Callable[..., int] = replay_rows
-    if narrow is None:
+    if not compiled:
         rows: list[Any] = [c.tolist() for c in columns]
         tail: list[Any] = [*_lists(rules.divisor, rules.k, rules.heavy_k),
                            state.reshape(-1).tolist(), window.tolist(), [0] * (6 * n)]  # fmt: skip
@@ -332,17 +286,25 @@ def _run(
         rows = [np.ascontiguousarray(c, t) for c, t in zip(columns, types, strict=True)]
         run = compiled_pass()
         tail = [tables.winner, tables.loser, state.reshape(-1), window,
-                np.zeros(6 * n, dtype=np.int32 if narrow else np.int64)]  # fmt: skip
+                np.zeros(6 * n, dtype=np.int64)]  # fmt: skip
     out = tail[-1]  # the figures: before, changes, week counts, a row each
     i, forced = 0, False
     while (i := run(i, forced, *rows, tables.reach, tables.width, heavy_games, ticks,
                     _LOWEST_TICK, *tail)) < n:  # fmt: skip
-        _exact(h, rules, out, i)
+        change = rating_change(  # d outside the tables: by the scalar path
+            0,
+            int(out[n + i]) - int(out[i]),
+            cube=checks.CUBES[h.cube[i]],
+            winner_recent_games=int(out[4 * n + i]),
+            loser_recent_games=int(out[5 * n + i]),
+            rules=rules,
+        )
+        out[2 * n + i], out[3 * n + i] = change.winner, change.loser
         forced = True
-    if narrow is None:
+    if not compiled:
         state[:] = np.array(tail[2], dtype=np.int64).reshape(state.shape)
         window[:] = tail[3]
-    return np.asarray(out, dtype=np.int64 if narrow is None else out.dtype).reshape(6, n)
+    return np.asarray(out, dtype=np.int64).reshape(6, n)
 
 
 @functools.lru_cache(maxsize=8)

@@ -1,9 +1,6 @@
-"""Reading a history of games: a CSV or Parquet file's cells exactly as written, each row
-numbered as a person counts rows in the file, whole (:func:`read_history`) or in chunks
-(:func:`history_chunks`), and the sample history shipped with the package.
-
-A plain CSV file (every line one row: no quote, NUL or lone carriage return, UTF-8, every
-header cell named) is read by pyarrow's multithreaded reader, cell for cell as pandas' would.
+"""Reading a history of games, a CSV or Parquet file's cells exactly as written, whole or in
+chunks. A plain CSV file (no quote, NUL or lone carriage return, UTF-8, every header cell named)
+is read by pyarrow's multithreaded reader, cell for cell as pandas' would; any other by pandas'.
 """
 
 from __future__ import annotations
@@ -11,12 +8,10 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
-import mmap
 import os
 import re
 import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import IO, Any, Final
 
 import numpy as np
@@ -34,7 +29,6 @@ from .budget import (
 )
 from .validate import HISTORY_COLUMNS, check_extra, column_labels
 
-#: The sample history shipped with the package (the History page opens on it).
 SAMPLE_HISTORY: Final = os.path.join(
     os.path.dirname(os.path.dirname(__file__)), "data", "sample_history.csv"
 )
@@ -64,9 +58,13 @@ def read_history(
     with _opened(source) as (stream, name):
         if _is_parquet(stream):
             return _read_parquet(stream, name, budget, history_only)
-        options = _csv_options(stream, name, budget, history_only)
-        plain = None if budget is not None or history_only else _read_plain(stream, options)
-        return next(_csv_frames(stream, name, options, budget)) if plain is None else plain
+        delimiter, start = _csv_header(stream, name, budget, history_only)
+        if budget is None and not history_only:  # pyarrow's reader has no budget's checks
+            plain = read_plain_csv(stream.read(), delimiter)
+            if plain is not None:
+                return plain
+            stream.seek(start)
+        return next(_csv_frames(stream, name, delimiter, budget, history_only))
 
 
 def history_chunks(
@@ -82,31 +80,15 @@ def history_chunks(
         raise InvalidInput("chunk_rows", rows, "must be a whole number of rows, at least 1")
     with _opened(source) as (stream, name):
         if not _is_parquet(stream):
-            options = _csv_options(stream, name, budget, history_only)
-            yield from _csv_frames(stream, name, options, budget, rows)
+            delimiter, _ = _csv_header(stream, name, budget, history_only)
+            yield from _csv_frames(stream, name, delimiter, budget, history_only, rows)
             return
         parquet, read = _parquet_file(stream, name, budget, history_only)
         first = 2
         with _parquet_errors(name):
             for batch in parquet.iter_batches(batch_size=rows, columns=read):
-                frame = _numbered(batch.to_pandas(), first)
+                yield _numbered(batch.to_pandas(), first)
                 first += batch.num_rows
-                yield frame
-
-
-def _read_plain(stream: IO[bytes], options: _CsvOptions) -> pd.DataFrame | None:
-    """The file by pyarrow's reader (see the module): where it lies, for a file on disk with
-    nothing out of the ordinary, else from memory; None: for pandas' reader."""
-    try:
-        mapped = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ)
-    except (OSError, ValueError, io.UnsupportedOperation):
-        mapped = None  # an upload, an empty file
-    if mapped is not None and ordinary(mapped, options.start):
-        return read_plain_mapped(mapped, options.start, options.delimiter)
-    stream.seek(options.start)
-    frame = read_plain_csv(stream.read(), options.delimiter)
-    stream.seek(options.start)
-    return frame
 
 
 #: Delimiters both readers take as the one character they are (no pattern, no blank run).
@@ -114,29 +96,9 @@ _DELIMITERS: Final = frozenset(",;\t|")
 
 
 def read_plain_csv(data: bytes, delimiter: str) -> pd.DataFrame | None:
-    """The CSV text ``data`` (from its header on) as :func:`~gammon_elo.read_history` reads it;
-    None when it is not plain (see the module)."""
-    return _read(data, 0, delimiter) if _plain_text(data) else None
-
-
-def ordinary(mapped: mmap.mmap, start: int) -> bool:
-    """Whether the mapped text from ``start`` has no quote, NUL, carriage return or byte beyond
-    ASCII (then :func:`read_plain_mapped` reads it where it lies)."""
-    if any(mapped.find(byte, start) >= 0 for byte in (b'"', b"\x00", b"\r")):
-        return False
-    text = np.frombuffer(mapped, dtype=np.uint8, offset=start)
-    return bool(text.size) and int(text.max()) < 0x80
-
-
-def read_plain_mapped(mapped: mmap.mmap, start: int, delimiter: str) -> pd.DataFrame | None:
-    """:func:`read_plain_csv` of an :func:`ordinary` mapped file's text, read where it lies."""
-    return _read(mapped, start, delimiter)
-
-
-def _read(data: bytes | mmap.mmap, start: int, delimiter: str) -> pd.DataFrame | None:
-    """pyarrow's reader over plain text from ``start``, when its header lets it read the text
-    as pandas would."""
-    header = _plain_header(data, start, delimiter)
+    """The CSV text ``data`` (from its header on) as :func:`read_history` reads it, by pyarrow's
+    reader; None when the text or its header is not plain."""
+    header = _plain_header(data, delimiter) if _plain_text(data) else None
     if header is None:
         return None
     try:
@@ -147,7 +109,7 @@ def _read(data: bytes | mmap.mmap, start: int, delimiter: str) -> pd.DataFrame |
         return None
     try:
         table = pcsv.read_csv(
-            pa.py_buffer(memoryview(data)[start:]),
+            pa.py_buffer(data),
             read_options=pcsv.ReadOptions(use_threads=True),
             parse_options=pcsv.ParseOptions(
                 delimiter=delimiter,
@@ -184,12 +146,10 @@ def _read(data: bytes | mmap.mmap, start: int, delimiter: str) -> pd.DataFrame |
 
 
 def _plain_text(data: bytes) -> bool:
-    """Whether the text has no quote, no NUL, no carriage return but in ``\\r\\n``, and is
-    UTF-8 (pandas' reader names a bad byte)."""
-    if b'"' in data or b"\x00" in data:
-        return False
-    if data.startswith(b"\xef\xbb\xbf"):
-        return False  # a second byte-order mark, which pandas' decoder drops too
+    """Whether the text has no quote, NUL or lone carriage return, and is UTF-8 (pandas' reader
+    names a bad byte)."""
+    if b'"' in data or b"\x00" in data or data.startswith(_BOM):
+        return False  # a second byte-order mark: pandas' decoder drops it too
     if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
         return False  # a lone carriage return: pandas and pyarrow may cut rows differently
     if not data.isascii():
@@ -200,12 +160,12 @@ def _plain_text(data: bytes) -> bool:
     return True
 
 
-def _plain_header(data: bytes | mmap.mmap, start: int, delimiter: str) -> list[str] | None:
-    """The header's cells, when pyarrow reads the text from ``start`` as pandas would."""
-    end = data.find(b"\n", start)
+def _plain_header(data: bytes, delimiter: str) -> list[str] | None:
+    """The header's cells, when pyarrow reads the text as pandas would."""
+    end = data.find(b"\n")
     if delimiter not in _DELIMITERS or end < 0 or end + 1 == len(data):
         return None  # a header alone: pandas' reader, no time to gain
-    header = data[start:end].removesuffix(b"\r").decode("utf-8").split(delimiter)
+    header = data[:end].removesuffix(b"\r").decode("utf-8").split(delimiter)
     if len(header) < 2 or not all(header):
         return None  # pandas names an unnamed column "Unnamed: N"
     try:
@@ -215,26 +175,15 @@ def _plain_header(data: bytes | mmap.mmap, start: int, delimiter: str) -> list[s
     return header
 
 
-@dataclass(frozen=True, slots=True)
-class _CsvOptions:
-    delimiter: str
-    start: int
-    #: Rows pandas reads at most: one past the budget's, so that a file over it is seen.
-    nrows: int | None = None
-    history_only: bool = False
-
-
 @contextlib.contextmanager
 def _opened(source: Source) -> Iterator[tuple[IO[bytes], str]]:
-    """A seekable binary stream of the source, and its name for messages."""
+    """A seekable binary stream of the source, and its name."""
     if isinstance(source, str | os.PathLike):
         name = os.fspath(source)
         try:
             handle = open(source, "rb")  # noqa: SIM115 (closed below)
         except OSError as error:
-            raise InvalidInput(
-                "file", name, f"cannot be read ({error.strerror or error})"
-            ) from None
+            raise _csv_error(error, name) from None
         with handle:
             yield handle, name
         return
@@ -250,30 +199,24 @@ def _is_parquet(stream: IO[bytes]) -> bool:
     return magic == b"PAR1"
 
 
-def _csv_options(
+def _csv_header(
     stream: IO[bytes], name: str, budget: Budget | None, history_only: bool
-) -> _CsvOptions:
-    """The delimiter (from Excel's ``sep=`` line, else a comma) and where the header begins;
-    the header checked, and the text's size against the budget."""
+) -> tuple[str, int]:
+    """The delimiter (from Excel's ``sep=`` line, else a comma) and where the header begins, the
+    stream left there; the header and the text's size checked."""
     start = stream.tell()
     if stream.read(len(_BOM)) != _BOM:
         stream.seek(start)
     sep = _SEP_LINE.fullmatch(stream.readline(16))
     if sep is None:
         stream.seek(start)
-    rows = budget.rows if budget is not None else None
-    options = _CsvOptions(
-        sep.group(1).decode("latin-1") if sep else ",",
-        stream.tell(),
-        None if rows is None else rows + 1,
-        history_only,
-    )
-    size = stream.seek(0, io.SEEK_END) - options.start
-    stream.seek(options.start)
+    delimiter, start = sep.group(1).decode("latin-1") if sep else ",", stream.tell()
+    size = stream.seek(0, io.SEEK_END) - start
+    stream.seek(start)
     check_bytes(budget, size, f"is {size:,} bytes of text")  # about what its cells decode to
     text = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
     try:
-        reader = csv.reader(text, delimiter=options.delimiter)
+        reader = csv.reader(text, delimiter=delimiter)
         header = next(reader, None)
         # pandas, reading some columns, drops a long row's extra cells without a word.
         some = history_only and header and not all(map(_is_history_column, header))
@@ -285,10 +228,10 @@ def _csv_options(
             raise _csv_error(error, name) from None
     finally:
         text.detach()
-    stream.seek(options.start)
+    stream.seek(start)
     if header:
         _check_header(header, budget)
-    return options
+    return delimiter, start
 
 
 def _check_header(columns: list[str], budget: Budget | None) -> None:
@@ -303,14 +246,20 @@ def _check_header(columns: list[str], budget: Budget | None) -> None:
 
 
 def _csv_frames(
-    stream: IO[bytes], name: str, options: _CsvOptions, budget: Budget | None, rows: int = 0
+    stream: IO[bytes],
+    name: str,
+    delimiter: str,
+    budget: Budget | None,
+    history_only: bool,
+    rows: int = 0,
 ) -> Iterator[pd.DataFrame]:
-    """pandas' reader over the CSV text: the frame (``rows`` 0), or chunks of ``rows``."""
-    stream.seek(options.start)
-    read: Any = _parsing(name, pd.read_csv, stream, sep=options.delimiter, dtype=object,
+    """pandas' reader over the CSV text from the header: the frame (``rows`` 0), or chunks of
+    ``rows``; at most one row past the budget's, so that a file over it is seen."""
+    most = None if budget is None or budget.rows is None else budget.rows + 1
+    read: Any = _parsing(name, pd.read_csv, stream, sep=delimiter, dtype=object,
         na_filter=False, keep_default_na=False, skip_blank_lines=False, index_col=False,
-        encoding="utf-8-sig", chunksize=rows or None, nrows=options.nrows,
-        usecols=_is_history_column if options.history_only else None)  # fmt: skip
+        encoding="utf-8-sig", chunksize=rows or None, nrows=most,
+        usecols=_is_history_column if history_only else None)  # fmt: skip
     frames = iter([read] if rows == 0 else read)
     first = 2
     with contextlib.nullcontext() if rows == 0 else read:
@@ -323,8 +272,8 @@ def _csv_frames(
 
 
 def _parsing(name: str, call: Any, *args: Any, **options: Any) -> Any:
-    """``call`` with pandas' warning that it drops a row's extra cells (losing data) an error,
-    and every error the file's problem, in words."""
+    """``call`` with pandas' warning that it drops a row's extra cells an error, as every error
+    the file's problem, in words."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", pd.errors.ParserWarning)
@@ -339,7 +288,6 @@ def _is_history_column(label: object) -> bool:
 
 
 def _csv_error(error: Exception, name: str) -> InvalidInput:
-    """pandas' and the codec's errors as the file's problem, in words."""
     if isinstance(error, InvalidInput):
         return error
     if isinstance(error, pd.errors.EmptyDataError):
@@ -377,7 +325,7 @@ def _numbered(frame: pd.DataFrame, first: int) -> pd.DataFrame:
 
 @contextlib.contextmanager
 def _parquet_errors(name: str) -> Iterator[None]:
-    """pyarrow's errors (they have no common base class) as the file's problem."""
+    """pyarrow's errors (no common base class) as the file's problem."""
     try:
         yield
     except InvalidInput:
@@ -389,8 +337,7 @@ def _parquet_errors(name: str) -> Iterator[None]:
 def _parquet_file(
     stream: IO[bytes], name: str, budget: Budget | None, history_only: bool
 ) -> tuple[Any, list[str] | None]:
-    """The Parquet file opened (its metadata only), its columns and size checked before a cell
-    is decoded; and the columns to read (None: all)."""
+    """The Parquet file's metadata, checked before a cell is decoded; the columns to read."""
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
     with _parquet_errors(name):
@@ -428,7 +375,7 @@ def _read_parquet(
 
 
 def sample_history() -> pd.DataFrame:
-    """The sample history shipped with the package: a few hundred games of twelve players.
+    """The sample history shipped with the package (the History page opens on it).
 
     >>> from gammon_elo.replay import replay
     >>> len(replay(sample_history()).players)

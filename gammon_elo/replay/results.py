@@ -1,12 +1,12 @@
-"""What a replay returns, built from the rated arrays: :class:`ReplayResult` (every row with its
-ratings, K, expected score and changes; a row per player), :class:`RulesComparison`, and
-:func:`trajectories`, each player's rating row by row for a chart.
-"""
+"""What a replay returns, built from the rated arrays: :class:`ReplayResult`,
+:class:`RulesComparison`, :func:`trajectories` for a chart; and :func:`neutralize_formulas`, for
+its tables as CSV files a spreadsheet opens safely."""
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -46,29 +46,24 @@ TRAJECTORY_COLUMNS: Final = (
 
 @dataclass(frozen=True)
 class ReplayResult:
-    """One history rated under one rule set.
-
-    ``games`` (built on first use): a row per accepted input row, in input order: ``row``, the
-    input's columns cleaned, GAME_COLUMNS (NA where a row has no such figure), the input's
-    other columns. ``players``: a row per player, best final rating first; ``rejected``: a row
-    per problem of a rejected row.
-    """
+    """One history rated under one rule set. ``games`` (built on first use): a row per accepted
+    input row, in input order: ``row``, the input's columns cleaned, GAME_COLUMNS (NA where a
+    row has no such figure), the input's other columns. ``players``: a row per player, best
+    final rating first; ``rejected``: a row per problem of a rejected row."""
 
     players: pd.DataFrame
     rejected: pd.DataFrame
     rules: Rules
     #: Data rows in the input (a CSV file's blank lines are not rows).
     rows_read: int
-    #: Builds :attr:`games` from the rated arrays, on its first use.
     build_games: Callable[[], pd.DataFrame] = field(repr=False, compare=False)
 
     @functools.cached_property
     def games(self) -> pd.DataFrame:
-        """Every accepted row with its ratings, as the class says."""
         return self.build_games()
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled with the table once it is built, without the arrays it was built from."""
+        """Pickled with the table once built, without the arrays it was built from."""
         state = dict(self.__dict__)
         if "games" in state:
             state["build_games"] = None
@@ -83,8 +78,7 @@ class ReplayResult:
 @dataclass(frozen=True, slots=True)
 class RulesComparison:
     """The same history under several rule sets: ``ratings``, a row per player and a column of
-    final ratings per rule set (by label), ordered by the first; ``spread``, a row per rule set.
-    """
+    final ratings per rule set (by label), ordered by the first; ``spread``, a row per rule set."""
 
     results: Mapping[str, ReplayResult]
     ratings: pd.DataFrame
@@ -94,12 +88,10 @@ class RulesComparison:
 def result(
     h: History, rated: Pass, start: Ints, state: Ints, *, games_table: bool = True
 ) -> ReplayResult:
-    """The frames of a history rated in one pass: every row with its ratings (built on first
-    use; ``games_table=False``: no row, the columns typed), every player's figures."""
+    """The frames of a history rated in one pass (``games_table=False``: no games row)."""
     last = state[:, LAST]
     times = h.time[last] if len(h.time) else last
     players = players_table(h.names, start, state, np.where(last >= 0, times, NO_TIME), h.unit)
-    rows_read = h.rows_read
     if not games_table:  # none of the rows, nor the arrays they would be built from
         none = np.zeros(0, dtype=np.int64)
         h = dataclasses.replace(
@@ -112,13 +104,12 @@ def result(
         players=players,
         rejected=h.report,
         rules=rated.rules,
-        rows_read=rows_read,
+        rows_read=h.rows_read,
     )
 
 
 def per_game(h: History, rated: Pass, out: Ints) -> dict[str, npt.NDArray[Any]]:
-    """Every row's ranked figures (masked on other rows): week counts, K, the cube's multiplier,
-    the winner's expected score."""
+    """Every row's ranked figures (masked on other rows)."""
     rules, tables = rated.rules, rated.tables
     ranked = h.kind == RANKED
     d = out[1] - out[0]
@@ -141,8 +132,7 @@ def per_game(h: History, rated: Pass, out: Ints) -> dict[str, npt.NDArray[Any]]:
 def players_table(
     names: npt.NDArray[np.object_], start: Ints, state: Ints, last: Ints, unit: str
 ) -> pd.DataFrame:
-    """One row per player who has a row (``last``, the time of their last row, not NO_TIME),
-    best final rating first, then by name."""
+    """A row per player who has a row (``last`` not NO_TIME), best final rating first."""
     who = np.flatnonzero(last != NO_TIME)
     if not who.size:
         return pd.DataFrame({c: [] for c in PLAYER_COLUMNS})
@@ -164,11 +154,9 @@ def _nullable(values: npt.NDArray[Any], missing: Flags) -> pd.arrays.IntegerArra
 
 
 def game_table(h: History, rated: Pass) -> pd.DataFrame:
-    """One row per accepted input row, in input order, from the pass's figures (rating order;
-    in int64, as every table's figures are)."""
-    figures = rated.figures.astype(np.int64, copy=False)
-    before_w, before_l, change_w, change_l = figures[:4]
-    figured = per_game(h, rated, figures)
+    """One row per accepted input row, in input order, from the pass's figures."""
+    before_w, before_l, change_w, change_l = rated.figures[:4]
+    figured = per_game(h, rated, rated.figures)
     back = None if h.in_input_order else np.argsort(h.source)
 
     def out(values: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -203,7 +191,7 @@ def game_table(h: History, rated: Pass) -> pd.DataFrame:
 
 def _with_carried(h: History, frame: pd.DataFrame) -> pd.DataFrame:
     """The games table with the input's other columns after its own (one named like a column
-    replay computes is replaced), carried in one step."""
+    of the table's own is replaced)."""
     carried = [column for column in h.extra_columns if column not in frame.columns]
     if not carried:
         return frame
@@ -259,25 +247,20 @@ def _trajectory(label: str, games: pd.DataFrame, chosen: list[str]) -> pd.DataFr
     for side, other in (("winner", "loser"), ("loser", "winner")):
         mine = games[side].isin(chosen).to_numpy()
         rows = games.loc[mine]
-        if side == "winner":
-            outcome = np.where(rows["type"].to_numpy() == "podium", "prize", "win")
-        else:
-            outcome = np.full(len(rows), "loss")
-        sides.append(
-            pd.DataFrame(
-                {
-                    "player": rows[side].astype(object).to_numpy(),
-                    "row": rows["row"].to_numpy(),
-                    "time": rows["time"].to_numpy(),
-                    "type": rows["type"].astype(object).to_numpy(),
-                    "opponent": rows[other].astype(object).to_numpy(),
-                    "result": outcome,
-                    "change": rows[f"{side}_change"].to_numpy(dtype=np.int64),
-                    "rating": rows[f"{side}_after"].to_numpy(dtype=np.int64),
-                    "_position": np.flatnonzero(mine),
-                }
-            )
-        )
+        won = np.where(rows["type"].to_numpy() == "podium", "prize", "win")
+        outcome = won if side == "winner" else np.full(len(rows), "loss")
+        columns = {
+            "player": rows[side].astype(object).to_numpy(),
+            "row": rows["row"].to_numpy(),
+            "time": rows["time"].to_numpy(),
+            "type": rows["type"].astype(object).to_numpy(),
+            "opponent": rows[other].astype(object).to_numpy(),
+            "result": outcome,
+            "change": rows[f"{side}_change"].to_numpy(dtype=np.int64),
+            "rating": rows[f"{side}_after"].to_numpy(dtype=np.int64),
+            "_position": np.flatnonzero(mine),
+        }
+        sides.append(pd.DataFrame(columns))
     # A side with no rows (a player who never won) would turn the time column into objects.
     long = pd.concat([side for side in sides if len(side)] or sides[:1], ignore_index=True)
     long = long.sort_values(["player", "time", "_position"], kind="stable", ignore_index=True)
@@ -285,3 +268,54 @@ def _trajectory(label: str, games: pd.DataFrame, chosen: list[str]) -> pd.DataFr
     long.insert(0, "rules", label)
     long.insert(2, "game", long.groupby("player", sort=False).cumcount() + 1)
     return long.drop(columns="_position")[list(TRAJECTORY_COLUMNS)]
+
+
+_FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralize_formulas(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy of ``frame`` safe to open in a spreadsheet: every text cell (and column name)
+    starting with =, +, -, @, tab or carriage return, as written or after NFKC normalisation,
+    gets a leading single quote, shown as text, not run as a formula.
+
+    >>> frame = pd.DataFrame(
+    ...     {"player": ["=HYPERLINK(1)", "Eleni", "-Nikos"], "change": [-16, 8, 0]}
+    ... )
+    >>> neutralize_formulas(frame).values.tolist()
+    [["'=HYPERLINK(1)", -16], ['Eleni', 8], ["'-Nikos", 0]]
+    >>> neutralize_formulas(pd.DataFrame({"player": ["＝1+1"]})).player.tolist()
+    ["'＝1+1"]
+    """
+    safe = frame.copy()
+    for i in range(safe.shape[1]):
+        values = safe.iloc[:, i]
+        if isinstance(values.dtype, pd.CategoricalDtype):
+            # Quote the few categories rather than the many cells, where they stay distinct.
+            names = list(values.cat.categories)
+            quoted = [_quoted(name) for name in names]
+            if quoted != names and len(set(quoted)) == len(quoted):
+                safe.isetitem(i, values.cat.rename_categories(quoted).array)
+                continue
+            values = values.astype(object)
+        elif not (
+            pd.api.types.is_object_dtype(values.dtype) or pd.api.types.is_string_dtype(values.dtype)
+        ):
+            continue  # numbers and times cannot start a formula
+        cells = values.to_numpy(dtype=object)
+        risky = np.array([isinstance(v, str) and _risky(v) for v in cells], dtype=bool)
+        if risky.any():
+            cells = cells.copy()
+            cells[risky] = ["'" + v for v in cells[risky]]
+            safe.isetitem(i, cells)
+    safe.columns = [_quoted(c) for c in safe.columns]
+    return safe
+
+
+def _risky(text: str) -> bool:
+    if text.startswith(_FORMULA_STARTS):
+        return True
+    return not text.isascii() and unicodedata.normalize("NFKC", text).startswith(_FORMULA_STARTS)
+
+
+def _quoted(value: Any) -> Any:
+    return "'" + value if isinstance(value, str) and _risky(value) else value

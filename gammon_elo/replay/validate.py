@@ -1,8 +1,5 @@
 """Checking a history's rows: every problem (row, column, value, reason), and the accepted rows
-coded as arrays in rating order (time, then input order). Each distinct cell is checked once,
-however many rows hold it: names lose surrounding spaces, cubes and prizes come from text or
-numbers, types in any case ("casual" is boosted's old name), times are ISO 8601 (no offset: UTC).
-"""
+coded as arrays in rating order (time, then input order). Each distinct cell is checked once."""
 
 from __future__ import annotations
 
@@ -19,7 +16,6 @@ import pandas as pd
 from .._core import checks
 from .._core.arrays import Flags, Indices, Ints
 from .._core.errors import InvalidInput
-from .isotimes import whole_seconds
 
 #: The input's columns: the first three are required, the others optional (with defaults).
 HISTORY_COLUMNS: Final = ("time", "winner", "loser", "cube", "type", "prize")
@@ -80,21 +76,19 @@ def check_extra(columns: int, known: int, what: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class History:
-    """The accepted rows, checked and coded, in rating order (time, then input order)."""
+    """The accepted rows, checked and coded, in rating order (time, then input order): times in
+    ticks of ``unit`` (UTC), players as codes of ``names`` (no loser on a podium: -1), cubes as
+    their log2. ``row_numbers``: from the frame's index (None: a CSV file's count, from 2);
+    ``order``: the accepted rows' input positions (None: all, in input order)."""
 
     frame: pd.DataFrame
-    #: Row numbers from the frame's index; None: the positions as a CSV file counts them (2…).
     row_numbers: Ints | None
-    #: Input positions of the accepted rows, in rating order; None: all, in input order.
     order: Indices | None
     in_input_order: bool
-    #: Times in ticks of ``unit`` (UTC).
     time: Ints
     unit: str
     winner: Indices
-    #: -1 on podium rows.
     loser: Indices
-    #: log2 of the cube.
     cube: npt.NDArray[np.int8]
     kind: npt.NDArray[np.int8]
     prize: Ints
@@ -104,7 +98,6 @@ class History:
 
     @property
     def rows_read(self) -> int:
-        """Every input row, accepted or not."""
         return len(self.frame)
 
     @property
@@ -114,7 +107,7 @@ class History:
 
     @property
     def accepted_rows(self) -> Ints:
-        """The accepted rows' numbers as a person counts them (header = row 1), rating order."""
+        """The accepted rows' numbers (header: row 1), in rating order."""
         return _numbered(self.row_numbers, self.source)
 
 
@@ -125,12 +118,12 @@ def _numbered(row_numbers: Ints | None, positions: Indices) -> Ints:
 
 
 class _Problems:
-    """The problems found in the input's rows, kept per check until the report is made."""
+    """The problems found in the input's rows, kept until the report is made."""
 
     def __init__(self, row_numbers: Ints | None, n: int) -> None:
         self.row_numbers = row_numbers
         self.bad = np.zeros(n, dtype=bool)
-        self.parts: list[tuple[Indices, str, list[str], list[str]]] = []
+        self.parts: list[tuple[Indices, list[str], list[str], list[str]]] = []
 
     def add(
         self, where: Flags, column: str, cells: pd.Series | None, reason: str | Sequence[str]
@@ -146,21 +139,16 @@ class _Problems:
             else [_cell_text(v) for v in cells.iloc[positions].tolist()]
         )
         reasons = [reason] * positions.size if isinstance(reason, str) else list(reason)
-        self.parts.append((positions, column, texts, reasons))
+        self.parts.append((positions, [column] * positions.size, texts, reasons))
 
     def report(self) -> pd.DataFrame:
         """Every problem, by row, then in the order of HISTORY_COLUMNS."""
         if not self.parts:
             return empty_report()
         positions = np.concatenate([part[0] for part in self.parts])
-        columns = [part[1] for part in self.parts for _ in part[2]]
+        columns, texts, reasons = ([x for part in self.parts for x in part[i]] for i in (1, 2, 3))
         rank = np.array([HISTORY_COLUMNS.index(c) for c in columns])
-        report = empty_report(
-            _numbered(self.row_numbers, positions),
-            columns,
-            [t for part in self.parts for t in part[2]],
-            [r for part in self.parts for r in part[3]],
-        )
+        report = empty_report(_numbered(self.row_numbers, positions), columns, texts, reasons)
         return report.iloc[np.lexsort((rank, positions))].reset_index(drop=True)
 
 
@@ -177,8 +165,6 @@ def is_missing(value: Any) -> bool:
     """Whether a cell holds nothing: empty or blank text, None, NaN, NA or NaT."""
     if isinstance(value, str):
         return not value.strip()
-    if value is None:
-        return True
     try:
         return bool(pd.isna(value))
     except (TypeError, ValueError):  # a list or an array in a cell: something, at least
@@ -191,18 +177,10 @@ def _cell_text(value: Any) -> str:
 
 
 def _codes(values: pd.Series) -> tuple[Indices, list[Any]]:
-    """Codes of ``values`` (-1 for missing ones) and the distinct values they stand for (in
-    the categories' order for a categorical column): without hashing a pass, a category's code,
-    or a whole number's offset from the lowest where they span little (a cube, a prize)."""
+    """Codes of ``values`` (-1 for missing ones) and the distinct values they stand for; small
+    whole numbers (a cube, a prize) by their offset, without hashing them (pandas factorizes a
+    categorical column by its codes)."""
     dtype = values.dtype
-    if isinstance(dtype, pd.CategoricalDtype):
-        codes = np.asarray(values.cat.codes, dtype=np.intp)
-        used = np.bincount(codes + 1, minlength=len(dtype.categories) + 1)[1:] > 0
-        if used.all():
-            return codes, list(dtype.categories)
-        renumbered = np.full(len(used) + 1, -1, dtype=np.intp)  # the last: a missing cell's
-        renumbered[:-1][used] = np.arange(int(used.sum()))
-        return renumbered[codes], list(dtype.categories[used])
     if pd.api.types.is_integer_dtype(dtype) and str(dtype).lower() != "uint64" and len(values):
         numbers = values.to_numpy(dtype=np.int64, na_value=0)
         low, high = int(numbers.min()), int(numbers.max())
@@ -245,24 +223,21 @@ def _check_time(column: pd.Series, problems: _Problems) -> tuple[Ints, str]:
     if unit in ("s", "ms"):
         parsed, unit = parsed.dt.as_unit("us"), "us"
     ticks = parsed.to_numpy(dtype=f"datetime64[{unit}]").view(np.int64)
-    bad = np.flatnonzero(ticks == np.iinfo(np.int64).min)  # NaT
-    if bad.size:
-        empty = np.array([is_missing(v) for v in column.iloc[bad].tolist()], dtype=bool)
-        for chosen, reason in (
-            (bad[empty], "is missing"),
-            (bad[~empty], "must be an ISO 8601 date and time (no offset means UTC)"),
-        ):
-            where = np.zeros(len(column), dtype=bool)
-            where[chosen] = True
-            problems.add(where, "time", column, reason)
+    bad = ticks == np.iinfo(np.int64).min  # NaT
+    if bad.any():
+        empty = bad.copy()
+        empty[bad] = [is_missing(v) for v in column.iloc[bad].tolist()]
+        problems.add(empty, "time", column, "is missing")
+        reason = "must be an ISO 8601 date and time (no offset means UTC)"
+        problems.add(bad & ~empty, "time", column, reason)
     return ticks, unit
 
 
 def _check_names(
     winners: pd.Series, losers: pd.Series, problems: _Problems
 ) -> tuple[Indices, Indices, npt.NDArray[np.object_]]:
-    """Player codes of both columns (-1 where empty) and the names, surrounding spaces gone
-    (names differing only by those are one player); a name with a control character rejected."""
+    """Player codes of both columns (-1 where empty) and the names, surrounding spaces gone;
+    a name with a control character rejected."""
     (winner, winner_names), (loser, loser_names) = _codes(winners), _codes(losers)
     cleaned = [  # text, the usual cell, without a call per name
         (v.strip() or None) if type(v) is str else None if is_missing(v) else str(v).strip()
@@ -282,8 +257,7 @@ def _check_names(
                 for i in range(first, last)
                 if (found := _CONTROL.search(cleaned[i] or ""))
             }
-            bad = np.isin(codes, list(reasons))
-            problems.add(bad, column, cells, [reasons[c] for c in codes[bad].tolist()])
+            _refuse(codes, reasons, column, cells, problems)
     return to_winner[winner], to_loser[loser], np.asarray(names, dtype=object)
 
 
@@ -310,7 +284,7 @@ def _table(
     column: pd.Series, empty: int, read: Any, dtype: type[np.generic] = np.int64
 ) -> tuple[Indices, npt.NDArray[Any], dict[int, str]]:
     """The codes of a column's cells, each distinct cell's value by ``read`` (``empty`` for an
-    empty cell, the last entry too: code -1), and why each refused one is, by its code."""
+    empty cell and code -1), and why each refused one is, by its code."""
     codes, uniques = _codes(column)
     values = np.full(len(uniques) + 1, empty, dtype=dtype)
     reasons: dict[int, str] = {}
@@ -356,8 +330,7 @@ def _check_type(column: pd.Series | None, n: int, problems: _Problems) -> npt.ND
 
 
 def _check_prize(column: pd.Series | None, kind: npt.NDArray[np.int8], problems: _Problems) -> Ints:
-    """Podium rows' prizes (0 elsewhere): whole points, required on podium rows and only there
-    (elsewhere a cell may be empty or 0)."""
+    """Podium rows' prizes (0 elsewhere, where a cell may be empty or 0)."""
     podium = kind == PODIUM
     if column is None:
         problems.add(podium, "prize", None, "is missing on a podium row")
@@ -422,3 +395,70 @@ def prepare(games: pd.DataFrame) -> History:
         report=report,
         extra_columns=tuple(c for c in games.columns if c not in labels.values()),
     )
+
+
+#: Where the separators stand in ``YYYY-MM-DDTHH:MM:SS`` (and a final ``Z``, if any).
+_SEPARATORS: Final = {4: b"-", 7: b"-", 10: b"T", 13: b":", 16: b":", 19: b"Z"}
+#: The years read here (far inside every unit pandas may pick), in microseconds since 1970.
+_FIRST: Final = int(np.datetime64("1900-01-01T00:00:00", "us").view(np.int64))
+_LAST: Final = int(np.datetime64("2199-12-31T23:59:59", "us").view(np.int64))
+
+
+def whole_seconds(column: pd.Series) -> Ints | None:
+    """Each cell's time in microseconds since 1970 (UTC), read by Arrow's ISO 8601 parser as
+    pandas' would read them, when every cell of an Arrow-backed text column is written
+    ``YYYY-MM-DDTHH:MM:SS[Z]`` alike, a real time of the years 1900 to 2199; else None.
+
+    >>> whole_seconds(pd.Series(["1970-01-02T00:00:01Z", "2026-10-05T20:00:00Z"], dtype="str"))
+    array([     86401000000, 1791230400000000])
+    >>> whole_seconds(pd.Series(["2027-02-29T10:00:00"], dtype="str")) is None  # no such day
+    True
+    """
+    import pyarrow as pa  # type: ignore[import-untyped]
+
+    chunks = _arrow_chunks(column)
+    if not chunks or any(chunk.null_count for chunk in chunks):
+        return None
+    parts, width = [], 0
+    for chunk in chunks:  # each as it lies (combining them would copy the text)
+        cells = _fixed_width(chunk)
+        if cells is None or cells.shape[1] != (width or cells.shape[1]):
+            return None  # not so written, or of another width than the first chunk's
+        width = cells.shape[1]
+        for at, mark in _SEPARATORS.items():
+            if at < width and not np.all(cells[:, at] == mark[0]):
+                return None
+        try:
+            times = chunk.cast(pa.timestamp("us", tz="UTC" if width == 20 else None))
+        except pa.ArrowInvalid:
+            return None  # not a real time (30 February, 24:00, a leap second) or not digits
+        parts.append(times.to_numpy().view(np.int64))
+    ticks: Ints = np.concatenate(parts)
+    return ticks if ticks.min() >= _FIRST and ticks.max() <= _LAST else None
+
+
+def _arrow_chunks(column: pd.Series) -> list[Any]:
+    """The non-empty chunks of an Arrow-backed text column; none for any other column."""
+    dtype = column.dtype
+    arrow = (isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow") or (
+        isinstance(dtype, pd.ArrowDtype) and str(dtype.pyarrow_dtype) in ("string", "large_string")
+    )
+    if not arrow:
+        return []
+    import pyarrow as pa
+
+    array = pa.array(column.array)
+    chunks = array.chunks if isinstance(array, pa.ChunkedArray) else [array]
+    return [chunk for chunk in chunks if len(chunk)]
+
+
+def _fixed_width(array: Any) -> np.ndarray | None:
+    """A chunk's UTF-8 bytes as an n × width array, every cell 19 or 20 bytes alike; else None."""
+    _, offsets, data = array.buffers()
+    kind = np.int64 if str(array.type) == "large_string" else np.int32
+    ends = np.frombuffer(offsets, dtype=kind)[array.offset : array.offset + len(array) + 1]
+    width = int(ends[1] - ends[0])
+    if width not in (19, 20) or not np.all(np.diff(ends) == width):
+        return None
+    text = np.frombuffer(data, dtype=np.uint8)[int(ends[0]) : int(ends[-1])]
+    return text.reshape(len(array), width)

@@ -12,7 +12,6 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -29,7 +28,6 @@ from tests.oracles import replay_game_by_game
 def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """Which way the pass runs: compiled from the first game, or plain whatever the size."""
     monkeypatch.setattr(engine, "COMPILED_FROM", 2**62 if request.param == "plain" else 0)
-    monkeypatch.setattr(engine, "WARM_FROM", 2**62 if request.param == "plain" else 0)
     yield request.param
 
 
@@ -100,34 +98,18 @@ def test_compiled_and_plain_passes_agree_on_random_histories(
 
 
 @pytest.mark.parametrize("path", ["compiled"], indirect=True)
-def test_figures_in_int32_and_in_int64_give_the_plain_pass_tables(
-    path: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The pass keeps its figures in int32 while every rating fits, in int64 when not: a giant
-    three thousand million points up takes it to int64 by itself, and int64 can be asked for."""
+def test_a_rating_past_int32_gives_the_plain_pass_tables(path: str) -> None:
+    """A giant three thousand million points up (past int32) rates compiled as it does plain."""
     rules = Rules.custom(1234.5678, 24, heavy_k=12, heavy_games=4)
     frame, initial = near_tie_history(3, -300, 9.5)
-    widths: list[bool] = []
-    original = engine._run
-
-    def spied(*args: Any) -> Any:
-        widths.append(args[-1])  # narrow: the figures in int32 (None: the plain pass)
-        return original(*args)
-
-    monkeypatch.setattr(engine, "_run", spied)
-    for giant, narrow_up_to in ((9_500, engine.NARROW_UP_TO), (9_500, -1), (3 * 10**9, None)):
-        monkeypatch.setattr(engine, "NARROW_UP_TO", narrow_up_to or engine.NARROW_UP_TO)
-        ratings = initial | {"giant": giant}
-        ours = replay(frame, rules=rules, initial_ratings=ratings)
-        with monkeypatch.context() as plain:
-            plain.setattr(engine, "COMPILED_FROM", 2**62)
-            plain.setattr(engine, "WARM_FROM", 2**62)
-            theirs = replay(frame, rules=rules, initial_ratings=ratings)
-        pd.testing.assert_frame_equal(ours.games, theirs.games)
-        pd.testing.assert_frame_equal(ours.players, theirs.players)
+    ratings = initial | {"giant": 3 * 10**9}
+    ours = replay(frame, rules=rules, initial_ratings=ratings)
+    with pytest.MonkeyPatch.context() as plain:
+        plain.setattr(engine, "COMPILED_FROM", 2**62)
+        theirs = replay(frame, rules=rules, initial_ratings=ratings)
+    pd.testing.assert_frame_equal(ours.games, theirs.games)
+    pd.testing.assert_frame_equal(ours.players, theirs.players)
     assert ours.players["final"].max() > 2**31  # the giant, past int32
-    # int32, then int64 asked for, then for the giant; each time the plain pass beside it
-    assert widths == [True, None, False, None, False, None]
 
 
 @pytest.mark.parametrize("name", list(READABLE))
@@ -160,37 +142,9 @@ def test_a_chunked_replay_compiled_equals_the_whole_plain_replay(
     assert back["loser_k"].fillna(0).tolist() == whole.games["loser_k"].fillna(0).tolist()
 
 
-def test_once_loaded_the_compiled_pass_runs_from_warm_from_ranked_games(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Below COMPILED_FROM the pass runs compiled only where this process has loaded it already
-    # (a server replaying again and again): loading it costs more than the plain pass takes.
-    ran: list[str] = []
-    original = engine._run
-
-    def spy(*args: Any) -> Any:
-        ran.append("plain" if args[-1] is None else "compiled")
-        return original(*args)
-
-    monkeypatch.setattr(engine, "_run", spy)
-    frame, initial = near_tie_history(5, -57, 14.5)
-    monkeypatch.setattr(engine, "WARM_FROM", 50)
-    assert engine.COMPILED_FROM > len(frame) > engine.WARM_FROM
-    engine._jit.cache_clear()
-    plain = replay(frame, initial_ratings=initial)
-    engine.compiled_pass()
-    compiled = replay(frame, initial_ratings=initial)
-    monkeypatch.setattr(engine, "WARM_FROM", 10**6)
-    again = replay(frame, initial_ratings=initial)
-    assert ran == ["plain", "compiled", "plain"]
-    for result in (compiled, again):
-        pd.testing.assert_frame_equal(result.games, plain.games)
-        pd.testing.assert_frame_equal(result.players, plain.players)
-
-
 def test_load_soon_loads_the_compiled_pass_in_a_thread_of_its_own() -> None:
     # In a fresh interpreter (the loading thread imports Numba): the call returns with the
-    # thread started, and once it is done the pass is loaded, its int32 figures' types too.
+    # thread started, and once it is done the pass is loaded, its figures' types too.
     script = (
         "import json, sys, threading\n"
         "from gammon_elo.replay import engine\n"
@@ -206,4 +160,4 @@ def test_load_soon_loads_the_compiled_pass_in_a_thread_of_its_own() -> None:
     assert ran.returncode == 0, ran.stderr
     threads, loaded, kinds = json.loads(ran.stdout)
     assert threads == 1 and loaded
-    assert kinds == ["array(int32, 1d, C)"]
+    assert kinds == ["array(int64, 1d, C)"]

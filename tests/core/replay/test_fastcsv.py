@@ -6,7 +6,6 @@ every other file left to pandas' reader (None)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 import pytest
@@ -84,7 +83,6 @@ def pandas_read(data: bytes | Path, monkeypatch: pytest.MonkeyPatch) -> pd.DataF
     """The file as pandas' reader reads it (pyarrow's switched off)."""
     with monkeypatch.context() as patch:
         patch.setattr(read_module, "read_plain_csv", lambda data, delimiter: None)
-        patch.setattr(read_module, "read_plain_mapped", lambda mapped, start, delimiter: None)
         return read_history(data)
 
 
@@ -158,31 +156,20 @@ def test_bytes_that_are_not_utf8_are_left_to_pandas_reader() -> None:
         read_history(data)
 
 
-#: Plain files with a byte out of the ordinary: read into memory, by pyarrow's reader still.
-NOT_ORDINARY = {
+#: Plain files pyarrow's reader reads too: Windows line breaks, a name beyond ASCII.
+NOT_ASCII = {
     "windows line breaks": HEAD.replace("\n", "\r\n") + "2026-10-05T20:00:00Z,Eleni,Nikos,1,,\r\n",
     "a name beyond ascii": HEAD + "2026-10-05T20:00:00Z,Eléni,Nikos,1,,\n",
 }
 
 
-@pytest.mark.parametrize("name", [*PLAIN, *NOT_PLAIN, *NOT_ORDINARY])
-def test_a_file_on_disk_reads_where_it_lies_as_pandas_reads_it(
+@pytest.mark.parametrize("name", [*PLAIN, *NOT_PLAIN, *NOT_ASCII])
+def test_a_file_on_disk_reads_as_pandas_reads_it(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # A file on disk is read by pyarrow where it lies when nothing in it is out of the
-    # ordinary (no quote, NUL, carriage return or byte beyond ASCII), else as bytes are.
-    text = {**PLAIN, **NOT_PLAIN, **NOT_ORDINARY}[name]
+    text = {**PLAIN, **NOT_PLAIN, **NOT_ASCII}[name]
     path = tmp_path / "games.csv"
     path.write_bytes(text.encode("utf-8"))
-    mapped: list[object] = []
-    where_it_lies = read_module.read_plain_mapped
-
-    def spy(*args: Any) -> pd.DataFrame | None:
-        frame = where_it_lies(*args)
-        mapped.append(frame is not None)
-        return frame
-
-    monkeypatch.setattr(read_module, "read_plain_mapped", spy)
     try:
         fast: object = read_history(path)
     except InvalidInput as error:
@@ -193,6 +180,3 @@ def test_a_file_on_disk_reads_where_it_lies_as_pandas_reads_it(
     slow = pandas_read(path, monkeypatch)
     assert isinstance(fast, pd.DataFrame)
     pd.testing.assert_frame_equal(fast.astype(object), slow.astype(object))
-    out_of_the_ordinary = any(c in text for c in '"\x00\r') or not text.isascii()
-    # Read where it lies (True), or looked at there and left to pandas (False), or never.
-    assert mapped == ([] if out_of_the_ordinary else [name in PLAIN])

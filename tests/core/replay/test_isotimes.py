@@ -1,4 +1,4 @@
-"""Times read by :mod:`gammon_elo.replay.isotimes` against Python's own calendar
+"""Times read by :func:`gammon_elo.replay.validate.whole_seconds` against Python's own calendar
 (``datetime``): the same microseconds for every real time, None for a column with any cell that
 is not a real time so written (pandas' parser then reads it and reports the bad cells)."""
 
@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 import pandas as pd
 import pytest
 
-from gammon_elo.replay.isotimes import whole_seconds
+from gammon_elo.replay.validate import whole_seconds
 
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 

@@ -50,8 +50,8 @@ def games_csv(rows: int) -> bytes:
 
 
 #: The child does what the History page does, read and replay, under the server's budget, and
-#: prints the refusal and its peak resident memory. Unbounded, the replay of a million such rows
-#: took the server to 3.9 GB; Python and the libraries alone take about 130 MB.
+#: prints the refusal and its peak resident memory: a file over the budget must be refused
+#: before its rows are decoded, which only the peak shows.
 CHILD = """
 import sys
 from gammon_elo.replay import replay
@@ -92,12 +92,12 @@ def test_millions_of_compressed_rows_are_refused_from_the_metadata(
 ) -> None:
     path = tmp_path / "games.parquet"
     path.write_bytes(games_parquet(2_000_000, compression))
-    assert path.stat().st_size < 100_000  # a few tens of KB for 2 M games
+    assert path.stat().st_size < 100_000  # small on disk, millions of rows once decoded
     said, peak = read_in_a_process(path, 200)
     assert said == (
         "OverBudget history has 2,000,000 rows, more than the limit of 600,000 (upload_rows)"
     )
-    # Decoding 2 M rows of three text columns as Python objects would take well over 300 MB.
+    # Below what decoding 2 M rows of three text columns as Python objects would take.
     assert peak < 300, peak
 
 
