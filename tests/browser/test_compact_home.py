@@ -79,7 +79,10 @@ def test_greek_compact_home_fits_a_phone_frame(phone_frame: Page, app_url: str) 
 
 def test_compact_home_draws_every_figure_once(phone_frame: Page, app_url: str) -> None:
     open_compact(phone_frame, compact(app_url, GREEK_LINK))
-    text = phone_frame.get_by_test_id("stMain").inner_text()
+    main = phone_frame.get_by_test_id("stMain")
+    for figure in FIGURES:  # the page drawn whole: under load its last row can come later
+        expect(main).to_contain_text(figure)
+    text = main.inner_text()
     shown = {figure: count(text, figure) for figure in FIGURES}
     assert shown == dict.fromkeys(FIGURES, 1), text
     # The answer comes first, before the inputs.
