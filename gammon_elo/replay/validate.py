@@ -414,11 +414,11 @@ def whole_seconds(column: pd.Series) -> Ints | None:
     >>> whole_seconds(pd.Series(["2027-02-29T10:00:00"], dtype="str")) is None  # no such day
     True
     """
-    import pyarrow as pa  # type: ignore[import-untyped]
-
     chunks = _arrow_chunks(column)
     if not chunks or any(chunk.null_count for chunk in chunks):
         return None
+    import pyarrow as pa  # type: ignore[import-untyped]
+
     parts, width = [], 0
     for chunk in chunks:  # each as it lies (combining them would copy the text)
         cells = _fixed_width(chunk)
@@ -444,7 +444,7 @@ def _arrow_chunks(column: pd.Series) -> list[Any]:
         isinstance(dtype, pd.ArrowDtype) and str(dtype.pyarrow_dtype) in ("string", "large_string")
     )
     if not arrow:
-        return []
+        return []  # pyarrow may then be missing
     import pyarrow as pa
 
     array = pa.array(column.array)
