@@ -178,8 +178,8 @@ def _cell_text(value: Any) -> str:
 
 def _codes(values: pd.Series) -> tuple[Indices, list[Any]]:
     """Codes of ``values`` (-1 for missing ones) and the distinct values they stand for; small
-    whole numbers (a cube, a prize) by their offset, without hashing them (pandas factorizes a
-    categorical column by its codes)."""
+    whole numbers (a cube, a prize) by their offset and categories by their own codes, without
+    hashing them."""
     dtype = values.dtype
     if pd.api.types.is_integer_dtype(dtype) and str(dtype).lower() != "uint64" and len(values):
         numbers = values.to_numpy(dtype=np.int64, na_value=0)
@@ -188,6 +188,8 @@ def _codes(values: pd.Series) -> tuple[Indices, list[Any]]:
             codes = (numbers - low).astype(np.intp)
             codes[values.isna().to_numpy()] = -1
             return codes, list(range(low, high + 1))
+    if isinstance(dtype, pd.CategoricalDtype):  # a category no row uses does no harm
+        return values.cat.codes.to_numpy().astype(np.intp), list(dtype.categories)
     codes, uniques = pd.factorize(values, use_na_sentinel=True)
     return np.asarray(codes, dtype=np.intp), list(uniques)
 
@@ -301,7 +303,10 @@ def _refuse(
     codes: Indices, reasons: dict[int, str], name: str, column: pd.Series, problems: _Problems
 ) -> None:
     if reasons:
-        bad = np.isin(codes, list(reasons))
+        size = max(int(codes.max()), max(reasons)) + 2
+        refused = np.zeros(size, dtype=bool)  # by code, and a last one for -1 (empty)
+        refused[list(reasons)] = True
+        bad = refused[codes]
         problems.add(bad, name, column, [reasons[c] for c in codes[bad].tolist()])
 
 

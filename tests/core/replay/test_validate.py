@@ -188,6 +188,11 @@ TYPED_COLUMNS = {
             categories=["ranked", "boosted", "unused", "nonsense", "podium"],
         ),
     ),
+    "categorical types, each used": (
+        "type",
+        pd.Categorical(["ranked", "boosted", "ranked", "nonsense", "ranked", "ranked"]),
+    ),
+    "categorical cubes, each used": ("cube", pd.Categorical(["1", "2", "3", "-128", "64", "1"])),
     "nullable prizes": ("prize", pd.array([None, None, 5, None, None, 0], dtype="Int64")),
     "int16 prizes": ("prize", np.array([0, 0, -3, 0, 0, 0], dtype=np.int16)),
 }
@@ -207,6 +212,21 @@ def test_typed_cube_type_and_prize_columns_read_as_their_text(column: str, value
     pd.testing.assert_frame_equal(got, want)
     pd.testing.assert_frame_equal(ours.players, theirs.players)
     assert ours.games.row.tolist() == theirs.games.row.tolist()
+
+
+@pytest.mark.parametrize("unused", [[], ["Zoe"]], ids=["each name used", "an unused name"])
+def test_categorical_names_replay_as_their_text(unused: list[str]) -> None:
+    frame = sample_history()
+    frame.loc[frame.index[3], "winner"] = " Eleni\x07"  # refused, as text is
+    names = sorted({*frame.winner, *frame.loser}) + unused
+    typed = frame.assign(
+        **{c: pd.Categorical(frame[c], categories=names) for c in ("winner", "loser")}
+    )
+    ours, theirs = (replay(f, skip_invalid=True) for f in (typed, frame))
+    assert "Zoe" not in ours.players.player.tolist()
+    pd.testing.assert_frame_equal(ours.players, theirs.players)
+    pd.testing.assert_frame_equal(ours.rejected, theirs.rejected, check_dtype=False)
+    assert ours.rows_rejected == 1
 
 
 def test_initial_ratings_are_checked() -> None:
