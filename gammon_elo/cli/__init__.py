@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import os
 import signal
@@ -74,10 +75,17 @@ def _subcommand(argv: Sequence[str]) -> str | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line ``argv``; None: the process's own, as the program (``gammon-elo``,
+    ``python -m gammon_elo``), which then ends."""
     words = sys.argv[1:] if argv is None else list(argv)
     args = build_parser(_subcommand(words)).parse_args(words)
     with _signals_as_exits():
-        return _run(args)
+        status = _run(args)
+    if argv is None:
+        # The process ends next: the collector need not trace every object (Numba's and
+        # pandas' hundreds of thousands) once more on the way out; they are freed all the same.
+        gc.freeze()
+    return status
 
 
 def _ended_by(signum: int, _frame: object) -> None:
