@@ -112,9 +112,7 @@ class History:
 
 
 def _numbered(row_numbers: Ints | None, positions: Indices) -> Ints:
-    if row_numbers is None:
-        return np.asarray(positions, dtype=np.int64) + 2
-    return row_numbers[positions]
+    return np.asarray(positions, np.int64) + 2 if row_numbers is None else row_numbers[positions]
 
 
 class _Problems:
@@ -303,8 +301,7 @@ def _refuse(
     codes: Indices, reasons: dict[int, str], name: str, column: pd.Series, problems: _Problems
 ) -> None:
     if reasons:
-        size = max(int(codes.max()), max(reasons)) + 2
-        refused = np.zeros(size, dtype=bool)  # by code, and a last one for -1 (empty)
+        refused = np.zeros(max(int(codes.max()), max(reasons)) + 2, dtype=bool)  # [-1]: empty
         refused[list(reasons)] = True
         bad = refused[codes]
         problems.add(bad, name, column, [reasons[c] for c in codes[bad].tolist()])
