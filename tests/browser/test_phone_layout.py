@@ -1,10 +1,10 @@
 """Every page on a 390 × 844 phone, in English and in Greek, each measured in one opening: the
-page does not scroll sideways and its figures are on the screen's width, no control's label is
-cut short, no table is cut at its right edge or passes the screen's (the grid's scroller as wide
-as its content; the Tables page's six tables, the heat map's numbers unfolded), no chart text is
-cut or outside its drawing and one title per axis, the Tables page's steps read in order. Then
-the Classic calculator's new ratings on the first screen. A cut table used to show no sign that
-it scrolled.
+page does not scroll sideways and its figures are on the screen's width, no control's label or
+empty field's hint is cut short, no table is cut at its right edge or passes the screen's (the
+grid's scroller as wide as its content; the Tables page's six tables, the heat map's numbers
+unfolded), no chart text is cut or outside its drawing and one title per axis, the Tables
+page's steps read in order. Then the Classic calculator's new ratings on the first screen. A cut
+table used to show no sign that it scrolled.
 """
 
 from __future__ import annotations
@@ -56,12 +56,25 @@ GRID_OVERFLOW = """el => {
     return {headers: heads.join(' | '), overflow: scroller.scrollWidth - scroller.clientWidth,
             right: el.getBoundingClientRect().right};
 }"""
-#: Every widget label's text box whose text is wider than the box (cut with an ellipsis).
-CUT_LABELS = """() => [...document.querySelectorAll(
-    '[data-testid=stWidgetLabel] [data-testid=stMarkdownContainer],'
-    + ' [data-testid=stCheckbox] [data-testid=stMarkdownContainer]')]
-  .filter(el => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
-  .map(el => el.textContent)"""
+#: Every widget label's text box whose text is wider than the box (cut with an ellipsis), and
+#: every empty field's placeholder wider than the field's room for text (cut off).
+CUT_LABELS = """() => {
+  const labels = [...document.querySelectorAll(
+      '[data-testid=stWidgetLabel] [data-testid=stMarkdownContainer],'
+      + ' [data-testid=stCheckbox] [data-testid=stMarkdownContainer]')]
+    .filter(el => el.getClientRects().length && el.scrollWidth > el.clientWidth + 1)
+    .map(el => el.textContent);
+  const pen = document.createElement('canvas').getContext('2d');
+  const hints = [...document.querySelectorAll('input[placeholder]')]
+    .filter(el => el.getClientRects().length && el.placeholder && !el.value)
+    .filter(el => {
+      const style = getComputedStyle(el);
+      pen.font = style.font;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return pen.measureText(el.placeholder).width > room + 1;
+    }).map(el => el.placeholder);
+  return labels.concat(hints);
+}"""
 #: Each figure (a metric, the home page's outcomes) whose box passes the screen's left or right
 #: edge: its text and its box's edges.
 FIGURES_OFF_SCREEN = """() => [...document.querySelectorAll(

@@ -58,7 +58,7 @@ def test_no_games_typed_at_home_leaves_the_planner_s_usual_week() -> None:
     at = go(open_page("app.py"), "pages/planner.py")
     box = at.number_input(key="planner.this_week")
     assert box.value is None
-    assert box.proto.placeholder == "A usual week: 20"
+    assert box.proto.placeholder == "Usually 20"
     assert "this_week" not in at.query_params
 
 

@@ -131,7 +131,7 @@ def test_planner_k_at_game_1_with_60_games_already_this_week_is_16() -> None:
     at game 1; typed 49 or 50, one short of the threshold or on it: 32 or 16."""
     at = run("pages/planner.py", per_week="60")
     box = at.number_input(key="planner.this_week")
-    assert box.value is None and box.proto.placeholder == "A usual week: 60"
+    assert box.value is None and box.proto.placeholder == "Usually 60"
     assert box.label == "Ranked games in the last 7 days"
     said = " ".join(c.value for c in at.caption)
     assert "Your K at game 1 is 16: the 7 days before it hold 60 ranked games" in said

@@ -704,7 +704,7 @@ EN: dict[str, str] = {
         " over those days: each counts towards your K until it is 7 days old. Empty: a week at"
         " your usual rate."
     ),
-    "planner.this_week_placeholder": "A usual week: {games:,}",
+    "planner.this_week_placeholder": "Usually {games:,}",
     "planner.this_week_empty": "a usual week at your weekly rate",
     "planner.cube": "Typical cube at the end",
     "planner.cube_mix": "A usual mix (1: 50%, 2: 30%, 4: 13%, 8: 5%, 16: 2%)",
