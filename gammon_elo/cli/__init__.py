@@ -82,8 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     with _signals_as_exits():
         status = _run(args)
     if argv is None:
-        # The process ends next: the collector need not trace every object (Numba's and
-        # pandas' hundreds of thousands) once more on the way out; they are freed all the same.
+        # The process ends next: the collector need not trace every object the libraries
+        # imported once more on the way out; they are freed all the same.
         gc.freeze()
     return status
 

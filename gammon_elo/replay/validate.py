@@ -301,7 +301,7 @@ def _refuse(
     codes: Indices, reasons: dict[int, str], name: str, column: pd.Series, problems: _Problems
 ) -> None:
     if reasons:
-        refused = np.zeros(max(int(codes.max()), max(reasons)) + 2, dtype=bool)  # [-1]: empty
+        refused = np.zeros(max(int(codes.max(initial=-1)), *reasons) + 2, dtype=bool)  # [-1]: empty
         refused[list(reasons)] = True
         bad = refused[codes]
         problems.add(bad, name, column, [reasons[c] for c in codes[bad].tolist()])

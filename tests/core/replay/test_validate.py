@@ -229,6 +229,14 @@ def test_categorical_names_replay_as_their_text(unused: list[str]) -> None:
     assert ours.rows_rejected == 1
 
 
+def test_an_empty_history_with_an_unused_bad_category_replays_no_row() -> None:
+    empty = pd.Series([], dtype=object)
+    cube = pd.Categorical([], categories=["3"])  # no such cube, and no row uses it
+    frame = pd.DataFrame({"time": empty, "winner": empty, "loser": empty, "cube": cube})
+    result = replay(frame, skip_invalid=True)
+    assert (result.rows_read, result.rows_rejected, len(result.games)) == (0, 0, 0)
+
+
 def test_initial_ratings_are_checked() -> None:
     frame = history([(T0, "A", "B")])
     with pytest.raises(InvalidInput, match="initial_ratings"):
