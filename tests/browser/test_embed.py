@@ -371,8 +371,8 @@ def row_300(wins: Locator, losses: Locator) -> dict[str, tuple[str, str]]:
     return {name: (found[0][name], found[1][name]) for name in GREEK_ROW_300_K16}
 
 
-def win_cell_300(table: Locator) -> Locator:
-    """The ÷400 cell of row 300 in a table of points (the second cell of its row)."""
+def cell_300(table: Locator) -> Locator:
+    """The ÷400 cell of row 300 in a table of points, of a win or a loss (its row's second)."""
     row = table.locator("tbody tr").filter(
         has=table.page.locator("td", has_text=re.compile("^300$"))
     )
@@ -398,8 +398,10 @@ def test_greek_chart_embed_code_pasted_into_an_article_draws_the_chart(
         )
         expect(tables).to_have_count(3)
         wins, losses = tables.nth(1), tables.nth(2)
-        # K 16's: a win by 300 under ÷400 is +2 (K 32's is +5).
-        expect(win_cell_300(wins)).to_have_text("2")
+        # K 16's: a win by 300 under ÷400 is +2 (K 32's is +5), a loss −14 (K 32's −27); each
+        # table is drawn again on its own.
+        expect(cell_300(wins)).to_have_text("2")
+        expect(cell_300(losses)).to_have_text("-14")
         on_page = row_300(wins, losses)
         assert on_page == GREEK_ROW_300_K16
 
@@ -441,7 +443,8 @@ def test_greek_chart_embed_code_pasted_into_an_article_draws_the_chart(
         open_expander(inside, "Οι αριθμοί πίσω από το γράφημα")
         framed = inside.get_by_test_id("stDataFrame")
         expect(framed).to_have_count(2)
-        expect(win_cell_300(framed.nth(0))).to_have_text("2")
+        expect(cell_300(framed.nth(0))).to_have_text("2")
+        expect(cell_300(framed.nth(1))).to_have_text("-14")
         assert row_300(framed.nth(0), framed.nth(1)) == on_page
         assert_frame_fits(element, frame)
         expect(inside.get_by_test_id("stException")).to_have_count(0)
