@@ -150,12 +150,13 @@ def _print(name: str, result: SystemsComparison) -> None:
     )
     print(
         f"{name}: {counted(result.games, 'game')} scored, each player's first"
-        f" {result.burn_in} ranked games left out; {where}"
+        f" {result.burn_in} ranked games left out;"
     )
+    print(where)
     print()
     print(_table(result.rows, result.verdict.current).to_string(index=False))
     print()
-    print(textwrap.fill(verdict_text(result.verdict), WIDTH))
+    print(textwrap.fill(verdict_text(result.verdict), WIDTH, break_on_hyphens=False))
 
 
 def _table(rows: pd.DataFrame, current: str) -> pd.DataFrame:
@@ -169,7 +170,7 @@ def _table(rows: pd.DataFrame, current: str) -> pd.DataFrame:
     width = int(rows["system"].str.len().max())
     shown = pd.DataFrame(
         {
-            "system": rows["system"].str.ljust(width),
+            "system".ljust(width): rows["system"].str.ljust(width),
             "log-loss": rows["log_loss"].map(figure(".5f")),
             "Brier": rows["brier"].map(figure(".5f")),
             "slope": rows["slope"].map(figure(".3f")),

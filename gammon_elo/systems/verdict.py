@@ -51,12 +51,14 @@ TEMPLATES: Final[Mapping[str, str]] = {
         " {se:.5f} a game): no clear difference."
     ),
     "floor": (
-        "The floor, each pair of levels' actual win rate on these games, scores {floor:.4f};"
-        " {system} covers {share:.0%} of the distance from a coin toss to it."
+        "It covers {share:.0%} of the way from a coin toss to the floor, where each pair of"
+        " levels' actual win rate on these games scores {floor:.4f}."
+    ),
+    "floor_only": (
+        "The floor, each pair of levels' actual win rate on these games, scores {floor:.4f}."
     ),
     "divisor_gap": (
-        "{system} closes {share:.0%} of the distance from the best divisor, {divisor}, to the"
-        " floor."
+        "It closes {share:.0%} of the way from the best divisor, {divisor}, to the floor."
     ),
     "worse": "Clearly worse than {current}: {systems}.",
     "chosen_half": (
@@ -107,9 +109,11 @@ class Verdict:
             if self.runner_up is not None and self.runner_up != self.current:
                 assert self.versus_runner_up is not None
                 found.append(_ahead(self.runner_up, self.versus_runner_up))
-        if self.floor is not None and self.share is not None:
-            found.append(("floor", {"floor": self.floor, "system": self.least_bad,
+        if self.floor is not None and self.best is not None and self.share is not None:
+            found.append(("floor", {"floor": self.floor, "system": self.best,
                                     "share": self.share}))  # fmt: skip
+        elif self.floor is not None:
+            found.append(("floor_only", {"floor": self.floor}))
         if self.best is not None and self.divisor_share is not None:
             found.append(("divisor_gap", {"system": self.best, "divisor": self.best_divisor,
                                           "share": self.divisor_share}))  # fmt: skip

@@ -131,6 +131,8 @@ def weng_lin_history(
         raise InvalidInput("tau", tau, "must be 0 or more")
     if not (0 < checks.finite("kappa", kappa) <= 1):
         raise InvalidInput("kappa", kappa, "must be above 0 and at most 1")
+    # Floats alike, whatever was given: the compiled loop is compiled once, for floats.
+    beta2, tau2, kappa = float(beta) ** 2, float(tau) ** 2, float(kappa)
     n = len(winner)
     means = np.full(players, float(mu))
     variances = np.full(players, float(sigma) ** 2)
@@ -138,11 +140,11 @@ def weng_lin_history(
     if compiled:
         compiled_rows()(
             np.asarray(winner, dtype=np.int64), np.asarray(loser, dtype=np.int64), means,
-            variances, beta * beta, tau * tau, kappa, out,
+            variances, beta2, tau2, kappa, out,
         )  # fmt: skip
     else:  # on lists, which plain Python indexes faster than arrays
         m, v, o = means.tolist(), variances.tolist(), out.tolist()
         w, l = np.asarray(winner).tolist(), np.asarray(loser).tolist()  # noqa: E741
-        weng_lin_rows(w, l, m, v, beta * beta, tau * tau, kappa, o)
+        weng_lin_rows(w, l, m, v, beta2, tau2, kappa, o)
         means, variances, out = np.array(m), np.array(v), np.array(o)
     return WengLinRun(out, means, np.sqrt(variances))
