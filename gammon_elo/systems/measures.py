@@ -37,7 +37,8 @@ def _sum_derivative(b: float, x: Floats) -> tuple[float, float]:
     Σ ln s in b."""
     with np.errstate(over="ignore"):
         s = 1.0 / (1.0 + np.exp(-b * x))
-    return float(np.dot(x, 1.0 - s)), -float(np.dot(x * x, s * (1.0 - s)))
+    # Sums of products rather than np.dot: BLAS's threads wait on a busy machine.
+    return float((x * (1.0 - s)).sum()), -float((x * x * s * (1.0 - s)).sum())
 
 
 def calibration_slope(expected_winner: npt.ArrayLike) -> float:
