@@ -2,12 +2,9 @@
 system's probability that each ranked game's winner wins, from the ratings before the game,
 scored on the same games by log-loss, Brier score and calibration slope, each paired game by
 game with the current rules; beside a coin toss and, where every player's true level is known,
-the floor and each system's Spearman with the levels.
-
-Settings chosen on the games (a fitted divisor, a :class:`~gammon_elo.systems.Chosen`
-candidate) are chosen by default on the first half of the ranked games by time and every row is
-scored on the second half; ``fit_on="all"`` chooses and scores on every game, and marks those
-rows ``fitted``.
+the floor and each system's Spearman with the levels. Settings chosen on the games (a fitted
+divisor, a :class:`~gammon_elo.systems.Chosen` candidate) are chosen by default on the first
+half of the ranked games by time and every row is scored on the second half.
 """
 
 from __future__ import annotations

@@ -2,10 +2,9 @@
 words (:func:`verdict_text`): which system predicts best, by how much against the current rules
 and the runner-up (per 1,000 games, with its standard error, and whether it is clear), how far it
 goes from a coin toss to the floor, which systems lose to the current rules, and where settings
-were chosen. When every system is worse than a coin toss it names none best.
-
-The words come from templates by key (:data:`TEMPLATES`, English): a page passes its own
-language's templates with the same keys and fields, or renders :meth:`Verdict.parts` itself.
+were chosen; when every system is worse than a coin toss it names none best. The words come
+from templates by key (:data:`TEMPLATES`, English): a page passes its own language's templates
+with the same keys and fields, or renders :meth:`Verdict.parts` itself.
 """
 
 from __future__ import annotations

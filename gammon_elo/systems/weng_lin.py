@@ -1,11 +1,9 @@
 """Weng-Lin Bradley-Terry for two players: the update of openskill's ``BradleyTerryFull``
 (Weng and Lin 2011, Algorithm 1, with openskill's γ = σ / c and its additive dynamics τ) and the
 model's own logistic win probability, over a history game by game (:func:`weng_lin_history`;
-one loop, plain Python or compiled by Numba).
-
-openskill's ``predict_win`` puts a normal curve, Φ((μA − μB) / c), on this logistic model
-(upstream issue 146), so the probability here is the model's own:
-P(A beats B) = 1 / (1 + exp(−(μA − μB) / c)), c = √(2β² + σA² + σB²).
+one loop, plain Python or compiled by Numba). openskill's ``predict_win`` puts a normal curve,
+Φ((μA − μB) / c), on this logistic model (upstream issue 146), so the probability here is the
+model's own: P(A beats B) = 1 / (1 + exp(−(μA − μB) / c)), c = √(2β² + σA² + σB²).
 
 >>> run = weng_lin_history([0], [1], 2)
 >>> float(run.expected_winner[0])  # two newcomers: an even game
