@@ -210,6 +210,16 @@ def test_a_csv_replay_works_and_the_compiled_path_falls_back_to_the_plain_pass(
     assert (done.returncode, done.stdout) == (0, "False\n"), done.stderr
 
 
+def test_rating_systems_are_compared_without_any_extra(fresh: Fresh) -> None:
+    # Glicko-2 and Weng-Lin are the package's own: no extra, the plain passes without Numba.
+    sample = ROOT / "gammon_elo" / "data" / "sample_history.csv"
+    done = fresh.run(
+        "gammon-elo", "systems", str(sample), "--systems", "1.3.1", "glicko2", "weng-lin:beta=1x|2x"
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"{sample}: 158 games scored")
+
+
 def test_the_extras_cover_the_pins_and_all_gives_everything() -> None:
     project = PYPROJECT["project"]
     assert "version" in project["dynamic"]

@@ -14,6 +14,7 @@ The public API is below; the modules behind it are private to the package's layo
   ``player/``: a player's questions (one game, break-even, the Planner, "explain my result",
   the performance rating); ``stats``: quantiles, IQR, half within, Spearman;
 - ``replay/``: a history of games re-rated; ``simulate/``: a population simulated;
+  ``systems/``: Glicko-2 and Weng-Lin Bradley-Terry beside the rule sets, on the same games;
   ``cli/``: the command line, one module per subcommand.
 
 The names that need neither NumPy nor pandas are imported with the package; the others when one
@@ -89,9 +90,24 @@ if TYPE_CHECKING:
     )
     from .simulate import Population, Simulation, strongest_tenth_win_rate
     from .stats import half_within, spearman
+    from .systems import (
+        Chosen,
+        FittedDivisor,
+        Glicko2,
+        Glicko2Rating,
+        SystemsComparison,
+        Verdict,
+        WengLin,
+        compare_systems,
+        glicko2_period,
+        parse_system,
+        verdict_text,
+    )
 
 #: The modules whose names need NumPy or pandas, cheapest first.
-_LATER = ("._core.arrays", ".stats", ".player.planner", ".article", ".replay", ".simulate")
+_LATER = (
+    "._core.arrays", ".stats", ".player.planner", ".article", ".replay", ".simulate", ".systems",
+)  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:
@@ -117,13 +133,17 @@ __all__ = [
     "Change",
     "ChangeCauses",
     "ChangeSteps",
+    "Chosen",
     "ChunkedReplay",
     "ClassicResult",
     "Ending",
     "FibsChange",
+    "FittedDivisor",
     "Game",
     "GameRating",
     "GameType",
+    "Glicko2",
+    "Glicko2Rating",
     "HoldRow",
     "InvalidHistory",
     "InvalidInput",
@@ -139,7 +159,10 @@ __all__ = [
     "Rules",
     "RulesComparison",
     "Simulation",
+    "SystemsComparison",
     "UnknownRules",
+    "Verdict",
+    "WengLin",
     "WhatIf",
     "break_even_win_rate",
     "change_causes",
@@ -147,6 +170,7 @@ __all__ = [
     "change_table",
     "classic_update",
     "compare_rules",
+    "compare_systems",
     "cube_multiplier",
     "cube_table",
     "divisor_table",
@@ -161,6 +185,7 @@ __all__ = [
     "game_divisor_table",
     "games_to_target",
     "get_rules",
+    "glicko2_period",
     "go_round",
     "go_round_array",
     "half_within",
@@ -170,6 +195,7 @@ __all__ = [
     "k_factor",
     "neutralize_formulas",
     "parse_results",
+    "parse_system",
     "performance_rating",
     "plan",
     "podium_prize",
@@ -184,5 +210,6 @@ __all__ = [
     "strongest_tenth_win_rate",
     "team_rating",
     "trajectories",
+    "verdict_text",
     "what_if",
 ]

@@ -9,6 +9,7 @@ Run the benchmarks from the project root (``python -m benchmarks.core.bench_repl
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict, deque
 from collections.abc import Mapping
 from typing import Any, NamedTuple
@@ -136,3 +137,60 @@ def plan_paths_game_by_game(
                 ).loser
             out[game + 1, path] = r
     return out
+
+
+def glicko2_player_by_player(
+    periods: list[int], winner: list[int], loser: list[int], players: int, **start: float
+) -> tuple[list[float], list[tuple[float, float, float]]]:
+    """Glicko-2 over a history, one player at a time with :func:`~gammon_elo.glicko2_period`:
+    each game's probability that its winner wins from the ratings at its period's start,
+    1 / (1 + exp(−g(√(φw² + φl²))(μw − μl))); then every player of the period rated against
+    their opponents, and each period a player sits out after their first game by
+    ``glicko2_period`` without games, once per period. ``start``: rating, deviation,
+    volatility, tau. Returns the probabilities and every player's (rating, RD, volatility)."""
+    from gammon_elo.systems import glicko2_period
+
+    tau = start["tau"]
+    state = [(start["rating"], start["deviation"], start["volatility"])] * players
+    last: list[int | None] = [None] * players
+    expected: list[float] = []
+    for period in sorted(set(periods)):
+        games = [i for i, p in enumerate(periods) if p == period]
+        present = sorted({winner[i] for i in games} | {loser[i] for i in games})
+        for q in present:
+            for _ in range(period - last[q] - 1 if last[q] is not None else 0):
+                state[q] = tuple(glicko2_period(*state[q], [], tau=tau))  # type: ignore[assignment]
+        for i in games:
+            (rw, dw, _), (rl, dl, _) = state[winner[i]], state[loser[i]]
+            phi2 = (dw / 173.7178) ** 2 + (dl / 173.7178) ** 2
+            g = 1 / math.sqrt(1 + 3 * phi2 / math.pi**2)
+            expected.append(1 / (1 + math.exp(-g * (rw - rl) / 173.7178)))
+        new = {}
+        for q in present:
+            opponents = [(*state[loser[i]][:2], 1.0) for i in games if winner[i] == q]
+            opponents += [(*state[winner[i]][:2], 0.0) for i in games if loser[i] == q]
+            new[q] = tuple(glicko2_period(*state[q], opponents, tau=tau))
+        for q, rated in new.items():
+            state[q] = rated  # type: ignore[assignment]
+            last[q] = period
+    return expected, state
+
+
+def weng_lin_by_openskill(
+    winner: list[int], loser: list[int], players: int, **settings: float
+) -> tuple[list[float], list[tuple[float, float]]]:
+    """Weng-Lin Bradley-Terry over a history with openskill's own ``BradleyTerryFull.rate``,
+    game by game (``settings``: its mu, sigma, beta, tau, kappa): each game's probability that
+    its winner wins, the model's logistic 1 / (1 + exp(−(μw − μl) / c)),
+    c = √(2β² + σw² + σl²), from the ratings before it; and every player's (μ, σ) after."""
+    from openskill.models import BradleyTerryFull
+
+    model = BradleyTerryFull(**settings)
+    ratings = [model.rating() for _ in range(players)]
+    expected = []
+    for w, l in zip(winner, loser, strict=True):  # noqa: E741
+        a, b = ratings[w], ratings[l]
+        c = math.sqrt(2 * model.beta**2 + a.sigma**2 + b.sigma**2)
+        expected.append(1 / (1 + math.exp(-(a.mu - b.mu) / c)))
+        [[ratings[w]], [ratings[l]]] = model.rate([[a], [b]])
+    return expected, [(r.mu, r.sigma) for r in ratings]

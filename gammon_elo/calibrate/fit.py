@@ -21,7 +21,15 @@ from ..rules import CURRENT, Rules, get_rules
 from ..simulate import Simulation
 from .scores import DEFAULT_BURN_IN, ReplayTask, prepare_history, replay_task
 
-__all__ = ["COARSE_DIVISORS", "FIT_KS", "FitResult", "fit", "fit_tasks", "simulated_history"]
+__all__ = [
+    "COARSE_DIVISORS",
+    "FIT_KS",
+    "FitResult",
+    "divisor_search",
+    "fit",
+    "fit_tasks",
+    "simulated_history",
+]
 
 #: The coarse grid of divisors: 200 to 6400, three steps per doubling.
 COARSE_DIVISORS: Final = tuple(round(200 * 2 ** (i / 3)) for i in range(16))
@@ -149,7 +157,7 @@ def fit(
         serial=serial,
         client=client,
     )
-    results, base_result, best_d = _search(run, base, coarse, k_list)
+    results, base_result, best_d = divisor_search(run, base, coarse, k_list)
     if progress is not None:
         progress(total, total)
     candidates = _candidates(results, base)
@@ -195,7 +203,7 @@ def _batch_runner(
 _Scored = dict[tuple[float, int], dict[str, float]]
 
 
-def _search(
+def divisor_search(
     run: Callable[[list[Rules]], list[dict[str, float]]],
     base: Rules,
     coarse: list[float],

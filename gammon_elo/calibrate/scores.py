@@ -37,6 +37,7 @@ __all__ = [
     "ReplayTask",
     "Scores",
     "TopTenth",
+    "earlier_games",
     "paired_margin",
     "predictions",
     "prepare_history",
@@ -165,7 +166,7 @@ def prepare_history(history: pd.DataFrame, *, skip_invalid: bool = False) -> Pre
     return PreparedHistory(checked_history(history, skip_invalid=skip_invalid))
 
 
-def _earlier_games(winner: Indices, loser: Indices) -> tuple[Indices, Indices]:
+def earlier_games(winner: Indices, loser: Indices) -> tuple[Indices, Indices]:
     """Each game's winner's and loser's ranked games before it (games in rating order)."""
     pairs = np.column_stack([winner, loser]).ravel()
     earlier: Indices = np.asarray(
@@ -186,7 +187,7 @@ def quick_score(
     rated, _ = rate(h, rules, state, h.winner, h.loser)
     figures = rated.figures.astype(np.int64, copy=False)
     ranked = h.kind == RANKED
-    winner_games, loser_games = _earlier_games(h.winner[ranked], h.loser[ranked])
+    winner_games, loser_games = earlier_games(h.winner[ranked], h.loser[ranked])
     keep = (winner_games >= burn_in) & (loser_games >= burn_in)
     e = per_game(h, rated, figures)["expected_winner"][ranked][keep]
     if e.size and not np.all(e > 0):
@@ -231,7 +232,7 @@ def predictions(
     order = np.argsort(games["time"].to_numpy(), kind="stable")
     games = games.iloc[order]
     ranked = games[games["type"] == "ranked"]
-    winner_games, loser_games = _earlier_games(
+    winner_games, loser_games = earlier_games(
         ranked["winner"].to_numpy(), ranked["loser"].to_numpy()
     )
     frame = pd.DataFrame(

@@ -1,13 +1,14 @@
 """The command line: ``gammon-elo change | tables | classic | simulate | replay | plan | explain |
-performance | calibrate | sweep …`` (or ``python -m gammon_elo …``; ``--version``).
+performance | calibrate | systems | sweep …`` (or ``python -m gammon_elo …``; ``--version``).
 
 Each subcommand lives in its own module (:mod:`.change`, :mod:`.tables`, :mod:`.classic`,
 :mod:`.simulate`, :mod:`.replay`, :mod:`.plan`, :mod:`.explain`, :mod:`.performance`,
-:mod:`.calibrate`, :mod:`.sweep`, :mod:`.league`), named in :data:`SUBCOMMANDS`, whose builder
-adds its parser; only the module of the subcommand run is imported. The options they share live
-in :mod:`.options`. Bad input prints one line naming the field and the value
-on stderr and exits with status 2, never a traceback; so does a command that needs an optional
-part that is not installed, naming the extra to install (:mod:`gammon_elo.extras`).
+:mod:`.calibrate`, :mod:`.systems`, :mod:`.sweep`, :mod:`.league`), named in
+:data:`SUBCOMMANDS`, whose builder adds its parser; only the module of the subcommand run is
+imported. The options they share live in :mod:`.options`. Bad input prints one line naming the
+field and the value on stderr and exits with status 2, never a traceback; so does a command that
+needs an optional part that is not installed, naming the extra to install
+(:mod:`gammon_elo.extras`).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ SUBCOMMANDS: tuple[str, ...] = (
     "explain",
     "performance",
     "calibrate",
+    "systems",
     "sweep",
     "league",
 )

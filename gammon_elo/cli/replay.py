@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from ..replay.budget import Budget
     from ..replay.validate import History
 
-__all__ = ["add_budget_arguments", "budget_from", "build_replay"]
+__all__ = ["add_budget_arguments", "budget_from", "build_replay", "refused"]
 
 #: Problems printed before "… and N more" (the whole report goes to --rejected).
 SHOWN_PROBLEMS = 50
@@ -160,7 +160,7 @@ def _replay(args: argparse.Namespace, phases: Phases) -> int:
         with phases.phase("prepare"):
             history = checked_history(games, skip_invalid=args.skip_invalid)
     except InvalidHistory as error:
-        return _refused(error, args)
+        return refused(error, args)
     with phases.phase("pass"):
         # The games table is built only to be written: the summary reads the checked history.
         comparison = compare_rules(history, rule_sets, games_table=bool(args.out))
@@ -219,7 +219,7 @@ def _extremes(values: Ints) -> tuple[int, int]:
     return int(values.min()), int(values.max())
 
 
-def _refused(error: InvalidHistory, args: argparse.Namespace) -> int:
+def refused(error: InvalidHistory, args: argparse.Namespace) -> int:
     """A history refused for its bad rows: each listed on stderr (and in ``--rejected``)."""
     print(f"error: {error}", file=sys.stderr)
     _report(error.report, sys.stderr)
@@ -256,7 +256,7 @@ def _chunked(args: argparse.Namespace, rules: list[Rules]) -> int:
                 skip_invalid=args.skip_invalid,
             )
     except InvalidHistory as error:
-        return _refused(error, args)
+        return refused(error, args)
     print(
         f"{args.history}: {counted(done.rows_read, 'row')} read in {counted(done.chunks, 'chunk')},"
         f" {done.rows_replayed:,} replayed, {done.rows_rejected:,} rejected;"

@@ -81,6 +81,18 @@ PUBLIC_NAMES = {
     "rate_game",
     "team_rating",
     "what_if",
+    # rating systems beyond Elo, on the same games
+    "Chosen",
+    "FittedDivisor",
+    "Glicko2",
+    "Glicko2Rating",
+    "SystemsComparison",
+    "Verdict",
+    "WengLin",
+    "compare_systems",
+    "glicko2_period",
+    "parse_system",
+    "verdict_text",
 }
 
 
