@@ -1,0 +1,300 @@
+"""``deploy/replicas.py`` for real: two replicas of the public calculator behind Debian's nginx.
+
+One start of the script (``--replicas 2``, a free port). Through nginx: Streamlit's metrics are
+refused however their path is spelled, and the health check answers. Chromium opens a preset link
+and reads the answer; the replica holding that reader's stream is killed by its process id
+(SIGKILL, as a crash); Streamlit's own reconnect lands on the other replica, and the link,
+reloaded there, gives the same numbers. Then SIGTERM to the script: it exits with 0, and no
+process it started is left. Bad arguments get a message naming the option and the value before
+anything starts.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, NamedTuple
+
+import pytest
+from browser_support import ROOT, free_port, wait_idle
+from playwright.sync_api import Browser, Page, expect
+
+from ui.catalogs.en import EN
+
+SCRIPT = ROOT / "deploy" / "replicas.py"
+#: The script's own start limit is 180 s (deploy/replicas.py); this one only catches a hang.
+READY_TIMEOUT_S = 240.0
+#: A replica's first run of the home page imports its modules; on a loaded 2-core machine that
+#: took tens of seconds (the surviving replica may never have run it before the failover).
+ANSWER_TIMEOUT_MS = 90_000
+#: How long a killed or stopped process may take to be gone.
+GONE_TIMEOUT_S = 30.0
+ESTABLISHED = "01"  # a TCP socket's state in /proc/net/tcp
+
+#: The link and its answer, by hand (SPEC.md's rules): 1650 against 1820 is a gap of 170, so
+#: E = 1 / (1 + 10^(170 / 1200)) = 0.41916; 60 ranked games this week give K = 16 (the
+#: opponent's 0, K = 32); cube 4 multiplies by 1 + log2(4) / 6 = 4/3. A win: 16 × 0.58084 × 4/3
+#: = 12.39 → +12, and the opponent 32 × −0.58084 × 4/3 = −24.78 → −25. A loss: 16 × −0.41916 ×
+#: 4/3 = −8.94 → −9, the opponent 32 × 0.41916 × 4/3 = 17.88 → +18.
+LINK = "/?rating=1650&opponent=1820&cube=4&games=60"
+MINUS = "\u2212"
+ANSWER = {
+    "win": "+12",
+    "loss": f"{MINUS}9",
+    "mirrors": [EN["home.headline_opponent"].format(change=c) for c in (f"{MINUS}25", "+18")],
+}
+#: Ways to spell the metrics path that nginx and Streamlit both read as /_stcore/metrics.
+METRICS_PATHS = (
+    "/_stcore/metrics",
+    "/_stcore//metrics",
+    "/_stcore/%6detrics",
+    "/_stcore/./metrics",
+    "/static/../_stcore/metrics",
+    "/_stcore/metrics?format=openmetrics",
+)
+
+
+class Replica(NamedTuple):
+    index: int
+    pid: int
+    port: int
+
+
+class Running(NamedTuple):
+    process: subprocess.Popen[str]
+    url: str
+    replicas: list[Replica]
+    stderr: IO[str]
+
+
+def lines_of(stream: IO[str]) -> queue.Queue[str]:
+    """The stream's lines as they come, read by a thread (a pipe read has no timeout)."""
+    found: queue.Queue[str] = queue.Queue()
+
+    def read() -> None:
+        for line in stream:
+            found.put(line.rstrip("\n"))
+
+    threading.Thread(target=read, daemon=True).start()
+    return found
+
+
+@contextmanager
+def replicas_script(count: int) -> Iterator[Running]:
+    """``deploy/replicas.py --replicas count`` on a free port, from its ``ready`` line on; stops
+    its process group at the end if the test has not (its children die with it: the script arms
+    the kernel's parent-death signal in each)."""
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, str(SCRIPT), "--replicas", str(count), "--port", str(free_port())],
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+            start_new_session=True,
+        )
+        try:
+            assert process.stdout is not None
+            yield Running(process, *ready(process, lines_of(process.stdout), stderr), stderr)
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+                try:
+                    process.wait(timeout=GONE_TIMEOUT_S)
+                except subprocess.TimeoutExpired:
+                    os.killpg(process.pid, signal.SIGKILL)
+                    process.wait()
+
+
+def ready(
+    process: subprocess.Popen[str], lines: queue.Queue[str], stderr: IO[str]
+) -> tuple[str, list[Replica]]:
+    """The ``ready`` URL and the replicas the script printed before it."""
+    replicas = []
+    deadline = time.monotonic() + READY_TIMEOUT_S
+    while True:
+        try:
+            line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            stderr.seek(0)
+            pytest.fail(f"no ready line in {READY_TIMEOUT_S:.0f} s:\n{stderr.read()[-3000:]}")
+        if found := re.fullmatch(r"replica (\d+) pid (\d+) port (\d+)", line):
+            replicas.append(Replica(*map(int, found.groups())))
+        elif found := re.fullmatch(r"ready (http://127\.0\.0\.1:\d+)", line):
+            return found.group(1), replicas
+        else:
+            stderr.seek(0)
+            pytest.fail(f"unexpected line {line!r} (exit {process.poll()}):\n{stderr.read()}")
+
+
+def status(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def streams(replica: Replica) -> int:
+    """Established connections the replica's process holds on its own port: its readers'
+    streams (nginx keeps no other connection to a replica open)."""
+    inodes = set()
+    for fd in Path(f"/proc/{replica.pid}/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:  # closed meanwhile
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[len("socket:[") : -1])
+    held = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            port = int(fields[1].rsplit(":", 1)[1], 16)
+            held += fields[3] == ESTABLISHED and fields[9] in inodes and port == replica.port
+    return held
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` still runs (a zombie, exited but not yet reaped, counts as gone)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process ``pid`` started that still runs, their own children included."""
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        for task in Path(f"/proc/{todo.pop()}/task").iterdir():
+            try:
+                children = [int(c) for c in (task / "children").read_text().split()]
+            except OSError:  # the task ended meanwhile
+                continue
+            found += children
+            todo += children
+    return found
+
+
+def wait_until(what: str, check: Callable[[], bool], timeout: float = GONE_TIMEOUT_S) -> None:
+    """Until ``check()`` is true, or fail after ``timeout`` saying ``what`` was awaited."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"not within {timeout:.0f} s: {what}"
+        time.sleep(0.1)
+
+
+def expect_answer(page: Page) -> None:
+    """The home page's first screen: the points for a win and for a loss, and the opponent's."""
+    expect(page.locator(".gammon-win .gammon-change")).to_have_text(
+        ANSWER["win"], timeout=ANSWER_TIMEOUT_MS
+    )
+    expect(page.locator(".gammon-loss .gammon-change")).to_have_text(ANSWER["loss"])
+    expect(page.locator(".gammon-mirror")).to_have_text(ANSWER["mirrors"])
+    wait_idle(page)
+    expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+@pytest.mark.browser
+def test_a_reader_keeps_the_answer_when_their_replica_dies(browser: Browser) -> None:
+    with replicas_script(2) as running:
+        assert [r.index for r in running.replicas] == [1, 2]
+        assert status(f"{running.url}/_stcore/health") == 200
+        for path in METRICS_PATHS:
+            assert status(running.url + path) == 403, path
+
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
+        try:
+            page = context.new_page()
+            page.goto(running.url + LINK)
+            expect_answer(page)
+            wait_until("one replica holds the reader's stream", lambda: sum(
+                streams(r) > 0 for r in running.replicas) == 1)  # fmt: skip
+            (lost,) = [r for r in running.replicas if streams(r)]
+            (kept,) = [r for r in running.replicas if r != lost]
+
+            with page.expect_websocket(
+                lambda ws: ws.url.endswith("/_stcore/stream"), timeout=ANSWER_TIMEOUT_MS
+            ):
+                os.kill(lost.pid, signal.SIGKILL)
+            wait_until("the killed replica is gone", lambda: not alive(lost.pid))
+            wait_until("the other replica holds the stream", lambda: streams(kept) > 0)
+            expect_answer(page)
+
+            page.reload()
+            expect_answer(page)
+            assert streams(kept) > 0
+            expect(page).to_have_url(running.url + LINK)
+        finally:
+            context.close()
+
+        started = descendants(running.process.pid)
+        assert len(started) >= 3, started  # nginx, its worker, the replica left
+        os.kill(running.process.pid, signal.SIGTERM)
+        assert running.process.wait(timeout=GONE_TIMEOUT_S) == 0
+        wait_until("every process the script started is gone", lambda: not any(
+            alive(pid) for pid in started))  # fmt: skip
+        running.stderr.seek(0)
+        log = running.stderr.read()
+        assert f"replica {lost.index} pid {lost.pid} exited with signal 9 (SIGKILL)" in log, log
+
+
+@pytest.mark.parametrize(
+    ("arguments", "named"),
+    [
+        (["--replicas", "0", "--port", "8080"], ["--replicas", "'0'", "MAX_REPLICAS"]),
+        (["--replicas", "33", "--port", "8080"], ["--replicas", "'33'", "MAX_REPLICAS"]),
+        (["--replicas", "two", "--port", "8080"], ["--replicas", "'two'"]),
+        (["--replicas", "2", "--port", "70000"], ["--port", "'70000'", "TCP port"]),
+        (["--replicas", "2"], ["--port"]),
+    ],
+)
+def test_bad_arguments_are_named_before_anything_starts(
+    arguments: list[str], named: list[str]
+) -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done
+    assert done.stdout == ""
+    for text in named:
+        assert text in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_port_in_use_is_named_before_anything_starts() -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, str(SCRIPT), "--replicas", "1", "--port", str(port)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2, done
+    assert done.stdout == ""
+    assert f"--port {port} is not free" in done.stderr, done.stderr
