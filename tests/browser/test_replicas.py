@@ -7,13 +7,21 @@ and reads the answer; the replica holding that reader's stream is killed by its 
 reloaded there, gives the same numbers. Then SIGTERM to the script: it exits with 0, and no
 process it started is left. Bad arguments get a message naming the option and the value before
 anything starts.
+
+The site itself is also served by nginx in front of two stub replicas that record what they are
+sent: the reader's address replaces any ``X-Forwarded-For`` they send, the ``Host`` they asked
+for is passed on, a browser without a cookie nginx could have written gets one, readers with
+cookies spread over the replicas, each cookie and each cookieless address stays on one, and
+nginx does not name its version.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import queue
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -21,10 +29,12 @@ import sys
 import tempfile
 import threading
 import time
+import types
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import IO, NamedTuple
 
@@ -298,3 +308,142 @@ def test_a_port_in_use_is_named_before_anything_starts() -> None:
     assert done.returncode == 2, done
     assert done.stdout == ""
     assert f"--port {port} is not free" in done.stderr, done.stderr
+
+
+# --- The site against stub replicas ------------------------------------------------------------
+
+
+class Seen(NamedTuple):
+    """One request a stub replica received: which stub, and its headers (names in lower case)."""
+
+    stub: int
+    headers: dict[str, str]
+
+
+def recorder(stub: int, seen: list[Seen]) -> type[BaseHTTPRequestHandler]:
+    class Record(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            seen.append(Seen(stub, {k.lower(): v for k, v in self.headers.items()}))
+            self.send_response(200)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"ok")
+
+        def log_message(self, message: str, *args: object) -> None:
+            pass
+
+    return Record
+
+
+@contextmanager
+def stub_replicas(count: int) -> Iterator[tuple[list[int], list[Seen]]]:
+    """``count`` HTTP servers on loopback that answer every GET with 200 and record it."""
+    seen: list[Seen] = []
+    servers = [ThreadingHTTPServer(("127.0.0.1", 0), recorder(i, seen)) for i in range(count)]
+    for server in servers:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield [int(server.server_address[1]) for server in servers], seen
+    finally:
+        for server in servers:
+            server.shutdown()
+            server.server_close()
+
+
+def load_script() -> types.ModuleType:
+    """deploy/replicas.py as a module: its nginx configuration, written as it writes it."""
+    spec = importlib.util.spec_from_file_location("deploy_replicas", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@contextmanager
+def site_nginx(ports: list[int], prefix: Path) -> Iterator[str]:
+    """Debian's nginx serving deploy/calculator.conf in front of ``ports``, configured as the
+    script configures it; its URL once it answers."""
+    script = load_script()
+    nginx = shutil.which("nginx", path=script.SEARCH_PATH)
+    assert nginx, "Debian's nginx is needed: apt-get install nginx (CI's .ci/run does)"
+    port = free_port()
+    main = script.write_configuration(prefix, port, ports)
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as log:
+        process = subprocess.Popen(
+            [nginx, "-p", str(prefix), "-c", str(main), "-e", "stderr"],
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
+        )
+        try:
+            wait_until("nginx answers", lambda: answered(url, process, log))
+            yield url
+        finally:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait(timeout=GONE_TIMEOUT_S)
+
+
+def answered(url: str, process: subprocess.Popen[bytes], log: IO[str]) -> bool:
+    if process.poll() is not None:
+        log.seek(0)
+        pytest.fail(f"nginx exited with {process.returncode}:\n{log.read()}")
+    try:
+        return status(url + "/_stcore/health") == 200
+    except (urllib.error.URLError, ConnectionError):
+        return False
+
+
+def get(url: str, headers: dict[str, str]) -> dict[str, list[str]]:
+    """GET ``url`` with ``headers``; the answer's headers (names in lower case, every value)."""
+    request = urllib.request.Request(url, headers=headers)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        found: dict[str, list[str]] = {}
+        for name, value in response.headers.items():
+            found.setdefault(name.lower(), []).append(value)
+        return found
+
+
+COOKIE = re.compile(r"calculator_replica=([0-9a-f]{32}); Path=/; HttpOnly; SameSite=Lax")
+
+
+def test_the_site_passes_the_readers_address_and_keeps_each_reader_on_one_replica(
+    tmp_path: Path,
+) -> None:
+    tmp_path.chmod(0o755)  # nginx's workers may run as another user (deploy/replicas.py)
+    with stub_replicas(2) as (ports, seen), site_nginx(ports, tmp_path) as url:
+        seen.clear()
+        forged = {"X-Forwarded-For": "203.0.113.7", "Host": "calculator.example:8443"}
+        answer = get(url + "/", forged)
+        (sent,) = seen
+        assert sent.headers["x-forwarded-for"] == "127.0.0.1"
+        assert sent.headers["x-forwarded-proto"] == "http"
+        assert sent.headers["host"] == "calculator.example:8443"
+        assert answer["server"] == ["nginx"]
+        (cookie,) = answer["set-cookie"]
+        assert COOKIE.fullmatch(cookie), cookie
+
+        # A cookie nginx could not have written is replaced; one it could have is kept.
+        for value in ("../../etc", "A" * 32, "0" * 31, "0" * 33):
+            assert COOKIE.fullmatch(get(url, {"Cookie": f"calculator_replica={value}"})
+                                    ["set-cookie"][0]), value  # fmt: skip
+        assert "set-cookie" not in get(url, {"Cookie": f"calculator_replica={'0' * 32}"})
+
+        # Each cookie stays on one replica, and the cookies spread over both.
+        seen.clear()
+        cookies = [f"{i:032x}" for i in range(16)]
+        for value in cookies * 3:
+            get(url, {"Cookie": f"calculator_replica={value}"})
+        by_cookie: dict[str, set[int]] = {}
+        for request in seen:
+            by_cookie.setdefault(request.headers["cookie"], set()).add(request.stub)
+        assert all(len(stubs) == 1 for stubs in by_cookie.values()), by_cookie
+        assert set().union(*by_cookie.values()) == {0, 1}, by_cookie
+
+        # Without a cookie, one address stays on one replica.
+        seen.clear()
+        for _ in range(10):
+            get(url, {})
+        assert len({request.stub for request in seen}) == 1, seen
