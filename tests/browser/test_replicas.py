@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import queue
 import re
 import shutil
 import signal
@@ -39,20 +38,17 @@ from pathlib import Path
 from typing import IO, NamedTuple
 
 import pytest
-from browser_support import ROOT, free_port, wait_idle
+from browser_support import free_port, wait_idle
 from playwright.sync_api import Browser, Page, expect
+from replicas_support import ROOT, SCRIPT, alive, descendants, replicas_script, streams
 
 from ui.catalogs.en import EN
 
-SCRIPT = ROOT / "deploy" / "replicas.py"
-#: The script's own start limit is 180 s (deploy/replicas.py); this one only catches a hang.
-READY_TIMEOUT_S = 240.0
 #: A replica's first run of the home page imports its modules; on a loaded 2-core machine that
 #: took tens of seconds (the surviving replica may never have run it before the failover).
 ANSWER_TIMEOUT_MS = 90_000
 #: How long a killed or stopped process may take to be gone.
 GONE_TIMEOUT_S = 30.0
-ESTABLISHED = "01"  # a TCP socket's state in /proc/net/tcp
 
 #: The link and its answer, by hand (SPEC.md's rules): 1650 against 1820 is a gap of 170, so
 #: E = 1 / (1 + 10^(170 / 1200)) = 0.41916; 60 ranked games this week give K = 16 (the
@@ -77,130 +73,12 @@ METRICS_PATHS = (
 )
 
 
-class Replica(NamedTuple):
-    index: int
-    pid: int
-    port: int
-
-
-class Running(NamedTuple):
-    process: subprocess.Popen[str]
-    url: str
-    replicas: list[Replica]
-    stderr: IO[str]
-
-
-def lines_of(stream: IO[str]) -> queue.Queue[str]:
-    """The stream's lines as they come, read by a thread (a pipe read has no timeout)."""
-    found: queue.Queue[str] = queue.Queue()
-
-    def read() -> None:
-        for line in stream:
-            found.put(line.rstrip("\n"))
-
-    threading.Thread(target=read, daemon=True).start()
-    return found
-
-
-@contextmanager
-def replicas_script(count: int) -> Iterator[Running]:
-    """``deploy/replicas.py --replicas count`` on a free port, from its ``ready`` line on; stops
-    its process group at the end if the test has not (its children die with it: the script arms
-    the kernel's parent-death signal in each)."""
-    with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as stderr:
-        process = subprocess.Popen(
-            [sys.executable, str(SCRIPT), "--replicas", str(count), "--port", str(free_port())],
-            cwd=ROOT,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=stderr,
-            text=True,
-            start_new_session=True,
-        )
-        try:
-            assert process.stdout is not None
-            yield Running(process, *ready(process, lines_of(process.stdout), stderr), stderr)
-        finally:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGTERM)
-                try:
-                    process.wait(timeout=GONE_TIMEOUT_S)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, signal.SIGKILL)
-                    process.wait()
-
-
-def ready(
-    process: subprocess.Popen[str], lines: queue.Queue[str], stderr: IO[str]
-) -> tuple[str, list[Replica]]:
-    """The ``ready`` URL and the replicas the script printed before it."""
-    replicas = []
-    deadline = time.monotonic() + READY_TIMEOUT_S
-    while True:
-        try:
-            line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            stderr.seek(0)
-            pytest.fail(f"no ready line in {READY_TIMEOUT_S:.0f} s:\n{stderr.read()[-3000:]}")
-        if found := re.fullmatch(r"replica (\d+) pid (\d+) port (\d+)", line):
-            replicas.append(Replica(*map(int, found.groups())))
-        elif found := re.fullmatch(r"ready (http://127\.0\.0\.1:\d+)", line):
-            return found.group(1), replicas
-        else:
-            stderr.seek(0)
-            pytest.fail(f"unexpected line {line!r} (exit {process.poll()}):\n{stderr.read()}")
-
-
 def status(url: str) -> int:
     try:
         with urllib.request.urlopen(url, timeout=10) as response:
             return int(response.status)
     except urllib.error.HTTPError as error:
         return error.code
-
-
-def streams(replica: Replica) -> int:
-    """Established connections the replica's process holds on its own port: its readers'
-    streams (nginx keeps no other connection to a replica open)."""
-    inodes = set()
-    for fd in Path(f"/proc/{replica.pid}/fd").iterdir():
-        try:
-            target = os.readlink(fd)
-        except OSError:  # closed meanwhile
-            continue
-        if target.startswith("socket:["):
-            inodes.add(target[len("socket:[") : -1])
-    held = 0
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        for line in Path(table).read_text().splitlines()[1:]:
-            fields = line.split()
-            port = int(fields[1].rsplit(":", 1)[1], 16)
-            held += fields[3] == ESTABLISHED and fields[9] in inodes and port == replica.port
-    return held
-
-
-def alive(pid: int) -> bool:
-    """Whether ``pid`` still runs (a zombie, exited but not yet reaped, counts as gone)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
-def descendants(pid: int) -> list[int]:
-    """Every process ``pid`` started that still runs, their own children included."""
-    found: list[int] = []
-    todo = [pid]
-    while todo:
-        for task in Path(f"/proc/{todo.pop()}/task").iterdir():
-            try:
-                children = [int(c) for c in (task / "children").read_text().split()]
-            except OSError:  # the task ended meanwhile
-                continue
-            found += children
-            todo += children
-    return found
 
 
 def wait_until(what: str, check: Callable[[], bool], timeout: float = GONE_TIMEOUT_S) -> None:
@@ -224,7 +102,7 @@ def expect_answer(page: Page) -> None:
 
 @pytest.mark.browser
 def test_a_reader_keeps_the_answer_when_their_replica_dies(browser: Browser) -> None:
-    with replicas_script(2) as running:
+    with replicas_script(2, free_port()) as running:
         assert [r.index for r in running.replicas] == [1, 2]
         assert status(f"{running.url}/_stcore/health") == 200
         for path in METRICS_PATHS:
@@ -261,8 +139,7 @@ def test_a_reader_keeps_the_answer_when_their_replica_dies(browser: Browser) -> 
         assert running.process.wait(timeout=GONE_TIMEOUT_S) == 0
         wait_until("every process the script started is gone", lambda: not any(
             alive(pid) for pid in started))  # fmt: skip
-        running.stderr.seek(0)
-        log = running.stderr.read()
+        log = running.log()
         assert f"replica {lost.index} pid {lost.pid} exited with signal 9 (SIGKILL)" in log, log
 
 
