@@ -18,6 +18,7 @@ and nginx's own messages go to stderr; stdout holds only the lines above.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
 import os
 import shutil
@@ -203,7 +204,8 @@ def stop(processes: Sequence[subprocess.Popen[bytes]]) -> None:
         try:
             process.wait(timeout=max(0.0, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+            with contextlib.suppress(ProcessLookupError):  # it exited meanwhile
+                os.killpg(process.pid, signal.SIGKILL)
             process.wait()
 
 
