@@ -7,7 +7,7 @@ variable wins. Nothing here is ever read from a URL, a widget or an upload: a re
 choose the Dask cluster the server talks to nor raise a limit. Each refusal names its limit by
 the name written here, so an operator knows which setting to change.
 
->>> Settings().scheduler is None  # empty: the server's own embedded cluster
+>>> Settings().scheduler is None  # empty: the server's own cluster (ui.lab.cluster)
 True
 """
 
@@ -31,6 +31,12 @@ class Settings:
     #: An existing Dask scheduler (``tcp://HOST:PORT`` or ``tls://…``) the sweeps and fits run
     #: on; empty: a cluster of ``workers`` processes that this server starts once and keeps.
     scheduler: str | None = None
+    #: The TLS files for a ``tls://`` scheduler (PEM): the certificate authority that signed the
+    #: cluster's certificates, and the certificate and key this server presents to it. Empty:
+    #: Dask's own configuration (``distributed.comm.tls``), if any.
+    scheduler_ca: str | None = None
+    scheduler_cert: str | None = None
+    scheduler_key: str | None = None
     #: Seconds a configured scheduler has to connect *and* complete Dask's handshake.
     handshake_timeout: float = 10.0
     #: Worker processes of the embedded cluster (one per core of a small machine).
@@ -77,7 +83,7 @@ class Settings:
 def _typed(field: dataclasses.Field[Any], raw: object) -> Any:
     """A setting's raw text (or TOML value) as the field's type; ValueError names the setting."""
     name = f"{PREFIX}{field.name.upper()}"
-    if field.name == "scheduler":
+    if field.type in (str | None, "str | None"):
         text = str(raw).strip()
         return text or None
     kind = float if field.type in (float, "float") else int

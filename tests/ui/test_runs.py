@@ -121,7 +121,7 @@ def test_a_costly_run_is_refused_before_it_waits_or_starts(local_runner: runs.Ru
     message = str(refusal.value)
     assert "500,000,001 games" in message and "at most 500,000,000" in message
     assert "(run_games)" in message and EN["designer.smaller_sweep"] in message
-    assert local_runner._workers is None  # nor was the cluster started for it
+    assert local_runner._cluster is None  # nor was the cluster started for it
     with local_runner.slot("reader", _run(limit), cluster=False) as client:
         assert client is None  # at the cap itself: taken, in this process
 

@@ -12,6 +12,9 @@ from ui.settings import Settings, read
 def test_the_defaults_are_pinned() -> None:
     assert read({}, {}) == Settings(
         scheduler=None,
+        scheduler_ca=None,
+        scheduler_cert=None,
+        scheduler_key=None,
         handshake_timeout=10.0,
         workers=2,
         concurrent_runs=1,
