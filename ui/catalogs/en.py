@@ -37,6 +37,7 @@ EN: dict[str, str] = {
         "The sign-in provider's token has no {claim} claim, which names a sign-in: the lab"
         " cannot tell this sign-in from one that signed out. Sign out and sign in again."
     ),
+    "lab.rerating": "Re-rating the games… {percent}",
     "lab.secrets_unreadable": (
         "The lab is closed: a secrets file of its operator (Streamlit's secrets.files option,"
         " .streamlit/secrets.toml by default) exists but cannot be read as TOML in UTF-8 (the"
@@ -602,7 +603,6 @@ EN: dict[str, str] = {
         "read."
     ),
     "history.waiting": "Choose a CSV or Parquet file of games to re-rate.",
-    "history.rating": "Re-rating the games…",
     "history.invalid": (
         "{rejected:,} of {rows:,} {rows:row|rows} cannot be rated, so nothing was rated. Each "
         "problem is listed "
@@ -979,6 +979,7 @@ EN: dict[str, str] = {
     ),
     "designer.smaller_simulation": "Choose fewer players, weeks, games a week or rule sets.",
     "designer.smaller_sweep": "Choose fewer players, weeks, divisors, K values or seeds.",
+    "designer.smaller_replay": "Choose fewer rule sets, or a shorter history.",
     "designer.smaller_fit": "Fit the divisor alone, or fit a shorter history.",
     "designer.smaller_league": (
         "Each game the engine plays counts as {weight:,} rated games: choose fewer games."

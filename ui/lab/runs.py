@@ -6,7 +6,8 @@ nothing else: the scheduler the operator configured (the connection and Dask's h
 up after ``handshake_timeout``, with the TLS certificates ``scheduler_ca``, ``scheduler_cert``
 and ``scheduler_key`` where they are set), or, when none is, the lab's own cluster
 (:mod:`ui.lab.cluster`: a scheduler and ``workers`` worker processes of its own, on loopback,
-speaking only TLS). Simulations run in the server's own process, but through the same queue.
+speaking only TLS). Simulations, History's replays and the Rule designer's calibration run in
+the server's own process, but through the same queue.
 
 :meth:`Runner.slot` prices a run before anything else (:mod:`ui.lab.cost`: at most
 ``run_games`` games, ``tasks_per_run`` tasks), then admits ``concurrent_runs`` runs at once, in
