@@ -7,12 +7,19 @@ through Streamlit's OpenID Connect sign-in (:mod:`ui.lab.access`).
 
 Served as an ``st.App`` (public API) with one guard in front of Streamlit's own routes: a
 session may have at most ``upload_files`` uploaded files held by the server at once
-(:mod:`ui.held_uploads`).
+(:mod:`ui.held_uploads`). A server that starts with secrets it cannot read serves only the page
+that says so (:mod:`ui.lab.closed`): Streamlit itself would answer every request with an error.
 """
 
 import streamlit as st
+from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.routing import Route
 
 from ui.held_uploads import HeldUploads
+from ui.lab import access, closed
 
-app = st.App("doors/lab.py", middleware=[Middleware(HeldUploads)])
+if access.secrets_unreadable():
+    app = Starlette(routes=[Route("/{path:path}", closed.page, methods=["GET", "HEAD"])])
+else:
+    app = st.App("doors/lab.py", middleware=[Middleware(HeldUploads)])

@@ -172,9 +172,10 @@ def _collect(
     return [collected[i] for i in range(len(tasks))]
 
 
-def connect(address: str, *, timeout: float = CONNECT_TIMEOUT) -> Any:
+def connect(address: str, *, timeout: float = CONNECT_TIMEOUT, security: Any = None) -> Any:
     """A ``distributed.Client`` to the scheduler at ``address``, or InvalidInput naming
-    ``scheduler`` within ``timeout`` seconds.
+    ``scheduler`` within ``timeout`` seconds. ``security`` (a ``distributed.security.Security``)
+    holds the TLS certificates for a ``tls://`` address; without it, Dask's configuration's.
 
     ``distributed.Client(timeout=...)`` bounds only the TCP connection: a server that accepts
     and stays silent holds it for ever in Dask's handshake. So the handshake is first tried on
@@ -186,18 +187,29 @@ def connect(address: str, *, timeout: float = CONNECT_TIMEOUT) -> Any:
         raise InvalidInput("scheduler", address, "must be an address like tcp://HOST:PORT")
     began = time.monotonic()
     distributed = require("distributed", "dask", "a Dask scheduler")
+    if address.startswith("tls://"):
+        from distributed.security import Security
 
-    _try_handshake(address, timeout, began + timeout)
+        security = security or cast(Any, Security)()
+        tls = security.get_tls_config_for_role("client")
+        if not (tls["ca_file"] and tls["cert"]):
+            raise InvalidInput(
+                "scheduler", address, "is a tls:// address, and no TLS certificate is set"
+            )
+
+    _try_handshake(address, timeout, began + timeout, security)
     left = max(began + timeout - time.monotonic(), 0.5)
     try:
-        return cast(Any, distributed.Client)(address, timeout=f"{left}s", set_as_default=False)
+        return cast(Any, distributed.Client)(
+            address, timeout=f"{left}s", set_as_default=False, security=security
+        )
     except Exception as error:  # it answered the handshake a moment ago: report, not crash
         raise InvalidInput(
             "scheduler", address, f"cannot be reached within {timeout:g} s ({error})"
         ) from None
 
 
-def _try_handshake(address: str, timeout: float, deadline: float) -> None:
+def _try_handshake(address: str, timeout: float, deadline: float, security: Any) -> None:
     """Dask's handshake with ``address`` on a connection of its own, in a thread of its own
     (the caller may already run an event loop), given up at ``deadline`` (``time.monotonic``);
     ``timeout`` is the figure the message states."""
@@ -206,7 +218,7 @@ def _try_handshake(address: str, timeout: float, deadline: float) -> None:
     def attempt() -> None:
         try:
             left = max(deadline - time.monotonic(), 0.01)
-            asyncio.run(asyncio.wait_for(_handshake(address), left))
+            asyncio.run(asyncio.wait_for(_handshake(address, security), left))
             outcome.append(None)
         except BaseException as error:
             outcome.append(error)
@@ -226,7 +238,7 @@ def _try_handshake(address: str, timeout: float, deadline: float) -> None:
     raise InvalidInput("scheduler", address, reason)
 
 
-async def _handshake(address: str) -> None:
+async def _handshake(address: str, security: Any) -> None:
     """Connect, send our handshake, read the scheduler's; the connection aborted at the end
     (also when the deadline cancels this coroutine)."""
     from distributed.comm.addressing import parse_address
@@ -234,7 +246,7 @@ async def _handshake(address: str) -> None:
     from distributed.security import Security
 
     scheme, location = parse_address(address)
-    arguments = cast(Any, Security)().get_connection_args("client")
+    arguments = (security or cast(Any, Security)()).get_connection_args("client")
     connector = cast(Any, get_backend(scheme)).get_connector()
     comm = None
     try:

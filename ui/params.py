@@ -250,7 +250,8 @@ class BoolParam(Param):
 
 @dataclass(frozen=True, kw_only=True)
 class ListParam(Param):
-    """A comma-separated subset of ``choices``, as a multiselect."""
+    """A comma-separated subset of ``choices``, as a multiselect: each choice at most once, in
+    the order first named (a link naming one 250 times holds it once)."""
 
     default: list[Any] = field(default_factory=list)
     choices: Sequence[Any] = ()
@@ -261,7 +262,7 @@ class ListParam(Param):
         items = [item.strip() for item in raw.split(",") if item.strip()]
         if not items:
             raise ValueError(raw)
-        return [by_text[item] for item in items]
+        return list(dict.fromkeys(by_text[item] for item in items))
 
     def expects(self) -> str:
         return t("url.expects_list", choices=", ".join(str(c) for c in self.choices))

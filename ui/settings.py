@@ -3,11 +3,14 @@
 Every limit below has a default fit for a 2-core, 24 GiB replica, and each can be changed at
 start by an environment variable ``GAMMON_ELO_<NAME>`` (``GAMMON_ELO_UPLOAD_ROWS=100000``) or by
 the ``[gammon_elo]`` table of ``.streamlit/secrets.toml`` (``upload_rows = 100000``); the
-variable wins. Nothing here is ever read from a URL, a widget or an upload: a reader can neither
-choose the Dask cluster the server talks to nor raise a limit. Each refusal names its limit by
-the name written here, so an operator knows which setting to change.
+variable wins. A key of that table, or a ``GAMMON_ELO_`` variable, that names no setting is
+refused by name, and so is a ``[gammon_elo]`` that is not one table: a misspelt limit never
+leaves its default in force unnoticed. Nothing here is ever read from a URL, a widget or an
+upload: a reader can neither choose the Dask cluster the server talks to nor raise a limit.
+Each refusal names its limit by the name written here, so an operator knows which setting to
+change.
 
->>> Settings().scheduler is None  # empty: the server's own embedded cluster
+>>> Settings().scheduler is None  # empty: the server's own cluster (ui.lab.cluster)
 True
 """
 
@@ -16,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +35,12 @@ class Settings:
     #: An existing Dask scheduler (``tcp://HOST:PORT`` or ``tls://…``) the sweeps and fits run
     #: on; empty: a cluster of ``workers`` processes that this server starts once and keeps.
     scheduler: str | None = None
+    #: The TLS files for a ``tls://`` scheduler (PEM): the certificate authority that signed the
+    #: cluster's certificates, and the certificate and key this server presents to it. Empty:
+    #: Dask's own configuration (``distributed.comm.tls``), if any.
+    scheduler_ca: str | None = None
+    scheduler_cert: str | None = None
+    scheduler_key: str | None = None
     #: Seconds a configured scheduler has to connect *and* complete Dask's handshake.
     handshake_timeout: float = 10.0
     #: Worker processes of the embedded cluster (one per core of a small machine).
@@ -77,7 +87,7 @@ class Settings:
 def _typed(field: dataclasses.Field[Any], raw: object) -> Any:
     """A setting's raw text (or TOML value) as the field's type; ValueError names the setting."""
     name = f"{PREFIX}{field.name.upper()}"
-    if field.name == "scheduler":
+    if field.type in (str | None, "str | None"):
         text = str(raw).strip()
         return text or None
     kind = float if field.type in (float, "float") else int
@@ -90,16 +100,33 @@ def _typed(field: dataclasses.Field[Any], raw: object) -> Any:
     return value
 
 
+#: Keys of the ``[gammon_elo]`` table that are not limits: who may open the lab, read by
+#: :mod:`ui.lab.access` (from the table only: no variable holds a list).
+TABLE_ONLY = ("lab_allow",)
+
+
+def names() -> frozenset[str]:
+    """Every key the ``[gammon_elo]`` table may hold: a setting's name or :data:`TABLE_ONLY`."""
+    return frozenset(field.name for field in dataclasses.fields(Settings)) | set(TABLE_ONLY)
+
+
 def read(environ: dict[str, str] | None = None, secrets: dict[str, Any] | None = None) -> Settings:
     """The settings from ``secrets`` (the ``[gammon_elo]`` table) and ``environ`` (which wins).
+    A key the table may not hold, or a ``GAMMON_ELO_`` variable that names no setting, is a
+    ValueError naming it: a misspelt limit must not leave the default in force unnoticed.
 
     >>> read({"GAMMON_ELO_UPLOAD_ROWS": "1000"}, {"workers": 3}).upload_rows
     1000
     >>> read({}, {"workers": 3}).workers
     3
+    >>> read({}, {"run_game": 10})
+    Traceback (most recent call last):
+    ...
+    ValueError: [gammon_elo] run_game is not a setting of this server (its settings: ...)
     """
     environ = dict(os.environ) if environ is None else environ
     secrets = {} if secrets is None else secrets
+    _known(environ, secrets)
     values: dict[str, Any] = {}
     for field in dataclasses.fields(Settings):
         raw = environ.get(f"{PREFIX}{field.name.upper()}", secrets.get(field.name))
@@ -108,15 +135,50 @@ def read(environ: dict[str, str] | None = None, secrets: dict[str, Any] | None =
     return Settings(**values)
 
 
+def _known(environ: dict[str, str], secrets: dict[str, Any]) -> None:
+    """A ValueError naming the first key of the table, or ``GAMMON_ELO_`` variable, that is no
+    setting of this server."""
+    known = names()
+    unknown = [f"[{SECRETS_TABLE}] {key}" for key in sorted(map(str, secrets)) if key not in known]
+    unknown += sorted(
+        name
+        for name in environ
+        if name.startswith(PREFIX) and name[len(PREFIX) :].lower() not in known - set(TABLE_ONLY)
+    )
+    if unknown:
+        listed = ", ".join(sorted(known))
+        raise ValueError(f"{unknown[0]} is not a setting of this server (its settings: {listed})")
+
+
+def table(secrets: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``[gammon_elo]`` table of the server's ``secrets`` (nothing when it has none); a
+    ValueError naming it when it is not one table (an array of tables, a text).
+
+    >>> table({"gammon_elo": {"workers": 3}}), table({})
+    ({'workers': 3}, {})
+    >>> table({"gammon_elo": [{"workers": 3}]})
+    Traceback (most recent call last):
+    ...
+    ValueError: [gammon_elo] must be one table of settings; the secrets hold a list
+    """
+    found = secrets.get(SECRETS_TABLE, {})
+    if not isinstance(found, Mapping):
+        raise ValueError(
+            f"[{SECRETS_TABLE}] must be one table of settings; the secrets hold a"
+            f" {type(found).__name__}"
+        )
+    return dict(found)
+
+
 def _secrets() -> dict[str, Any]:
     """The ``[gammon_elo]`` table of the server's secrets, or nothing when there is no file."""
     import streamlit as st
 
     try:
-        table = st.secrets.get(SECRETS_TABLE, {})
+        secrets = st.secrets.to_dict()
     except Exception:  # no secrets file at all: Streamlit raises rather than returning nothing
         return {}
-    return dict(table)
+    return table(secrets)
 
 
 @functools.cache

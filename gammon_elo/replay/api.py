@@ -6,7 +6,7 @@ from what the earlier ones leave and written out before the next is read.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Final
@@ -81,13 +81,15 @@ def compare_rules(
     skip_invalid: bool = False,
     active_games: int = 1,
     games_table: bool = True,
+    progress: Callable[[int, int], object] | None = None,
 ) -> RulesComparison:
     """The same history under several rule sets: final ratings side by side and each rule set's
     spread over the active players (at least ``active_games`` ranked games): lowest, highest,
     top to bottom, the interquartile range (linear interpolation), and the narrowest window
     [from, to] holding ⌈players / 2⌉ of the final ratings (the lowest of equally narrow ones).
 
-    ``games`` may be a :func:`checked_history`; ``games_table=False``: no games rows.
+    ``games`` may be a :func:`checked_history`; ``games_table=False``: no games rows;
+    ``progress`` is called after each rule set's replay with (rule sets done, rule sets).
 
     >>> history = pd.DataFrame({
     ...     "time": ["2026-10-05T20:00:00Z", "2026-10-05T20:30:00Z"],
@@ -109,6 +111,8 @@ def compare_rules(
         state = engine.new_state(start)
         rated, _ = engine.rate(h, rule_set, state, h.winner, h.loser)
         results[rule_set.label] = rated_result(h, rated, start, state, games_table=games_table)
+        if progress is not None:
+            progress(len(results), len(rule_sets))
     first = results[rule_sets[0].label].players
     ratings = first[["player", "ranked_games"]].copy()
     for label, result in results.items():

@@ -266,9 +266,13 @@ else:
 rule_sets = [RULES[name] for name in (chosen or ["1.3.1"])]
 labels = {r.label: r.label for r in rule_sets}
 try:
-    # Read and scored once per (file, rule sets, burn-in), for every reader: not at each rerun.
+    # Read once per file; scored once per (file, rule sets, burn-in) for every reader, in the
+    # reader's place in the lab's queue.
     games = cached.games(history_bytes)
     scores = cached.calibration(history_bytes, tuple(rule_sets), page["burn_in"])
+except runs.RunRefusedError as refusal:
+    st.warning(str(refusal), icon=":material/block:")
+    st.stop()
 except InvalidHistory as error:
     st.error(
         t("designer.bad_history", rejected=error.rows_rejected, rows=error.rows_read),

@@ -10,7 +10,7 @@ import streamlit as st
 from gammon_elo import RULES, InvalidHistory, InvalidInput
 from ui import charts, grids
 from ui.i18n import t
-from ui.lab import cached, league, simulation, tables, uploads
+from ui.lab import cached, league, runs, simulation, tables, uploads
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, ListParam
 from ui.rules_input import rules_label
@@ -72,9 +72,12 @@ if source == "upload" and upload is None:
     st.stop()
 rule_sets = tuple(RULES[name] for name in (chosen or ["1.3.1"]))
 try:
-    with st.spinner(t("history.rating")):
-        data: cached.History = upload.getvalue() if upload else source
-        comparison = cached.history(data, rule_sets, skip)
+    # Read once per file; replayed in the reader's place in the lab's queue unless kept.
+    data: cached.History = upload.getvalue() if upload else source
+    comparison = cached.history(data, rule_sets, skip)
+except runs.RunRefusedError as refusal:
+    st.warning(str(refusal), icon=":material/block:")
+    st.stop()
 except InvalidHistory as error:
     st.error(
         t("history.invalid", rejected=error.rows_rejected, rows=error.rows_read),

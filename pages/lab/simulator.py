@@ -9,9 +9,9 @@ from __future__ import annotations
 import streamlit as st
 
 from gammon_elo import CURRENT, RULES, InvalidInput, Rules
-from gammon_elo.simulate import Population, Simulation
-from ui.i18n import percent, t
-from ui.lab import access, cached, cost, runs, simulation
+from gammon_elo.simulate import Population
+from ui.i18n import t
+from ui.lab import cached, runs, simulation
 from ui.page import Page, row
 from ui.params import ChoiceParam, FloatParam, IntParam, ListParam
 from ui.rules_input import rules_label
@@ -160,31 +160,13 @@ except InvalidInput as error:
     st.stop()
 
 
-def _run() -> Simulation:
-    """The simulation, run in this process once it holds a place in the lab's queue (priced
-    first, refused up front); it checks after every week whether the reader is still there
-    (Streamlit raises in the progress bar's call when they left), and keeps nothing if not."""
-    note, bar = st.empty(), st.empty()
-
-    def progress(fraction: float) -> None:
-        text = t("simulator.running", percent=percent(fraction, 0))
-        bar.progress(min(1.0, fraction), text=text)
-
-    price = cost.simulation(population, rule_sets)
-    with runs.runner().slot(access.reader_id(), price, runs.waiting_note(note), cluster=False):
-        note.empty()
-        ran = runs.in_process(lambda: cached.simulation(population, rule_sets, progress))
-    bar.empty()
-    return ran
-
-
-result = cached.kept_simulation(population, rule_sets)
-if result is None:
-    try:
-        result = _run()
-    except runs.RunRefusedError as refusal:
-        st.warning(str(refusal), icon=":material/block:")
-        st.stop()
+# Kept for every reader once run; else run in this process, in the reader's place in the lab's
+# queue (priced first, refused up front), ending at the end of a week when the reader left.
+try:
+    result = cached.simulation(population, rule_sets)
+except runs.RunRefusedError as refusal:
+    st.warning(str(refusal), icon=":material/block:")
+    st.stop()
 
 
 def _label(rules: Rules) -> str:

@@ -6,18 +6,31 @@ notice.
 No view of the page connects to an address a reader supplies (a fake scheduler on loopback
 records every connection), the configured one is used and never shown, and the runner's queue
 keeps its bounds across readers: one run at a time, two worker processes whose every socket is
-on loopback, and a reader who leaves cancels their tasks on the cluster."""
+on loopback, and a reader who leaves cancels their tasks on the cluster. The lab's own cluster
+trusts no one: its scheduler runs outside the server's process and speaks only TLS with a
+certificate of its own, so a plain ``tcp://`` client and a TLS client without that certificate
+are both refused while the server's runs go on; an operator's ``tls://`` scheduler is reached
+with the certificates the operator names."""
 
 from __future__ import annotations
 
 import contextlib
 import itertools
+import os
+import shutil
 import socket
+import stat
+import subprocess
+import sys
 import threading
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
+import distributed
 import pandas as pd
 import psutil
 import pytest
@@ -33,9 +46,11 @@ from gammon_elo.sweep import Grid, sweep
 from tests.core.worker_support import COUNTED_ROUNDS, PAGES, malloc_report, profiling
 from ui import settings
 from ui.catalogs import EL, EN
-from ui.lab import runs
+from ui.lab import cost, runs
 from ui.lab.cost import Cost
 from ui.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _captions(at: object) -> str:
@@ -225,7 +240,8 @@ def _workers_of(runner: runs.Runner) -> int:
     """This process's children that are workers of ``runner``'s own scheduler."""
     address = runner.client().scheduler.address
     return sum(
-        address in " ".join(child.cmdline()) for child in psutil.Process().children(recursive=True)
+        address in " ".join(child.cmdline()) and "dask_worker" in " ".join(child.cmdline())
+        for child in psutil.Process().children(recursive=True)
     )
 
 
@@ -331,21 +347,21 @@ def test_closing_lets_the_workers_end_by_themselves(runner: runs.Runner) -> None
     first."""
     with runner.slot("reader", _tasks(4)) as held:
         assert run_tasks(time.sleep, [0.05] * 4, client=held) == [None] * 4
-    workers = runner._workers
-    assert workers is not None
-    processes = list(workers.processes)
+    cluster = runner._cluster
+    assert cluster is not None
+    processes = [cluster.scheduler, *cluster.processes]
     runner.close()  # the fixture's close after it finds nothing left to close
-    assert [process.returncode for process in processes] == [0, 0]
+    assert [process.returncode for process in processes] == [0, 0, 0]
+    assert not cluster.folder.exists()  # nor are its credentials left behind
 
 
 def test_the_embedded_cluster_listens_on_loopback_only(runner: runs.Runner) -> None:
-    """Every listening socket of the workers (Dask's own, and the HTTP server each runs for
-    health and metrics even without a dashboard, on every interface unless told) and of the
-    scheduler is on 127.0.0.1."""
-    client = runner.client()
-    workers = runner._workers
-    assert workers is not None and len(workers.processes) == 2
-    for process in workers.processes:
+    """Every listening socket of the scheduler and the workers (Dask's own, and the HTTP server
+    each runs even without a dashboard, on every interface unless told) is on 127.0.0.1."""
+    runner.client()
+    cluster = runner._cluster
+    assert cluster is not None and len(cluster.processes) == 2
+    for process in [cluster.scheduler, *cluster.processes]:
         sockets = [
             (c.laddr.ip, c.laddr.port)
             for c in psutil.Process(process.pid).net_connections(kind="inet")
@@ -353,8 +369,108 @@ def test_the_embedded_cluster_listens_on_loopback_only(runner: runs.Runner) -> N
         ]
         assert len(sockets) == 2, (process.pid, sockets)  # Dask's port and the HTTP server's
         assert {ip for ip, _ in sockets} == {"127.0.0.1"}, (process.pid, sockets)
-    assert client.scheduler.address.startswith("tcp://127.0.0.1:")
-    assert workers.cluster.dashboard_link.startswith("http://127.0.0.1:")
+
+
+def test_the_lab_s_cluster_trusts_no_one(runner: runs.Runner) -> None:
+    """The scheduler and the workers are processes of their own, not this one (a task never
+    sees the server's memory, its secrets among them); the scheduler speaks TLS only, so a
+    plain tcp:// client, and a TLS client whose certificate the cluster did not make, are
+    refused, and its HTTP server answers no route; the credentials lie in a folder only this
+    user may open. The server's own runs go on: a sweep gives the serial sweep's table."""
+    client = runner.client()
+    cluster = runner._cluster
+    assert cluster is not None
+    address = client.scheduler.address
+    assert address.startswith("tls://127.0.0.1:")
+    here = os.getpid()
+    assert client.run_on_scheduler(os.getpid) == cluster.scheduler.pid != here
+    assert here not in client.run(os.getpid).values()
+    plain = address.replace("tls://", "tcp://")
+    with pytest.raises(OSError):
+        distributed.Client(plain, timeout="5s", set_as_default=False)
+    stranger = distributed.security.Security.temporary()
+    with pytest.raises(OSError, match="TLS certificate does not match"):
+        distributed.Client(address, security=stranger, timeout="5s", set_as_default=False)
+    port = client.scheduler_info()["services"]["dashboard"]
+    for route in ("/info/main/workers.html", "/json/counts.json", "/metrics", "/health"):
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}{route}", timeout=10)
+        assert answer.value.code == 404, route
+    assert stat.S_IMODE(cluster.folder.stat().st_mode) == 0o700
+    assert {stat.S_IMODE(os.stat(path).st_mode) for path in cluster.credentials} == {0o600}
+    grid = Grid(divisors=(800, 1200), ks=(32,), players=20, weeks=1)
+    with runner.slot("reader", cost.sweep(grid)) as held:
+        ran = sweep(grid, client=held)
+    pd.testing.assert_frame_equal(ran, sweep(grid, serial=True), check_exact=True)
+
+
+def test_an_operator_s_tls_scheduler_is_reached_with_their_certificates(
+    runner: runs.Runner, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The lab's own cluster stands in for an operator's: named with its certificate authority,
+    certificate and key (``scheduler_ca``, ``scheduler_cert``, ``scheduler_key``), the runner
+    runs on it; named without them, it is refused by the handshake's limit, within it."""
+    client = runner.client()
+    cluster = runner._cluster
+    assert cluster is not None
+    ca, cert, key = cluster.credentials
+    address = client.scheduler.address
+    named = runs.Runner(
+        Settings(scheduler=address, scheduler_ca=ca, scheduler_cert=cert, scheduler_key=key)
+    )
+    try:
+        with named.slot("reader", _tasks(2)) as held:
+            assert run_tasks(abs, [-3, 4], client=held) == [3, 4]
+    finally:
+        named.close()
+    bare = runs.Runner(Settings(scheduler=address, handshake_timeout=2))
+    try:
+        began = time.monotonic()
+        refused = pytest.raises(runs.RunRefusedError, match=r"within 2\.0 s \(handshake_timeout\)")
+        with refused, bare.slot("reader", _tasks(1)):
+            pytest.fail("a scheduler that requires a certificate took a client without one")
+        assert time.monotonic() - began < 2 + 1
+        assert "is a tls:// address, and no TLS certificate is set" in caplog.text
+    finally:
+        bare.close()
+    assert run_tasks(abs, [-5], client=client) == [5]  # the cluster itself carries on
+
+
+#: A server that starts its cluster and is killed at once (SIGKILL: no atexit, no close).
+_KILLED_SERVER = """
+import os
+from ui.lab.cluster import Cluster
+cluster = Cluster(1)
+print(cluster.scheduler.pid, cluster.processes[0].pid, cluster.folder, flush=True)
+os.kill(os.getpid(), 9)
+"""
+
+
+def test_a_killed_server_leaves_no_cluster_running() -> None:
+    """The scheduler reads its standard input until the server's end closes: a server that is
+    killed leaves no scheduler running, and its worker follows it."""
+    done = subprocess.run(
+        [sys.executable, "-c", _KILLED_SERVER],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    scheduler, worker, folder = done.stdout.split()
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and any(_running(int(p)) for p in (scheduler, worker)):
+            time.sleep(0.2)
+        assert not _running(int(scheduler)) and not _running(int(worker))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)  # what the killed server could not remove
+
+
+def _running(pid: int) -> bool:
+    try:
+        return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
 
 
 def leave_waiting(ahead: int) -> None:

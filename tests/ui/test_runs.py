@@ -2,7 +2,10 @@
 plays, a run over ``run_games`` refused before any work (on the Simulator and the Rule designer,
 at the links that once held the server for minutes), a full queue refused by its limit's name,
 one run per reader across their tabs, the Simulator in the queue like a sweep, and a left
-simulation's memory given back."""
+simulation's memory given back. Page loads too: History's replays and the Rule designer's
+calibration are priced and queued (a kept result is served without a place in the queue, a new
+one over ``run_games`` refused by name), a rule list names each rule set once, and a replay
+whose reader left ends at its next rule set, keeping nothing."""
 
 from __future__ import annotations
 
@@ -21,10 +24,14 @@ from apptest_support import open_page
 
 from gammon_elo import RULES
 from gammon_elo.calibrate.fit import fit_tasks
+from gammon_elo.league import shipped_league
+from gammon_elo.replay import compare_rules, sample_history
 from gammon_elo.simulate import Population, simulate
 from gammon_elo.sweep import Grid, sweep
+from ui import settings
 from ui.catalogs import EL, EN
-from ui.lab import access, cost, runs
+from ui.lab import access, cached, cost, runs
+from ui.params import ListParam
 from ui.settings import Settings
 
 #: The Simulator's and the Rule designer's largest links (each input at its maximum).
@@ -121,7 +128,7 @@ def test_a_costly_run_is_refused_before_it_waits_or_starts(local_runner: runs.Ru
     message = str(refusal.value)
     assert "500,000,001 games" in message and "at most 500,000,000" in message
     assert "(run_games)" in message and EN["designer.smaller_sweep"] in message
-    assert local_runner._workers is None  # nor was the cluster started for it
+    assert local_runner._cluster is None  # nor was the cluster started for it
     with local_runner.slot("reader", _run(limit), cluster=False) as client:
         assert client is None  # at the cap itself: taken, in this process
 
@@ -329,3 +336,108 @@ def test_the_simulator_waits_in_the_queue_and_one_reader_runs_once() -> None:
     shown = "\n".join(c.value for c in at.caption)  # type: ignore[attr-defined]
     assert "300 players" in shown
     assert runner.running == 0 and _queued(runner) == 0
+
+
+# ------------------------------------------------------------------------- page loads, queued
+
+#: The link that once cost minutes of CPU on page load: one rule set named 250 times.
+LONG_RULES = ",".join(["1.3.1"] * 250)
+#: Far above what the page costs (a few seconds: the calibration's replays of the shipped
+#: league under one rule set, and the page), far below what that link cost when each of its
+#: 250 entries replayed the league (benchmarks/README.md, "lab links").
+PAGE_CPU_SECONDS = 40
+
+
+def test_a_rule_list_names_each_rule_set_once() -> None:
+    rules = ListParam(name="rules", default=[], choices=tuple(RULES))
+    assert rules.parse(LONG_RULES) == ["1.3.1"]
+    assert rules.parse("1.2.0, 1.3.1,1.2.0,1.0.5,1.3.1") == ["1.2.0", "1.3.1", "1.0.5"]
+
+
+def test_the_long_rule_link_costs_little_on_page_load() -> None:
+    """The Rule designer at ``rules=1.3.1,1.3.1,…`` (250 entries), with a burn-in no test asked
+    for (nothing kept answers it): this process's CPU time for the whole page load (AppTest
+    runs the script in a thread of this process) stays far under the bound, and the scores are
+    1.3.1's alone."""
+    began = time.process_time()
+    at = open_page("pages/lab/designer.py", timeout=120, rules=LONG_RULES, burn_in="17")
+    spent = time.process_time() - began
+    assert not at.exception, [e.message for e in at.exception]
+    assert spent < PAGE_CPU_SECONDS, spent
+    scores = at.table[2].value.set_index("Measure")  # after the real-dice tables
+    assert scores.columns.tolist() == ["1.3.1"]
+
+
+@pytest.fixture
+def run_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The server's ``run_games`` lowered below three replays of the shipped league, from the
+    next page's run; nothing kept from other tests."""
+    cached._comparisons.clear()
+    cached._calibrations.clear()
+    settings.current.cache_clear()
+    yield
+    settings.current.cache_clear()
+
+
+def test_a_replay_on_page_load_is_priced_queued_and_refused_by_name(
+    run_games: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """History and the Rule designer on the shipped league (50,500 games, counted here from the
+    league itself): a replay under two rule sets (about 101,000 games) runs and is kept; with
+    ``run_games`` at 120,000 the kept one is still served, while one under three rule sets
+    (about 151,500) is refused before any work, naming the setting, its figure and the limit."""
+    league = len(shipped_league())
+    two, three = "1.3.1,1.2.0", "1.3.1,1.2.0,1.0.5"
+    assert 2 * league < 120_000 < 3 * league
+    history = open_page("pages/lab/history.py", source="league", rules=two)
+    designer = open_page("pages/lab/designer.py", burn_in="19", rules=two)
+    for at in (history, designer):
+        assert not at.exception and not at.warning, [w.value for w in at.warning]
+    monkeypatch.setenv("GAMMON_ELO_RUN_GAMES", "120000")
+    settings.current.cache_clear()
+    runner = runs.runner()
+    assert runner.settings.run_games == 120_000
+    kept = open_page("pages/lab/history.py", source="league", rules=two)
+    assert not kept.warning and kept.get("vega_lite_chart")  # served, no run
+    kept = open_page("pages/lab/designer.py", burn_in="19", rules=two)
+    assert not kept.warning and len(kept.table) == 3
+    assert runner.peak == 0  # neither took a place in the queue
+    figure, limit = f"{3 * league:,}", "120,000"
+    for page, link in (
+        ("pages/lab/history.py", {"source": "league", "rules": three}),
+        ("pages/lab/designer.py", {"burn_in": "19", "rules": three}),
+    ):
+        at = open_page(page, **link)
+        assert not at.exception, [e.message for e in at.exception]
+        refusal = [w.value for w in at.warning if "(run_games)" in w.value]
+        assert len(refusal) == 1, [w.value for w in at.warning]
+        assert f"would rate {figure} games" in refusal[0] and f"at most {limit}" in refusal[0]
+        assert EN["designer.smaller_replay"] in refusal[0]
+        assert not at.get("vega_lite_chart")  # nothing replayed, nothing drawn
+    assert runner.peak == 0
+
+
+def test_a_replay_whose_reader_left_ends_at_its_next_rule_set_and_keeps_nothing() -> None:
+    """The replay reports after each rule set; a reader who left (Streamlit raises there) ends
+    it after the first of three, nothing is kept, and the reader's place is free again."""
+    store = cached._BoundedStore(2)
+    history = sample_history()
+    rules = tuple(RULES.values())
+    reported: list[int] = []
+
+    def leave(done: int, total: int) -> None:
+        reported.append(done)
+        raise _Left
+
+    def work(progress: object) -> object:
+        return compare_rules(history, rules, progress=leave)
+
+    runner = runs.runner()
+    price = cost.replay(len(history), len(rules))
+    with pytest.raises(_Left):
+        cached.kept_or_run(store, "left", price, work, "lab.rerating")
+    assert reported == [1]
+    assert store.get("left") is None
+    assert runner.running == 0 and _queued(runner) == 0
+    kept = cached.kept_or_run(store, "left", price, lambda p: "done", "lab.rerating")
+    assert kept == "done" and store.get("left") == "done"

@@ -1,7 +1,11 @@
 """The server's settings: defaults pinned (a limit changed by accident fails here), each set by
-an environment variable or the secrets table (the variable wins), a bad one refused by name."""
+an environment variable or the secrets table (the variable wins), a bad one refused by name,
+and so is a name that is no setting (a misspelt limit must not leave the default in force) or a
+``[gammon_elo]`` that is not one table."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -12,6 +16,9 @@ from ui.settings import Settings, read
 def test_the_defaults_are_pinned() -> None:
     assert read({}, {}) == Settings(
         scheduler=None,
+        scheduler_ca=None,
+        scheduler_cert=None,
+        scheduler_key=None,
         handshake_timeout=10.0,
         workers=2,
         concurrent_runs=1,
@@ -43,6 +50,29 @@ def test_the_environment_wins_over_the_secrets_table() -> None:
 def test_a_bad_setting_is_refused_naming_it(raw: str) -> None:
     with pytest.raises(ValueError, match=f"GAMMON_ELO_WORKERS must be .*{raw}"):
         read({"GAMMON_ELO_WORKERS": raw}, {})
+
+
+@pytest.mark.parametrize(
+    ("environ", "table", "named"),
+    [
+        ({}, {"run_game": 10}, "[gammon_elo] run_game"),
+        ({}, {"lab_allowed": ["a@example.org"]}, "[gammon_elo] lab_allowed"),
+        ({"GAMMON_ELO_RUN_GAMEZ": "10"}, {}, "GAMMON_ELO_RUN_GAMEZ"),
+        ({"GAMMON_ELO_LAB_ALLOW": "*"}, {}, "GAMMON_ELO_LAB_ALLOW"),  # the table's alone
+    ],
+)
+def test_a_name_that_is_no_setting_is_refused_naming_it(
+    environ: dict[str, str], table: dict[str, object], named: str
+) -> None:
+    with pytest.raises(ValueError, match=rf"^{re.escape(named)} is not a setting of this server"):
+        read(environ, table)
+    assert read({}, {"lab_allow": ["a@example.org"]}) == Settings()  # read by the lab's door
+
+
+@pytest.mark.parametrize("written", [[{"workers": 3}], "workers = 3", 3])
+def test_a_gammon_elo_that_is_not_one_table_is_refused(written: object) -> None:
+    with pytest.raises(ValueError, match=r"^\[gammon_elo\] must be one table of settings"):
+        settings.table({"gammon_elo": written})
 
 
 def test_the_server_reads_its_settings_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -56,10 +56,10 @@ def server(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
     def use(**values: Any) -> None:
         monkeypatch.setattr(settings, "current", lambda: settings.Settings(**values))
 
-    for clear in (cached.calibration.clear, cached.history.clear, cached._histories.clear):
+    for clear in (cached._calibrations.clear, cached._comparisons.clear, cached._histories.clear):
         clear()
     yield use
-    for clear in (cached.calibration.clear, cached.history.clear, cached._histories.clear):
+    for clear in (cached._calibrations.clear, cached._comparisons.clear, cached._histories.clear):
         clear()
 
 

@@ -16,8 +16,8 @@ EN: dict[str, str] = {
     "lab.closed_remote": (
         "This lab serves readers on its own machine only. To open it to designers elsewhere, "
         "its operator turns on sign-in: an [auth] table in .streamlit/secrets.toml (Streamlit's"
-        " OpenID Connect sign-in), optionally with an allow-list, [gammon_elo] lab_allow = "
-        '["name@example.org"].'
+        " OpenID Connect sign-in) and the designers it serves, [gammon_elo] lab_allow ="
+        ' ["name@example.org"] (or "*" for anyone the sign-in provider signs in).'
     ),
     "lab.sign_in_needed": "The lab serves designers who have signed in.",
     "lab.sign_in": "Sign in",
@@ -29,13 +29,29 @@ EN: dict[str, str] = {
         "another account, or ask the lab's operator to add this address."
     ),
     "lab.unverified": (
-        "The sign-in provider has not verified {email} (email_verified is false): the lab's "
-        "list of designers (lab_allow) serves verified addresses only. Sign out and sign in "
-        "with another account."
+        "The sign-in provider has not said it verified {email} (email_verified is {value}; the"
+        " lab serves an address only when it is true). Sign out and sign in with another"
+        " account."
     ),
+    "lab.claims_missing": (
+        "The sign-in provider's token has no {claim} claim, which names a sign-in: the lab"
+        " cannot tell this sign-in from one that signed out. Sign out and sign in again."
+    ),
+    "lab.rerating": "Re-rating the games… {percent}",
     "lab.secrets_unreadable": (
-        "The lab is closed: its operator's secrets file exists but cannot be read (the "
-        "server's log says why). The lab stays closed until the file is fixed."
+        "The lab is closed: a secrets file of its operator (Streamlit's secrets.files option,"
+        " .streamlit/secrets.toml by default) exists but cannot be read as TOML in UTF-8 (the"
+        " server's log names the file and why). The lab stays closed until the file is fixed."
+    ),
+    "lab.misplaced": (
+        "The lab is closed: {key} is not where the lab reads it. The lab's settings, lab_allow"
+        " among them, go in the [gammon_elo] table of the secrets."
+    ),
+    "lab.settings_invalid": "The lab is closed: {problem}.",
+    "lab.allow_missing": (
+        "The lab is closed: sign-in is turned on but [gammon_elo] lab_allow does not say who"
+        ' may come in: a list of addresses, lab_allow = ["name@example.org"], or lab_allow ='
+        ' "*" for anyone the sign-in provider signs in.'
     ),
     "lab.auth_incomplete": (
         "The lab is closed: sign-in is turned on but {key} is missing or empty in the "
@@ -48,7 +64,8 @@ EN: dict[str, str] = {
     ),
     "lab.allow_not_list": (
         "The lab is closed: [gammon_elo] lab_allow must be a list of e-mail addresses, "
-        '["name@example.org", …]; it holds {value}.'
+        '["name@example.org", …], or "*" for anyone the sign-in provider signs in; it holds'
+        " {value}."
     ),
     # URL parameters
     "url.bad_value": (
@@ -586,7 +603,6 @@ EN: dict[str, str] = {
         "read."
     ),
     "history.waiting": "Choose a CSV or Parquet file of games to re-rate.",
-    "history.rating": "Re-rating the games…",
     "history.invalid": (
         "{rejected:,} of {rows:,} {rows:row|rows} cannot be rated, so nothing was rated. Each "
         "problem is listed "
@@ -963,6 +979,7 @@ EN: dict[str, str] = {
     ),
     "designer.smaller_simulation": "Choose fewer players, weeks, games a week or rule sets.",
     "designer.smaller_sweep": "Choose fewer players, weeks, divisors, K values or seeds.",
+    "designer.smaller_replay": "Choose fewer rule sets, or a shorter history.",
     "designer.smaller_fit": "Fit the divisor alone, or fit a shorter history.",
     "designer.smaller_league": (
         "Each game the engine plays counts as {weight:,} rated games: choose fewer games."

@@ -1,5 +1,11 @@
-"""The lab's cached results: simulations, histories as read and replayed, the shipped league
-and calibrations, shared by every designer's session and bounded in count and age."""
+"""The lab's kept results: simulations, histories as read and replayed, the shipped league and
+calibrations, shared by every designer's session and bounded in count and age.
+
+Every computation that rates games (a simulation, History's replays, the Rule designer's
+calibration) is priced and queued, page loads included: :func:`kept_or_run` serves a result
+some reader already computed as it is, and otherwise runs it in this process in the reader's
+place in the lab's queue (:meth:`ui.lab.runs.Runner.slot`: refused over its limits before any
+work), noticing a reader who left at its next progress report."""
 
 from __future__ import annotations
 
@@ -7,7 +13,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import pandas as pd
 import streamlit as st
@@ -25,8 +31,13 @@ from gammon_elo.league.table import win_rates
 from gammon_elo.replay import RulesComparison, compare_rules, sample_history
 from gammon_elo.simulate import Population, Simulation, simulate
 
-from ..cached import MAX_ENTRIES, TTL
-from . import uploads
+from ..cached import TTL
+from ..i18n import percent, t
+from . import access, cost, runs, uploads
+
+T = TypeVar("T")
+#: Told a run's progress, as a fraction done; Streamlit raises there when the reader left.
+Progress = Callable[[float], object]
 
 
 class _BoundedStore:
@@ -53,6 +64,34 @@ class _BoundedStore:
                 self._items.popitem(last=False)
 
 
+def kept_or_run(
+    store: _BoundedStore, key: Hashable, price: cost.Cost, work: Callable[[Progress], T], text: str
+) -> T:
+    """The result kept in ``store`` under ``key``, as it is (no run, no place in the queue);
+    else ``work(progress)`` run in this process once the reader holds a place in the lab's
+    queue for a run of ``price`` (:class:`~ui.lab.runs.RunRefusedError` over a limit, before
+    any work), with a progress bar (``text``: its catalog key, with ``{percent}``), and kept
+    for every reader once it has run to its end. A run left early (``progress`` raised, as
+    Streamlit does in the script of a reader who left or reran) keeps nothing."""
+    kept = store.get(key)
+    if kept is not None:
+        return cast(T, kept)
+    note, bar = st.empty(), st.empty()
+
+    def progress(fraction: float) -> None:
+        bar.progress(min(1.0, fraction), text=t(text, percent=percent(fraction, 0)))
+
+    with runs.runner().slot(access.reader_id(), price, runs.waiting_note(note), cluster=False):
+        note.empty()
+        kept = store.get(key)  # another reader's run of the same may have ended meanwhile
+        if kept is None:
+            progress(0.0)
+            kept = runs.in_process(lambda: work(progress))
+            store.put(key, kept)
+    bar.empty()
+    return cast(T, kept)
+
+
 #: Simulations kept: each holds a few MB of weekly tables and final ratings.
 SIMULATIONS_KEPT = 16
 
@@ -62,26 +101,15 @@ def _simulations() -> _BoundedStore:
     return _BoundedStore(SIMULATIONS_KEPT)
 
 
-def kept_simulation(population: Population, rules: tuple[Rules, ...]) -> Simulation | None:
-    """The simulation of these inputs if a reader already ran it (no run, no slot needed)."""
-    return cast(Simulation | None, _simulations().get((population, rules)))
-
-
-def simulation(
-    population: Population,
-    rules: tuple[Rules, ...],
-    progress: Callable[[float], None] | None = None,
-) -> Simulation:
-    """simulate(population, rules), kept for every reader once it has run to its end: a run
-    left early (``progress`` raised, as Streamlit does in the script of a reader who left)
-    keeps nothing. The caller holds a run slot (:meth:`ui.lab.runs.Runner.slot`)."""
-    store = _simulations()
-    key = (population, rules)
-    cached = store.get(key)
-    if cached is None:
-        cached = simulate(population, rules=rules, progress=progress)
-        store.put(key, cached)
-    return cast(Simulation, cached)
+def simulation(population: Population, rules: tuple[Rules, ...]) -> Simulation:
+    """simulate(population, rules), kept for every reader (:func:`kept_or_run`)."""
+    return kept_or_run(
+        _simulations(),
+        (population, rules),
+        cost.simulation(population, rules),
+        lambda progress: simulate(population, rules=rules, progress=progress),
+        "simulator.running",
+    )
 
 
 #: A history as the pages name it: a file's bytes, ``None`` or ``"sample"`` for the synthetic
@@ -100,18 +128,34 @@ def history_id(data: History) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()
 
 
-@st.cache_data(max_entries=4, ttl=TTL, show_spinner=False)
+#: Replayed histories kept: a comparison holds every game's changes under each rule set, several
+#: times the upload's own size (benchmarks/README.md, "bench_cache_size").
+COMPARISONS_KEPT = 4
+
+
+@st.cache_resource(ttl=TTL)
+def _comparisons() -> _BoundedStore:
+    return _BoundedStore(COMPARISONS_KEPT)
+
+
 def history(data: History, rules: tuple[Rules, ...], skip_invalid: bool) -> RulesComparison:
     """The uploaded file (or a shipped history, named as :func:`games` names it) under each
-    rule set.
-
-    Keyed by the file's bytes, so a rerun does not replay it again. At most 4 kept: a
-    comparison holds every game's changes under each rule set, several times the upload's own
-    size, and the cache keeps a pickled copy of each (its size for a full upload:
-    benchmarks/README.md). The upload is read within the server's budget
-    (:func:`ui.uploads.read`).
+    rule set: read once per file within the server's budget (:func:`ui.uploads.read`), its
+    replay priced as its games × rule sets and kept by the file's bytes (:func:`kept_or_run`).
     """
-    return compare_rules(games(data), rules, skip_invalid=skip_invalid)
+    frame = games(data)
+
+    def work(progress: Progress) -> RulesComparison:
+        return compare_rules(
+            frame,
+            rules,
+            skip_invalid=skip_invalid,
+            progress=lambda done, total: progress(done / total),
+        )
+
+    price = cost.replay(len(frame), len(rules))
+    key = (history_id(data), rules, skip_invalid)
+    return kept_or_run(_comparisons(), key, price, work, "lab.rerating")
 
 
 #: Histories kept as read (the Rule designer's fit and sweep use the same frame): each is at most
@@ -164,13 +208,30 @@ def games(data: History) -> pd.DataFrame:
     return cast(pd.DataFrame, kept)
 
 
-@st.cache_data(max_entries=MAX_ENTRIES, ttl=TTL, show_spinner=False)
+#: Calibrations kept: each holds a calibration table and the log-loss of every scored game under
+#: each rule set (the verdict's paired margins), a few MB for the largest upload.
+CALIBRATIONS_KEPT = 16
+
+
+@st.cache_resource(ttl=TTL)
+def _calibrations() -> _BoundedStore:
+    return _BoundedStore(CALIBRATIONS_KEPT)
+
+
 def calibration(data: History, rules: tuple[Rules, ...], burn_in: int) -> dict[str, Scores]:
     """How well each rule set predicted the uploaded history (a shipped one, named as
-    :func:`games` names it): a score
-    per rule set's label, computed once per (file, rule sets, burn-in) across all sessions.
-
-    A few kilobytes a result (a calibration table and a few figures), so many can be kept.
-    """
+    :func:`games` names it): a score per rule set's label, each a replay of the history, priced
+    as its games × rule sets and kept by (file, rule sets, burn-in) (:func:`kept_or_run`)."""
     frame = games(data)
-    return {r.label: score(frame, r, burn_in=burn_in) for r in rules}
+
+    def work(progress: Progress) -> dict[str, Scores]:
+        scores = {}
+        for done, each in enumerate(rules, start=1):
+            scores[each.label] = score(frame, each, burn_in=burn_in)
+            progress(done / len(rules))
+        return scores
+
+    price = cost.replay(len(frame), len(rules))
+    return kept_or_run(
+        _calibrations(), (history_id(data), rules, burn_in), price, work, "lab.rerating"
+    )

@@ -14,6 +14,9 @@ the one cap the operator sets (``run_games`` in :mod:`ui.settings`) by
   a few times a simulated one; the largest fit the upload limits allow stays far inside the cap.
 - a **live league**: its games, each played move by move by the engine and counted as
   :data:`ENGINE_GAME` rated games, which is about what one takes beside rating a game.
+- a **replay** of a history in the server's process (History's table, the Rule designer's
+  calibration, page loads included): the history's games × its rule sets, every rule set
+  replaying every game.
 
 A simulated player's games a week are the population's own: the ordinary players' lognormal
 median, its mean being ``median × exp(σ² ÷ 2)`` (at most a game a slot), and the heavy players'
@@ -35,7 +38,7 @@ from gammon_elo.calibrate.fit import fit_tasks
 from gammon_elo.simulate import Population
 from gammon_elo.sweep import Grid
 
-__all__ = ["ENGINE_GAME", "Cost", "fit", "games", "league", "simulation", "sweep"]
+__all__ = ["ENGINE_GAME", "Cost", "fit", "games", "league", "replay", "simulation", "sweep"]
 
 #: Rated games one game played by the engine counts as: an engine game takes tens of
 #: thousands of times as long as rating one game under one rule set.
@@ -46,7 +49,8 @@ ENGINE_GAME: Final = 50_000
 class Cost:
     """A run's price: ``games`` rated (the unit of ``run_games``), in ``tasks`` Dask tasks
     (``tasks_per_run``; 1 for a run in the server's own process), and which run it is
-    (``simulation``, ``sweep``, ``fit``, ``league``: the refusal says how to make it smaller)."""
+    (``simulation``, ``sweep``, ``fit``, ``league``, ``replay``: the refusal says how to make it
+    smaller)."""
 
     games: int
     tasks: int
@@ -133,3 +137,12 @@ def fit(what: str, history_games: int) -> Cost:
 def league(games_played: int, batch: int) -> Cost:
     """A live league's games, each counted as :data:`ENGINE_GAME`, in tasks of ``batch``."""
     return Cost(games_played * ENGINE_GAME, -(-games_played // batch), "league")
+
+
+def replay(history_games: int, rule_sets: int) -> Cost:
+    """A history's replay under each of ``rule_sets`` rule sets, in the server's process.
+
+    >>> replay(48_576, 3)
+    Cost(games=145728, tasks=1, kind='replay')
+    """
+    return Cost(history_games * rule_sets, 1, "replay")

@@ -3,11 +3,11 @@
 Sweeps, fits and live leagues of every reader run on :func:`runner`'s cluster: one per server
 process, started at the first run and kept. Its cluster is the one :mod:`ui.settings` names and
 nothing else: the scheduler the operator configured (the connection and Dask's handshake given
-up after ``handshake_timeout``), or, when none is, a scheduler in this process with ``workers``
-single-threaded worker processes of its own, every socket of theirs on loopback. Those are
-started as ``dask worker`` commands, not by ``multiprocessing``: a spawned child re-runs the
-parent's ``__main__``, which under Streamlit is the page script, so every worker would run the
-app at start. Simulations run in the server's own process, but through the same queue.
+up after ``handshake_timeout``, with the TLS certificates ``scheduler_ca``, ``scheduler_cert``
+and ``scheduler_key`` where they are set), or, when none is, the lab's own cluster
+(:mod:`ui.lab.cluster`: a scheduler and ``workers`` worker processes of its own, on loopback,
+speaking only TLS). Simulations, History's replays and the Rule designer's calibration run in
+the server's own process, but through the same queue.
 
 :meth:`Runner.slot` prices a run before anything else (:mod:`ui.lab.cost`: at most
 ``run_games`` games, ``tasks_per_run`` tasks), then admits ``concurrent_runs`` runs at once, in
@@ -25,13 +25,8 @@ import collections
 import contextlib
 import ctypes
 import logging
-import os
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any, TypeVar, cast
 
 from gammon_elo import InvalidInput
@@ -40,87 +35,17 @@ from gammon_elo.parallel import connect
 from .. import settings as server_settings
 from ..i18n import number, t
 from ..params import Where
+from .cluster import Cluster
 from .cost import ENGINE_GAME, Cost
 
 __all__ = ["RunRefusedError", "Runner", "in_process", "runner", "waiting_note"]
 
 _log = logging.getLogger(__name__)
 T = TypeVar("T")
-_ROOT = Path(__file__).resolve().parents[1]
-#: Seconds the embedded cluster's workers have to join its scheduler, and to end once it closes.
-_WORKERS_START = 60.0
-_WORKERS_STOP = 5.0
 
 
 class RunRefusedError(Exception):
     """A run the server will not take now; ``str()`` is the reader's message."""
-
-
-class _Workers:
-    """The embedded cluster: a scheduler in this process, ``count`` worker commands."""
-
-    def __init__(self, count: int) -> None:
-        import distributed
-
-        self.count = count
-        self.cluster: Any = cast(Any, distributed.LocalCluster)(
-            n_workers=0,
-            processes=False,
-            protocol="tcp://",  # not in-process: the workers are processes of their own
-            host="127.0.0.1",
-            scheduler_port=0,
-            # The scheduler's HTTP server (health, metrics) starts whatever this says: on
-            # loopback, on a free port, rather than Dask's default of port 8787.
-            dashboard_address="127.0.0.1:0",
-            silence_logs=logging.CRITICAL,
-        )
-        self.processes: list[subprocess.Popen[bytes]] = []
-        self.client: Any = cast(Any, distributed.Client)(self.cluster, set_as_default=False)
-        self.revive()
-
-    def revive(self) -> None:
-        """Start a worker for every one missing (at start, or one that died), and wait for
-        them to join."""
-        self.processes = [p for p in self.processes if p.poll() is None]
-        address = self.cluster.scheduler_address
-        path = os.pathsep.join(filter(None, [str(_ROOT), os.environ.get("PYTHONPATH")]))
-        env = {**os.environ, "PYTHONPATH": path, "DASK_LOGGING__DISTRIBUTED": "warning"}
-        # Without the statistical profiler, as the embedded cluster's workers (WORKER_CONFIG).
-        env["DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED"] = "False"
-        command = [sys.executable, "-m", "distributed.cli.dask_worker", address]
-        # No Nanny: it would start the worker with the MALLOC_TRIM_THRESHOLD_ that makes a
-        # task fault its arrays' pages in again (gammon_elo.parallel.WORKER_CONFIG says why);
-        # without it the worker allocates as this server does, under glibc's defaults.
-        command += ["--no-nanny", "--nthreads", "1", "--host", "127.0.0.1", "--no-dashboard"]
-        # A worker serves HTTP (health, metrics) even without its dashboard, by default on
-        # every interface: on loopback here, as everything else of this cluster.
-        command += ["--dashboard-address", "127.0.0.1:0"]
-        command += ["--death-timeout", "30"]  # an orphan (server killed) ends by itself
-        while len(self.processes) < self.count:
-            self.processes.append(subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL))
-        self.client.wait_for_workers(self.count, timeout=_WORKERS_START)
-
-    def close(self) -> None:
-        """Close the scheduler, which tells each worker to close; a worker that has not ended
-        by itself within :data:`_WORKERS_STOP` seconds is ended by its PID.
-
-        Not terminated at once: a worker signalled while still closing did not end promptly,
-        and had to be killed anyway."""
-        self.client.close()
-        self.cluster.close()
-        deadline = time.monotonic() + _WORKERS_STOP
-        for process in self.processes:
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(timeout=max(0.0, deadline - time.monotonic()))
-        for process in self.processes:
-            if process.poll() is None:
-                process.terminate()
-        for process in self.processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=10)
 
 
 class Runner:
@@ -135,7 +60,7 @@ class Runner:
         #: The most runs ever running at once (the tests read it).
         self.peak = 0
         self._start = threading.Lock()
-        self._workers: _Workers | None = None
+        self._cluster: Cluster | None = None
         self._client: Any = None
 
     def caption(self) -> str:
@@ -149,11 +74,14 @@ class Runner:
         """The cluster's client, started or connected at the first call and kept."""
         with self._start:
             if self.settings.scheduler is None:
-                if self._workers is None:
-                    self._workers = _Workers(self.settings.workers)
+                if self._cluster is not None and not self._cluster.alive():
+                    self._cluster.close()
+                    self._cluster = None
+                if self._cluster is None:
+                    self._cluster = Cluster(self.settings.workers)
                 else:
-                    self._workers.revive()
-                return self._workers.client
+                    self._cluster.revive()
+                return self._cluster.client
             if self._client is None or self._client.status in ("closing", "closed"):
                 self._client = self._connect(self.settings.scheduler)
             return self._client
@@ -161,12 +89,26 @@ class Runner:
     def _connect(self, address: str) -> Any:
         timeout = self.settings.handshake_timeout
         try:
-            return connect(address, timeout=timeout)
+            return connect(address, timeout=timeout, security=self._security())
         except InvalidInput as error:
             _log.error("the configured Dask scheduler (GAMMON_ELO_SCHEDULER): %s", error)
             raise RunRefusedError(
                 t("designer.cluster_unavailable", seconds=number(timeout, 1))
             ) from None
+
+    def _security(self) -> Any:
+        """The TLS certificates the operator named for their scheduler, or None (Dask's own
+        configuration's, if any)."""
+        limits = self.settings
+        files = (limits.scheduler_ca, limits.scheduler_cert, limits.scheduler_key)
+        if not any(files):
+            return None
+        from distributed.security import Security
+
+        ca, cert, key = files
+        return cast(Any, Security)(
+            tls_ca_file=ca, tls_client_cert=cert, tls_client_key=key, require_encryption=True
+        )
 
     def refusal(self, cost: Cost) -> str | None:
         """Why a run of this price is refused whatever the queue holds, or None."""
@@ -238,9 +180,9 @@ class Runner:
 
     def close(self) -> None:
         with self._start:
-            if self._workers is not None:
-                self._workers.close()
-                self._workers = None
+            if self._cluster is not None:
+                self._cluster.close()
+                self._cluster = None
             if self._client is not None:
                 self._client.close()
                 self._client = None
