@@ -59,7 +59,7 @@ def expected_score(rating: int, opponent: int, *, divisor: float = CURRENT.divis
 
     >>> expected_score(1500, 1500)
     0.5
-    >>> round(expected_score(1800, 1500), 3)  # favourite by 300: 64.0 %
+    >>> round(expected_score(1800, 1500, divisor=1200), 3)  # favourite by 300: 64.0 %
     0.64
     """
     rating = checks.rating("rating", rating)
