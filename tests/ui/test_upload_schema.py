@@ -166,12 +166,52 @@ def test_only_the_historys_columns_of_an_upload_are_read() -> None:
     assert frame.loc[2, "winner"] == WINNER
 
 
-def test_a_row_of_more_cells_than_the_header_is_still_refused() -> None:
+@pytest.mark.parametrize("header", ["time,winner,loser,note", "time,winner,loser"])
+def test_a_row_of_more_cells_than_the_header_is_still_refused(header: str) -> None:
     """Reading some columns only, pandas would drop the extra cell without a word: here an
-    unquoted comma in a name would make " Nikos" the loser and lose the real one."""
-    csv = f"time,winner,loser,note\n{TIME},{WINNER},{LOSER},x\n{TIME},Eleni, Nikos,Maria,x\n"
+    unquoted comma in a name would make " Nikos" the loser and lose the real one, whether the
+    header has a column the lab does not read or only the history's own."""
+    cells = header.count(",") + 1
+    good = ",".join([TIME, WINNER, LOSER, "x"][:cells])
+    bad = ",".join([TIME, "Eleni", " Nikos", "Maria", "x"][: cells + 1])
+    csv = f"{header}\n{good}\n{bad}\n"
     with pytest.raises(InvalidInput) as refused:
         uploads.read(csv.encode())
     assert str(refused.value) == (
-        "file has a row with more cells than the header, got 'the uploaded file'"
+        f"file has more cells in row 3 ({cells + 1}) than in its header ({cells}), got 'the"
+        " uploaded file'"
+    )
+
+
+#: Python's csv module reads no cell longer than this (its documented default field limit).
+CSV_FIELD_LIMIT = 131_072
+
+
+def test_a_header_cell_past_the_csv_readers_limit_is_refused_by_upload_cell_length() -> None:
+    """A 200,000-character column name, then 1,000,001 columns: the header's checks must not
+    be skipped because the csv module cannot read the name."""
+    header = "time,winner,loser," + "n" * 200_000 + "," * 1_000_001
+    csv = f"{header}\n{TIME},{WINNER},{LOSER}\n".encode()
+    with pytest.raises(InvalidInput) as refused:
+        uploads.read(csv)
+    assert str(refused.value) == (
+        f"history's row 1 has a cell of more than {CSV_FIELD_LIMIT:,} characters, more than the"
+        " limit of 200 (upload_cell_length)"
+    )
+    # Without the long name, the header's checks meet the million unnamed columns.
+    csv = f"time,winner,loser{',' * 1_000_001}\n{TIME},{WINNER},{LOSER}\n".encode()
+    with pytest.raises(InvalidInput, match=r"columns must each be named once"):
+        uploads.read(csv)
+
+
+def test_a_cell_past_the_csv_readers_limit_is_refused_in_any_column() -> None:
+    """The row check cannot read past such a cell: the file is refused by its row, even where
+    the cell lies in a column the lab would not read."""
+    note = "x" * (CSV_FIELD_LIMIT + 1)
+    csv = f"time,winner,loser,note\n{TIME},{WINNER},{LOSER},y\n{TIME},{WINNER},{LOSER},{note}\n"
+    with pytest.raises(InvalidInput) as refused:
+        uploads.read(csv.encode())
+    assert str(refused.value) == (
+        f"history's row 3 has a cell of more than {CSV_FIELD_LIMIT:,} characters, more than the"
+        " limit of 200 (upload_cell_length)"
     )
