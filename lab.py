@@ -5,9 +5,9 @@ Every page of the calculator and the lab's own (:data:`ui.frame.LAB`, drawn by
 sweeps and engine leagues. It serves readers on this machine only, or designers signed in
 through Streamlit's OpenID Connect sign-in (:mod:`ui.lab.access`).
 
-Served as an ``st.App`` (public API) with one guard in front of Streamlit's own routes: a
-session may have at most ``upload_files`` uploaded files held by the server at once
-(:mod:`ui.held_uploads`).
+Served as an ``st.App`` (public API) with one guard in front of Streamlit's own routes
+(:mod:`ui.held_uploads`): uploads only from a browser the lab has admitted, and at most
+``upload_files`` held a session.
 """
 
 import streamlit as st
