@@ -6,8 +6,8 @@ sweeps and engine leagues. It serves readers on this machine only, or designers 
 through Streamlit's OpenID Connect sign-in (:mod:`ui.lab.access`).
 
 Served as an ``st.App`` (public API) with one guard in front of Streamlit's own routes
-(:mod:`ui.held_uploads`): uploads only from a browser the lab has admitted, and at most
-``upload_files`` held a session.
+(:mod:`ui.held_uploads`): uploads only from a browser the lab has admitted, at most
+``upload_files`` held a session, and freed a bounded time after the session's tab closes.
 """
 
 import streamlit as st

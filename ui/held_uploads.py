@@ -1,5 +1,5 @@
-"""Which uploads the server takes and holds: only from a browser the lab has admitted, and at
-most ``upload_files`` a session.
+"""Which uploads the server takes and holds: only from a browser the lab has admitted, at most
+``upload_files`` a session, and freed a bounded time after the session's tab closes.
 
 Streamlit (1.67) keeps every file PUT to ``/_stcore/upload_file/<session>/<file_id>`` in memory,
 under that session, until the browser DELETEs it or the session ends, from any session: one whose
@@ -26,6 +26,8 @@ Streamlit's routes:
 - **At most ``upload_files`` files a session** (:mod:`ui.settings`), counted when a PUT starts
   and given back if it fails, so that PUTs sent at once cannot all pass one check; a DELETE
   makes room. The lab's uploaders hold one file each and the browser DELETEs a replaced one.
+- **Freed when the tab closes**: each websocket that closes is passed to
+  :class:`ui.closed_sessions.ClosedSessions`.
 
 The calculator, which has no uploader, uses it with ``files=0``: every PUT refused (413), and
 nothing else to do.
@@ -44,14 +46,17 @@ from typing import Any, Final
 
 from starlette.requests import HTTPConnection
 
+from .closed_sessions import ClosedSessions
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-#: Streamlit's upload route, under any base URL path.
+#: Streamlit's upload route and its websocket route, under any base URL path.
 _UPLOAD: Final = re.compile(r"/_stcore/upload_file/(?P<session>[^/]+)/(?P<file>[^/]+)/?$")
+_STREAM: Final = re.compile(r"/_stcore/stream/?$")
 #: Streamlit's XSRF cookie: ``2|mask|masked token|time`` (hexadecimal), or the token alone.
 XSRF_COOKIE: Final = "_streamlit_xsrf"
 #: Seconds one admitted page run vouches for its browser's uploads.
@@ -138,6 +143,7 @@ class HeldUploads:
         # Per session, per file id: [PUTs under way, held].
         self._held: OrderedDict[str, dict[str, list[int]]] = OrderedDict()
         self._lock = threading.Lock()
+        self._closed = ClosedSessions(app)
 
     @property
     def files(self) -> int:
@@ -149,6 +155,13 @@ class HeldUploads:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind, path = scope.get("type"), scope.get("path", "")
+        if kind == "websocket" and self._files != 0 and _STREAM.search(path):
+            arrived = dict(scope)  # Starlette adds to the scope as it routes
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                self._closed.closed(arrived)
+            return
         found = _UPLOAD.search(path) if kind == "http" else None
         method = scope.get("method")
         if found is None or method not in ("PUT", "DELETE"):

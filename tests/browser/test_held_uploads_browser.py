@@ -1,18 +1,25 @@
 """Uploads on a real server (``streamlit run lab.py``, sign-in off: loopback readers only).
 Streamlit keeps every file PUT to ``/_stcore/upload_file/<session>/<file_id>`` until it is
 deleted or the session ends, under any file id the browser makes up, from any session. The
-lab's guard takes PUTs only from a browser the lab has admitted and holds a session to
-``upload_files`` (4 by default) files at once, counting each PUT from its start: a reader
-replacing the uploader's file is never refused (the browser deletes the old one), a script
-PUTting new files under new ids is refused past the limit (one at a time or all at once),
-deleting one makes room again, and a refused reader has nothing taken."""
+lab's guard takes PUTs only from a browser the lab has admitted, holds a session to
+``upload_files`` (4 by default) files at once, counting each PUT from its start, and frees a
+closed tab's files a bounded time after its websocket closes: a reader replacing the uploader's
+file is never refused (the browser deletes the old one), a script PUTting new files under new ids
+is refused past the limit (one at a time or all at once), deleting one makes room again, a
+refused reader has nothing taken, and the server's resident memory comes back down once a tab
+that held files is closed.
+
+The server keeps a closed tab's session ``TTL`` seconds (Streamlit's
+``server.disconnectedSessionTTL``, 120 by default; short here, so that the test is)."""
 
 from __future__ import annotations
 
 import contextlib
 import socket
+import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from browser_support import ROOT, Server, open_page, streamlit_process, wait_idle
@@ -21,6 +28,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from ui import settings
 from ui.catalogs import EN
+from ui.closed_sessions import FREED_WITHIN
 from ui.held_uploads import ADMISSION_LIFE
 
 pytestmark = pytest.mark.browser
@@ -31,6 +39,10 @@ GAMES = b"time,winner,loser\n2026-10-01T20:00:00Z,Eleni,Nikos\n"
 SLOW_MS = 60_000
 #: What a script PUTs: 1 MiB of a file each (the attack PUT 18.6 MiB twenty times).
 BLOB = b"x" * 2**20
+#: Seconds a closed tab's session is kept for its reader to come back.
+TTL = 5
+#: Seconds the machine may add to the documented bound when it is loaded (2 shared cores).
+LOADED = 15
 #: A documentation address (RFC 5737), as a reverse proxy on this machine reports a reader's.
 ELSEWHERE = {"X-Forwarded-For": "203.0.113.7"}
 CLOSED_REMOTE = "This lab serves readers on its own machine only."
@@ -41,7 +53,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory, browser: Browser) -> Iterator[
     """The lab with sign-in off (an empty secrets file of its own), warmed by a first page."""
     secrets = tmp_path_factory.mktemp("held_uploads") / "secrets.toml"
     secrets.write_text("", encoding="utf-8")
-    options = ("--secrets.files", str(secrets))
+    options = ("--secrets.files", str(secrets), "--server.disconnectedSessionTTL", str(TTL))
     with streamlit_process(ROOT / "lab.py", options=options) as server:
         first = browser.new_page()
         first.set_default_timeout(120_000)  # the cold lab's imports on a loaded machine
@@ -180,3 +192,54 @@ def test_a_reader_the_lab_refused_has_no_upload_taken(page: Page, lab: Server) -
     page.context.set_extra_http_headers(ELSEWHERE)
     refused = first_session(page, f"{lab.url}/history?source=upload")
     assert put(page, endpoint, refused)[0] == 403
+
+
+def resident_mb(pid: int) -> float:
+    """The server's resident memory (VmRSS), in MB."""
+    status = Path(f"/proc/{pid}/status").read_text(encoding="ascii")
+    return int(next(line.split()[1] for line in status.splitlines() if line[:6] == "VmRSS:")) / 1024
+
+
+def shut_down_older_sessions(page: Page, since: float) -> None:
+    """Have Streamlit itself shut down every session closed before ``since`` (monotonic): it
+    does so when it stores a session that disconnected, once their TTL has passed. A script of
+    ``page`` opens a websocket of its own to the server and closes it."""
+    while time.monotonic() < since + TTL + 1:  # until their TTL has passed
+        time.sleep(0.2)
+    page.evaluate(
+        """async () => {
+            const ws = new WebSocket(location.origin.replace('http', 'ws') + '/_stcore/stream',
+                                     ['streamlit']);
+            await new Promise((done) => { ws.onopen = done; });
+            ws.close();
+            await new Promise((done) => { ws.onclose = done; });
+        }"""
+    )
+
+
+def test_a_closed_tabs_files_are_freed(browser: Browser, lab: Server) -> None:
+    """A reader uploads through the page and a script of it PUTs three files of 19 MiB; once
+    the tab closes, the server's resident memory comes back down within TTL + FREED_WITHIN
+    seconds (the documented bound), without any other reader's help. Other tests' tabs, closed
+    before, are shut down first, so that freeing theirs cannot pass for freeing this one's."""
+    started = time.monotonic()
+    context = browser.new_context()
+    page = context.new_page()
+    open_page(page, f"{lab.url}/history?source=upload")
+    endpoint, session, _ = upload_in_the_page(page, "games.csv").rsplit("/", 2)
+    expect(page.get_by_text("1 row read", exact=False)).to_be_visible(timeout=SLOW_MS)
+    wait_idle(page)
+    shut_down_older_sessions(page, started)
+    before = resident_mb(lab.pid)
+    big = b"x" * (19 * 2**20)
+    assert [put(page, endpoint, session, big)[0] for _ in range(LIMIT - 1)] == [204] * (LIMIT - 1)
+    # The server's pages hold them (some fill pages the server had already, and freed).
+    held = resident_mb(lab.pid) - before
+    assert held > 2 * 19, held
+    context.close()
+    closed = time.monotonic()
+    deadline = closed + TTL + FREED_WITHIN + LOADED
+    while (now := resident_mb(lab.pid)) > before + held / 4 and time.monotonic() < deadline:
+        time.sleep(0.5)
+    took = time.monotonic() - closed
+    assert now <= before + held / 4, f"{now - before:.0f} of {held:.0f} MB held after {took:.0f} s"
