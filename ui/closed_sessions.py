@@ -88,6 +88,7 @@ class ClosedSessions:
 
     async def _reap(self) -> None:
         loop = asyncio.get_running_loop()
+        started = loop.time()  # every session due by now is shut down by this reap
         try:
             if self._scope is not None:
                 await self._connect_and_close(self._scope)
@@ -96,11 +97,10 @@ class ClosedSessions:
             _log.exception("Reaping closed sessions failed")
         finally:
             self._task = None
-            now = loop.time()
-            while self._due and self._due[0] <= now:
+            while self._due and self._due[0] <= started:
                 self._due.popleft()
             if self._due:
-                self._due[0] = max(self._due[0], now + REAP_EVERY)
+                self._due[0] = max(self._due[0], loop.time() + REAP_EVERY)
                 self._arm(loop)
 
     async def _connect_and_close(self, scope: Scope) -> None:
