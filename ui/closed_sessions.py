@@ -1,19 +1,16 @@
 """Freeing what a closed tab's session holds (its uploaded files above all) a bounded time after
-its websocket closes.
-
-Streamlit (1.67) keeps a session whose websocket has closed for ``server.disconnectedSessionTTL``
-seconds, so that a reader whose connection dropped gets it back; the documented promise is only
-that it *may* then shut the session down, and with it drop its uploaded files. In fact it looks
-for such sessions only when it stores another one that disconnected, so on a quiet server a
-closed tab's files stay until some other tab closes; its event loop keeps a reference to the
-last session it sent a message to until it sends one to another; a session's objects hold
-reference cycles, which with ``runner.postScriptGC = false`` only a full collection frees; and
-glibc keeps the freed pages in its arenas.
-
+its websocket closes. Streamlit (1.67) keeps a session whose websocket has closed for
+``server.disconnectedSessionTTL`` seconds, so that a reader whose connection dropped gets it
+back; the documented promise is only that it *may* then shut the session down, and with it drop
+its uploaded files. In fact it looks for such sessions only when it stores another one that
+disconnected, so on a quiet server a closed tab's files stay until some other tab closes; its
+event loop keeps a reference to the last session it sent a message to until it sends one to
+another; a session's objects hold reference cycles, which with ``runner.postScriptGC = false``
+only a full collection frees; and glibc keeps the freed pages in its arenas.
 :class:`ClosedSessions` bounds that time. :meth:`ClosedSessions.closed` is told of each closed
-websocket (by :class:`ui.held_uploads.HeldUploads`, which sees them pass); ``REAP_AFTER`` seconds
-after that tab's session may be shut down, and at most every ``REAP_EVERY`` seconds, it opens
-one connection of its own to Streamlit's websocket route, in this process and through the
+websocket (by :class:`ui.held_uploads.HeldUploads`, which sees them pass); ``REAP_AFTER``
+seconds after that tab's session may be shut down, and at most every ``REAP_EVERY`` seconds, it
+opens one connection of its own to Streamlit's websocket route, in this process and through the
 app's own routes (no network, no internal module). The connection runs no script: it sends the
 keep-alive message every Streamlit page sends (``app_heartbeat``), waits for Streamlit's answer,
 so that the last session messaged is its own, and closes; Streamlit stores it, and shuts down

@@ -1,36 +1,21 @@
-"""Which uploads the server takes and holds: only from a browser the lab has admitted, at most
-``upload_files`` a session, and freed a bounded time after the session's tab closes.
-
-Streamlit (1.67) keeps every file PUT to ``/_stcore/upload_file/<session>/<file_id>`` in memory,
-under that session, until the browser DELETEs it or the session ends, from any session: one whose
-reader the lab refused, or one whose websocket never ran the lab's script. The file id is the
-browser's to choose and nothing asks whether a widget holds the file. Streamlit offers no option
-to bound that, and tells the script no session id. :class:`HeldUploads` is an ASGI middleware
-for :class:`streamlit.App` (public API: ``st.App`` takes Starlette middleware) in front of
-Streamlit's routes:
-
-- **Admitted browsers only.** The lab's admission (``ui.frame.route``) records each browser it
-  admits, and forgets one it refuses, by the token of Streamlit's XSRF cookie
-  (``_streamlit_xsrf``): the script reads it from ``st.context.cookies`` (public), and Streamlit
-  itself refuses a PUT whose ``X-Xsrftoken`` header does not match that cookie, so every PUT
-  carries it. A PUT whose cookie's token was never admitted, or not in the last
-  ``ADMISSION_LIFE`` seconds, is answered 403 with a line saying why, its body unread. A refused
-  reader may send any cookie, but knows no admitted browser's token (16 random bytes, readable
-  only by the lab's own pages); the cookie is re-masked on each page load, so the unmasked token
-  is what counts. All tabs of a browser share the token: any admitted run vouches for all of
-  them, any refused one (a sign-out, the sign-in cookie expired or withdrawn) revokes it, and a
-  browser that runs no page for ``ADMISSION_LIFE`` seconds must load one again (a raw client
-  holding a cookie that has since lost its sign-in gets no longer than that). Without XSRF
-  protection (``server.enableXsrfProtection = false``) there is no token, and the lab takes no
-  upload.
-- **At most ``upload_files`` files a session** (:mod:`ui.settings`), counted when a PUT starts
-  and given back if it fails, so that PUTs sent at once cannot all pass one check; a DELETE
-  makes room. The lab's uploaders hold one file each and the browser DELETEs a replaced one.
-- **Freed when the tab closes**: each websocket that closes is passed to
-  :class:`ui.closed_sessions.ClosedSessions`.
-
-The calculator, which has no uploader, uses it with ``files=0``: every PUT refused (413), and
-nothing else to do.
+"""Which uploads the server takes and holds. Streamlit (1.67) keeps every file PUT to
+``/_stcore/upload_file/<session>/<file_id>`` in memory under that session, for any live session
+(one whose reader the lab refused, or whose websocket never ran the lab's script) and under any
+file id, and tells the script no session id. :class:`HeldUploads`, an ASGI middleware for
+``st.App`` (public API) in front of Streamlit's routes, takes a PUT only from a browser the lab
+has admitted (:class:`Browsers`), holds at most ``upload_files`` files a session, counted from
+each PUT's start, and passes each closed websocket to :class:`ui.closed_sessions.ClosedSessions`.
+The lab admits a browser rather than a session because the browser's XSRF token is the one thing
+both sides see: the script reads Streamlit's ``_streamlit_xsrf`` cookie from
+``st.context.cookies``, and Streamlit refuses a PUT whose ``X-Xsrftoken`` header does not match
+that cookie, so every PUT carries it. A refused reader may send any cookie, but cannot know an
+admitted browser's token (16 random bytes, readable by the lab's own pages only); Streamlit
+masks the cookie anew on each page load, so the unmasked token is compared; all tabs of a
+browser share it, so any admitted page run vouches for all of them and any refused one (a
+sign-out, an ended sign-in) revokes it; and an admission lapses ``ADMISSION_LIFE`` seconds after
+the browser's last admitted run, so that a client keeping a cookie whose sign-in has ended, and
+loading no page, gets no longer. Without XSRF protection there is no token, and no upload. The
+calculator, which has no uploader, uses the middleware with ``files=0``: every PUT refused.
 """
 
 from __future__ import annotations
@@ -134,7 +119,12 @@ def admission(cookies: Mapping[str, str]) -> Iterator[None]:
 class HeldUploads:
     """The middleware: ``files`` a session may have held at once (None: ``upload_files`` from
     the server's settings at the first upload; 0: no uploads at all, every PUT refused with the
-    catalog's ``refusal`` line)."""
+    catalog's ``refusal`` line).
+
+    A PUT from a browser not admitted is answered 403, one past the limit 413, each with a line
+    saying why and its body unread. A PUT holds its place from its start, so that PUTs sent at
+    once cannot all pass one check, and gives it back if it fails; a DELETE frees one. The lab's
+    uploaders hold one file each and the browser DELETEs a replaced one."""
 
     def __init__(self, app: App, files: int | None = None, refusal: str = "upload.held") -> None:
         self.app = app
