@@ -5,10 +5,11 @@ Every page of the calculator and the lab's own (:data:`ui.frame.LAB`, drawn by
 sweeps and engine leagues. It serves readers on this machine only, or designers signed in
 through Streamlit's OpenID Connect sign-in (:mod:`ui.lab.access`).
 
-Served as an ``st.App`` (public API) with one guard in front of Streamlit's own routes: a
-session may have at most ``upload_files`` uploaded files held by the server at once
-(:mod:`ui.held_uploads`). A server that starts with secrets it cannot read serves only the page
-that says so (:mod:`ui.lab.closed`): Streamlit itself would answer every request with an error.
+Served as an ``st.App`` (public API) with one guard in front of Streamlit's own routes
+(:mod:`ui.held_uploads`): uploads only from a browser the lab has admitted, at most
+``upload_files`` held a session, and freed a bounded time after the session's tab closes. A
+server that starts with secrets it cannot read serves only the page that says so
+(:mod:`ui.lab.closed`): Streamlit itself would answer every request with an error.
 """
 
 import streamlit as st

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 import streamlit as st
 
-from . import embed, i18n
+from . import embed, held_uploads, i18n
 from .i18n import t
 from .params import Where
 
@@ -119,7 +119,9 @@ def route(door: Door) -> st.Page:
     if door.admits:
         from .lab import access  # the lab's modules stay out of the calculator's process
 
-        access.admit([entry.url_path for entry in door.pages])
+        # The browser's uploads are taken only while its runs are admitted (ui/held_uploads).
+        with held_uploads.admission(st.context.cookies):
+            access.admit([entry.url_path for entry in door.pages])
     chosen = st.navigation(
         navigation(door), position="hidden" if embed.is_compact() else "sidebar", expanded=True
     )

@@ -73,6 +73,10 @@ class Settings:
     upload_cell_bytes: int = 256 * 2**20
     #: Characters one cell of an upload may hold.
     upload_cell_length: int = 200
+    #: Pages a Parquet upload's history columns may span, each column of each row group one at
+    #: least: each page is read whole and costs its own work. A writer's usual pages hold
+    #: thousands of rows (20,000 at most by default in Arrow), so a full upload spans hundreds.
+    upload_pages: int = 10_000
     #: Uploaded files one reader's session may have the server hold at once: each of the lab's
     #: two uploaders holds its current file, and a replaced file is deleted by the browser
     #: (enforced in front of Streamlit's routes by ``lab.py``: :mod:`ui.held_uploads`).

@@ -87,8 +87,9 @@ def build_replay(sub: Subparsers) -> None:
 
 
 def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
-    """--max-rows, --max-cell-bytes, --max-cell-length: a budget for reading the history, off
-    unless given (a file over it is refused before it is decoded where the format allows)."""
+    """--max-rows, --max-cell-bytes, --max-cell-length, --max-pages: a budget for reading the
+    history, off unless given (a file over it is refused before it is decoded where the format
+    allows)."""
     parser.add_argument(
         "--max-rows", type=int, metavar="N", help="refuse a history of more than N rows"
     )
@@ -106,16 +107,22 @@ def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="refuse a history with a cell of more than N characters",
     )
+    parser.add_argument(
+        "--max-pages",
+        type=int,
+        metavar="N",
+        help="refuse a Parquet history whose columns read span more than N pages",
+    )
 
 
 def budget_from(args: argparse.Namespace) -> Budget | None:
     """The budget the options give, or None when none is given."""
-    limits = (args.max_rows, args.max_cell_bytes, args.max_cell_length)
+    limits = (args.max_rows, args.max_cell_bytes, args.max_cell_length, args.max_pages)
     if all(limit is None for limit in limits):
         return None
     from ..replay.budget import Budget
 
-    names = ("--max-rows", "--max-cell-bytes", "--max-cell-length")
+    names = ("--max-rows", "--max-cell-bytes", "--max-cell-length", "--max-pages")
     return Budget(*limits, names=names)
 
 

@@ -1,5 +1,6 @@
 """How much one history may cost whoever reads it: a :class:`Budget`, checked before a file is
-decoded where its format allows (a Parquet file's metadata), else while it is read."""
+decoded where its format allows (a Parquet file's metadata and its pages' headers), else while
+it is read."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from .._core.errors import InvalidInput
+from .pages import column_pages
 
 #: Rows per batch when a Parquet file's text is measured: a batch's lengths, not its text.
 _SCAN_ROWS: Final = 65_536
@@ -20,8 +22,10 @@ _FIXED_CELL_BYTES: Final = 8
 @dataclass(frozen=True, slots=True)
 class Budget:
     """The most one history may hold (None: no limit): ``rows`` of games, ``cell_bytes`` of all
-    cells decoded (text as UTF-8, a number or a time 8 bytes), ``cell_length`` characters in
-    one cell; ``names``: what a refusal calls the three (a server setting, an option).
+    cells decoded (text as UTF-8, a number or a time 8 bytes; a Parquet file's pages once
+    decompressed too), ``cell_length`` characters in one cell, ``pages`` of a Parquet file's
+    columns read (each column of each row group one at least); ``names``: what a refusal calls
+    the four (a server setting, an option).
 
     >>> Budget(rows=10).rows, Budget().cell_bytes
     (10, None)
@@ -30,12 +34,12 @@ class Budget:
     rows: int | None = None
     cell_bytes: int | None = None
     cell_length: int | None = None
-    names: tuple[str, str, str] = ("rows", "cell_bytes", "cell_length")
+    pages: int | None = None
+    names: tuple[str, str, str, str] = ("rows", "cell_bytes", "cell_length", "pages")
 
     def __post_init__(self) -> None:
-        for name, value in zip(
-            self.names, (self.rows, self.cell_bytes, self.cell_length), strict=True
-        ):
+        limits = (self.rows, self.cell_bytes, self.cell_length, self.pages)
+        for name, value in zip(self.names, limits, strict=True):
             if value is None:
                 continue
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
@@ -147,8 +151,43 @@ def check_parquet(
             raise _long_cell(budget, 2, field.name, width)
         fixed += size
     check_bytes(budget, fixed, f"has {fixed:,} bytes of numbers, times and fixed-width cells")
+    columns = [i for i, name in enumerate(schema.names) if name in wanted] if flat else None
+    _check_pages(source, groups, schema, columns, budget)
     if texts and (budget.cell_length is not None or budget.cell_bytes is not None):
         _scan_text(source, texts, budget, fixed)
+
+
+#: Parquet's DELTA_BYTE_ARRAY encoding: each value a prefix of the last one and a suffix, so
+#: its text may decode to far more bytes than its page holds.
+_DELTA_BYTE_ARRAY: Final = 7
+
+
+def _check_pages(
+    source: Any, groups: list[Any], schema: Any, columns: list[int] | None, budget: Budget
+) -> None:
+    """The pages of the ``columns`` read (None: all), from their own headers: how many
+    (``pages``) and what they decompress to (``cell_bytes``), before any is decompressed;
+    text written so that it may decode to more than its pages refused."""
+    limit, name = budget.pages, budget.names[3]
+    count = len(groups) * (len(schema) if columns is None else len(columns))
+    if limit is not None and count > limit:
+        what = f"history's columns read span at least {count:,} pages ({len(groups):,} row groups)"
+        raise OverBudget(name, limit, f"{count:,} pages", what)
+    count = size = 0
+    for group in groups:
+        for i in range(group.num_columns) if columns is None else columns:
+            field = schema.field(i)
+            for page in column_pages(source, group.column(i)):
+                count += 1
+                size += page.uncompressed
+                if limit is not None and count > limit:
+                    what = f"history's columns read span at least {count:,} pages"
+                    raise OverBudget(name, limit, f"{count:,} pages", what)
+                check_bytes(budget, size, f"has at least {size:,} bytes of pages decompressed")
+                if page.encoding == _DELTA_BYTE_ARRAY and cell_width(field) is None:
+                    reason = "must not be written as DELTA_BYTE_ARRAY (its text may decode to"
+                    reason += f" more bytes than its pages hold: {budget.names[1]})"
+                    raise InvalidInput(f"column {field.name!r}", "DELTA_BYTE_ARRAY", reason)
 
 
 #: The variable-width kinds (measured where read), and the kinds of a fixed width.

@@ -20,6 +20,7 @@ import pandas as pd
 from .._core.errors import InvalidInput
 from .budget import (
     Budget,
+    OverBudget,
     cell_width,
     check_bytes,
     check_cells,
@@ -216,22 +217,60 @@ def _csv_header(
     check_bytes(budget, size, f"is {size:,} bytes of text")  # about what its cells decode to
     text = io.TextIOWrapper(stream, encoding="utf-8-sig", newline="")
     try:
-        reader = csv.reader(text, delimiter=delimiter)
-        header = next(reader, None)
-        # pandas, reading some columns, drops a long row's extra cells without a word.
-        some = history_only and header and not all(map(_is_history_column, header))
-        if some and any(len(row) > len(header or ()) for row in reader):
-            raise InvalidInput("file", name, "has a row with more cells than the header")
-    except (UnicodeDecodeError, csv.Error) as error:
-        header = None
-        if isinstance(error, UnicodeDecodeError):
-            raise _csv_error(error, name) from None
+        rows = _csv_rows(csv.reader(text, delimiter=delimiter), name, budget)
+        header = next(rows, None)
+        if header:
+            _check_header(header, budget)
+        if header and history_only:
+            _check_row_lengths(rows, len(header), name)
+    except UnicodeDecodeError as error:
+        raise _csv_error(error, name) from None
     finally:
         text.detach()
     stream.seek(start)
-    if header:
-        _check_header(header, budget)
     return delimiter, start
+
+
+def _csv_rows(reader: Iterator[list[str]], name: str, budget: Budget | None) -> Iterator[list[str]]:
+    """The reader's rows; a row it cannot read is refused by its number, never skipped."""
+    number = 0
+    while True:
+        number += 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            raise _unreadable_row(error, number, name, budget) from None
+        yield row
+
+
+def _unreadable_row(
+    error: csv.Error, number: int, name: str, budget: Budget | None
+) -> InvalidInput:
+    """Why row ``number`` cannot be read: above all a cell past the csv module's field limit,
+    which (read on, or left to pandas) would hide the header's or the rows' checks."""
+    if "field limit" not in str(error):
+        return InvalidInput("file", name, f"cannot be read as CSV at row {number:,} ({error})")
+    limit = csv.field_size_limit()
+    figure = f"more than {limit:,} characters"
+    if budget is not None and budget.cell_length is not None and budget.cell_length < limit:
+        what = f"history's row {number:,} has a cell of {figure}"
+        return OverBudget(budget.names[2], budget.cell_length, figure, what)
+    reason = f"has a cell of {figure} in row {number:,}, the most a CSV cell may hold"
+    return InvalidInput("file", name, reason)
+
+
+def _check_row_lengths(rows: Iterator[list[str]], cells: int, name: str) -> None:
+    """Refuse a row of more cells than the header: pandas, reading the history's columns only,
+    would drop its extra cells without a word (an unquoted comma in a name shifts the rest)."""
+    for number, row in enumerate(rows, start=2):
+        if len(row) > cells:
+            raise InvalidInput(
+                "file",
+                name,
+                f"has more cells in row {number:,} ({len(row):,}) than in its header ({cells:,})",
+            )
 
 
 def _check_header(columns: list[str], budget: Budget | None) -> None:

@@ -30,6 +30,7 @@ def test_the_defaults_are_pinned() -> None:
         upload_rows=600_000,
         upload_cell_bytes=256 * 2**20,
         upload_cell_length=200,
+        upload_pages=10_000,
         upload_files=4,
     )
 

@@ -1,6 +1,8 @@
-"""An upload's decoded size from its Parquet schema, before a cell is decoded: a few kilobytes
-that say 600,000 cells of thousands of bytes each are refused naming the limit and the column,
-in a process that stays small; and only the history's own columns of an upload are read."""
+"""An upload's decoded size from its Parquet schema and its pages' headers, before a cell is
+decoded: a few kilobytes that say 600,000 cells of thousands of bytes each, or a footer that
+understates its pages, are refused naming the limit, in a process that stays small; too many
+row groups or pages are refused by their number; only the history's own columns of an upload
+are read; a CSV file's long rows and cells are refused by row, never skipped."""
 
 from __future__ import annotations
 
@@ -166,12 +168,180 @@ def test_only_the_historys_columns_of_an_upload_are_read() -> None:
     assert frame.loc[2, "winner"] == WINNER
 
 
-def test_a_row_of_more_cells_than_the_header_is_still_refused() -> None:
+@pytest.mark.parametrize("header", ["time,winner,loser,note", "time,winner,loser"])
+def test_a_row_of_more_cells_than_the_header_is_still_refused(header: str) -> None:
     """Reading some columns only, pandas would drop the extra cell without a word: here an
-    unquoted comma in a name would make " Nikos" the loser and lose the real one."""
-    csv = f"time,winner,loser,note\n{TIME},{WINNER},{LOSER},x\n{TIME},Eleni, Nikos,Maria,x\n"
+    unquoted comma in a name would make " Nikos" the loser and lose the real one, whether the
+    header has a column the lab does not read or only the history's own."""
+    cells = header.count(",") + 1
+    good = ",".join([TIME, WINNER, LOSER, "x"][:cells])
+    bad = ",".join([TIME, "Eleni", " Nikos", "Maria", "x"][: cells + 1])
+    csv = f"{header}\n{good}\n{bad}\n"
     with pytest.raises(InvalidInput) as refused:
         uploads.read(csv.encode())
     assert str(refused.value) == (
-        "file has a row with more cells than the header, got 'the uploaded file'"
+        f"file has more cells in row 3 ({cells + 1}) than in its header ({cells}), got 'the"
+        " uploaded file'"
+    )
+
+
+#: Python's csv module reads no cell longer than this (its documented default field limit).
+CSV_FIELD_LIMIT = 131_072
+
+
+def test_a_header_cell_past_the_csv_readers_limit_is_refused_by_upload_cell_length() -> None:
+    """A 200,000-character column name, then 1,000,001 columns: the header's checks must not
+    be skipped because the csv module cannot read the name."""
+    header = "time,winner,loser," + "n" * 200_000 + "," * 1_000_001
+    csv = f"{header}\n{TIME},{WINNER},{LOSER}\n".encode()
+    with pytest.raises(InvalidInput) as refused:
+        uploads.read(csv)
+    assert str(refused.value) == (
+        f"history's row 1 has a cell of more than {CSV_FIELD_LIMIT:,} characters, more than the"
+        " limit of 200 (upload_cell_length)"
+    )
+    # Without the long name, the header's checks meet the million unnamed columns.
+    csv = f"time,winner,loser{',' * 1_000_001}\n{TIME},{WINNER},{LOSER}\n".encode()
+    with pytest.raises(InvalidInput, match=r"columns must each be named once"):
+        uploads.read(csv)
+
+
+def test_a_cell_past_the_csv_readers_limit_is_refused_in_any_column() -> None:
+    """The row check cannot read past such a cell: the file is refused by its row, even where
+    the cell lies in a column the lab would not read."""
+    note = "x" * (CSV_FIELD_LIMIT + 1)
+    csv = f"time,winner,loser,note\n{TIME},{WINNER},{LOSER},y\n{TIME},{WINNER},{LOSER},{note}\n"
+    with pytest.raises(InvalidInput) as refused:
+        uploads.read(csv.encode())
+    assert str(refused.value) == (
+        f"history's row 3 has a cell of more than {CSV_FIELD_LIMIT:,} characters, more than the"
+        " limit of 200 (upload_cell_length)"
+    )
+
+
+# A Parquet file's pages decide what reading it costs, not its footer.
+
+#: Characters of each long cell: a run of x and the row's number, so that every cell differs
+#: (a reader that collects distinct texts keeps them all) and the file stays small.
+LONG = 50_000
+#: Rows of long cells: 300,000,000 bytes a column, over upload_cell_bytes (268,435,456).
+LONG_ROWS = 6_000
+#: What the doctored footer says each column chunk of long cells holds, uncompressed.
+CLAIM = 4_096
+
+
+def varint(value: int, width: int = 0) -> bytes:
+    """``value`` as Thrift's compact varint (LEB128), padded to ``width`` bytes with
+    continuation bytes, which a reader takes for the same number."""
+    out = []
+    while True:
+        out.append(value & 0x7F)
+        value >>= 7
+        if not value:
+            break
+    out += [0] * (width - len(out))
+    return bytes([byte | 0x80 for byte in out[:-1]] + [out[-1]])
+
+
+def understated(data: bytes, claim: int) -> bytes:
+    """``data`` with each column chunk's total_uncompressed_size over ``claim`` rewritten as
+    ``claim`` in the footer, in as many bytes (nothing else of the file moves): a footer that
+    lies about what its pages hold."""
+    footer = len(data) - 8 - int.from_bytes(data[-8:-4], "little")
+    for honest in {size for size in stored_sizes(data) if size > claim}:
+        old = varint(honest << 1)  # an i64 is written zigzagged: twice a positive value
+        new = varint(claim << 1, len(old))
+        data = data[:footer] + data[footer:].replace(old, new)
+    return data
+
+
+def stored_sizes(data: bytes) -> list[int]:
+    """What the footer says each column chunk holds, uncompressed."""
+    meta = pq.ParquetFile(io.BytesIO(data)).metadata
+    return [
+        meta.row_group(g).column(c).total_uncompressed_size
+        for g in range(meta.num_row_groups)
+        for c in range(meta.num_columns)
+    ]
+
+
+def long_texts(columns: tuple[str, ...]) -> bytes:
+    """LONG_ROWS games whose ``columns`` hold LONG-character cells, plain (no dictionary),
+    compressed; written 1,000 rows at a time."""
+    names = ("time", "winner", "loser")
+    out = io.BytesIO()
+    plain = {"use_dictionary": [n for n in names if n not in columns], "compression": "zstd"}
+    schema = pa.schema([(name, pa.string()) for name in names])
+    with pq.ParquetWriter(out, schema, **plain) as writer:
+        for first in range(0, LONG_ROWS, 1_000):
+            cells = {"time": [TIME] * 1_000, "winner": [WINNER] * 1_000, "loser": [LOSER] * 1_000}
+            for name in columns:
+                cells[name] = ["x" * (LONG - 10) + f"{first + i:010d}" for i in range(1_000)]
+            writer.write_table(pa.table(cells, schema=schema))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("columns", [("winner",), ("winner", "loser")])
+def test_a_footer_that_understates_its_pages_is_refused_by_the_pages(
+    tmp_path: Path, columns: tuple[str, ...]
+) -> None:
+    """Each long column decodes to 300,000,000 bytes while the footer claims a few kilobytes:
+    the pages' own headers say so, before a page is decompressed."""
+    honest = long_texts(columns)
+    data = understated(honest, CLAIM)
+    assert len(data) < 2_000_000, len(data)
+    # The writer's own footer: what the columns hold (page headers included).
+    written = stored_sizes(honest)
+    assert sum(written) > LONG_ROWS * LONG * len(columns)
+    assert max(stored_sizes(data)) == CLAIM  # the doctored footer's every chunk: a few KB
+    path = tmp_path / "games.parquet"
+    path.write_bytes(data)
+    said, grew = read_in_a_process(path)
+    assert grew < 200, f"the reader's peak grew by {grew:.0f} MB ({said})"
+    limit = settings.Settings().upload_cell_bytes
+    head, _, tail = said.partition(" bytes of pages decompressed")
+    assert head.startswith("OverBudget history has at least "), said
+    assert limit < int(head.rsplit(" ", 1)[1].replace(",", "")) <= sum(written), said
+    assert tail == ", more than the limit of 268,435,456 (upload_cell_bytes)", said
+
+
+def games_in_pieces(rows: int, **options: object) -> bytes:
+    table = pa.table({"time": [TIME] * rows, "winner": [WINNER] * rows, "loser": [LOSER] * rows})
+    out = io.BytesIO()
+    pq.write_table(table, out, write_statistics=False, compression="none", **options)
+    return out.getvalue()
+
+
+def test_many_row_groups_or_pages_are_refused_by_upload_pages() -> None:
+    """Each page costs its own work to find and read: 4,000 one-row row groups of three columns
+    are 12,000 pages at least; one row group of 10,001 one-row pages a column, 30,003."""
+    limit = settings.Settings().upload_pages
+    assert limit == 10_000
+    with pytest.raises(InvalidInput) as refused:
+        uploads.read(games_in_pieces(4_000, row_group_size=1))
+    assert str(refused.value) == (
+        "history's columns read span at least 12,000 pages (4,000 row groups), more than the"
+        " limit of 10,000 (upload_pages)"
+    )
+    pieces = games_in_pieces(10_001, data_page_size=1, write_batch_size=1, use_dictionary=False)
+    with pytest.raises(InvalidInput) as refused:
+        uploads.read(pieces)
+    # The walk stops at the first page past the limit.
+    assert str(refused.value) == (
+        "history's columns read span at least 10,001 pages, more than the limit of 10,000"
+        " (upload_pages)"
+    )
+
+
+def test_text_written_as_delta_byte_array_is_refused_by_name() -> None:
+    """Each value of DELTA_BYTE_ARRAY repeats a prefix of the last: a few bytes of page may
+    decode to any length, so its size is not known before it is decoded."""
+    out = io.BytesIO()
+    table = pa.table({"time": [TIME] * 3, "winner": [WINNER] * 3, "loser": [LOSER] * 3})
+    pq.write_table(table, out, use_dictionary=False, column_encoding={"winner": "DELTA_BYTE_ARRAY"})
+    with pytest.raises(InvalidInput) as refused:
+        uploads.read(out.getvalue())
+    assert str(refused.value) == (
+        "column 'winner' must not be written as DELTA_BYTE_ARRAY (its text may decode to more"
+        " bytes than its pages hold: upload_cell_bytes), got 'DELTA_BYTE_ARRAY'"
     )

@@ -71,12 +71,19 @@ def test_streamlits_upload_cap_is_the_upload_bytes_setting() -> None:
 
 
 def test_the_budget_is_the_servers_settings_by_their_names(server: Callable[..., None]) -> None:
-    server(upload_rows=7, upload_cell_bytes=5000, upload_cell_length=30, upload_bytes=2000)
+    server(
+        upload_rows=7,
+        upload_cell_bytes=5000,
+        upload_cell_length=30,
+        upload_pages=9,
+        upload_bytes=2000,
+    )
     assert uploads.budget() == Budget(
         rows=7,
         cell_bytes=5000,
         cell_length=30,
-        names=("upload_rows", "upload_cell_bytes", "upload_cell_length"),
+        pages=9,
+        names=("upload_rows", "upload_cell_bytes", "upload_cell_length", "upload_pages"),
     )
     assert len(uploads.read(games_csv(7))) == 7
     with pytest.raises(InvalidInput) as refused:

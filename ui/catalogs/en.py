@@ -939,6 +939,14 @@ EN: dict[str, str] = {
         "This session already holds {files} uploaded files, the most it may (upload_files):"
         " remove a file from an uploader, or reload the page, before uploading another."
     ),
+    "upload.not_admitted": (
+        "This browser has not opened the lab in the last {minutes} minutes, or the lab refused"
+        " it: reload the lab's page (signing in if it asks) before uploading."
+    ),
+    "upload.no_xsrf": (
+        "The lab takes uploads only from a browser holding Streamlit's XSRF cookie: reload the"
+        " lab's page (the server needs server.enableXsrfProtection = true)."
+    ),
     "upload.none": "This calculator takes no uploads: the designers' lab does.",
     "upload.sample": "The first {shown} of {total} rows are shown.",
     "upload.button": "Upload",

@@ -23,7 +23,6 @@ from __future__ import annotations
 import atexit
 import collections
 import contextlib
-import ctypes
 import logging
 import threading
 from collections.abc import Callable, Iterator
@@ -34,6 +33,7 @@ from gammon_elo.parallel import connect
 
 from .. import settings as server_settings
 from ..i18n import number, t
+from ..memory import return_memory
 from ..params import Where
 from .cluster import Cluster
 from .cost import ENGINE_GAME, Cost
@@ -238,14 +238,4 @@ def in_process(work: Callable[[], T]) -> T:
         left.__traceback__ = None  # the run's frames go now, not when Streamlit drops it
         raise
     finally:
-        _return_memory()
-
-
-def _return_memory() -> None:
-    """Return the free pages of every malloc arena to the system: glibc's ``malloc_trim(0)``
-    (nothing on a C library without it)."""
-    try:
-        trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):
-        return
-    trim(0)
+        return_memory()

@@ -1,7 +1,8 @@
 """A reader's uploaded history: what it may cost the server, in one place for every page that
 takes one. The limits are the server's settings (:mod:`ui.settings`), never a reader's choice:
-the file's size as sent, then its rows, its decoded bytes and its longest cell, each checked
-before the file is decoded where its format allows (:class:`gammon_elo.replay.budget.Budget`).
+the file's size as sent, then its rows, its decoded bytes, its longest cell and a Parquet
+file's pages, each checked before the file is decoded where its format allows
+(:class:`gammon_elo.replay.budget.Budget`).
 
 A file's type is what its bytes say: the uploader offers CSV and Parquet, and a Parquet file
 renamed ``.csv`` is read as Parquet. Only the history's own columns are read (any other is
@@ -28,7 +29,7 @@ __all__ = ["TYPES", "budget", "limits_text", "read", "upload_megabytes", "upload
 #: What the uploaders offer; the reader takes either whatever the file's name says.
 TYPES: Final = ("csv", "parquet")
 #: The names the refusals give the limits: the settings' own.
-_NAMES: Final = ("upload_rows", "upload_cell_bytes", "upload_cell_length")
+_NAMES: Final = ("upload_rows", "upload_cell_bytes", "upload_cell_length", "upload_pages")
 _MB: Final = 2**20
 
 
@@ -39,6 +40,7 @@ def budget() -> Budget:
         rows=current.upload_rows,
         cell_bytes=current.upload_cell_bytes,
         cell_length=current.upload_cell_length,
+        pages=current.upload_pages,
         names=_NAMES,
     )
 
