@@ -61,7 +61,7 @@ from .player.game import (
     what_if,
 )
 from .player.performance import Performance, parse_results, performance_rating
-from .rules import CURRENT, FIBS_DIVISOR, RULES, Rules, get_rules
+from .rules import CURRENT, FIBS_DIVISOR, RULES, STANDARD_DIVISORS, Rules, get_rules
 
 if TYPE_CHECKING:
     from ._core.arrays import go_round_array
@@ -129,6 +129,7 @@ __all__ = [
     "FIBS_DIVISOR",
     "K_PRESETS",
     "RULES",
+    "STANDARD_DIVISORS",
     "Cause",
     "Change",
     "ChangeCauses",

@@ -17,7 +17,7 @@ from ._core import checks
 from ._core.scalar import multiplier
 from .formulas import expected_score, rating_change
 from .player.game import Game, GameType, what_if
-from .rules import CURRENT, Rules, get_rules
+from .rules import CURRENT, STANDARD_DIVISORS, Rules, get_rules
 
 __all__ = [
     "CHANGE_DIFFERENCES",
@@ -61,7 +61,7 @@ def expected_table(
 ) -> pd.DataFrame:
     """The favourite's expected score by rating difference (Step 1's table).
 
-    >>> expected_table((0, 300))["expected"].round(3).tolist()
+    >>> expected_table((0, 300), rules="1.3.1")["expected"].round(3).tolist()
     [0.5, 0.64]
     """
     rules = get_rules(rules)
@@ -81,7 +81,7 @@ def change_table(
 ) -> pd.DataFrame:
     """Both players' changes when the favourite wins and when the underdog wins (Step 2's table).
 
-    >>> change_table((0, 100)).values.tolist()
+    >>> change_table((0, 100), rules="1.3.1").values.tolist()
     [[0, 16, -16, 16, -16], [100, 14, -14, 18, -18]]
     """
     fixed = _fixed_k(get_rules(rules), k)
@@ -134,13 +134,13 @@ def heavy_week_table(
 def divisor_table(
     difference: int = 300,
     *,
-    divisors: Iterable[float] = (400, 800, 1200),
+    divisors: Iterable[float] = STANDARD_DIVISORS,
     k: int = 32,
     cube: int = 1,
 ) -> pd.DataFrame:
     """For a favourite by ``difference``, under each divisor: expected score, win, loss.
 
-    >>> divisor_table(300)[["divisor", "win", "loss"]].values.tolist()
+    >>> divisor_table(300, divisors=(400, 800, 1200))[["divisor", "win", "loss"]].values.tolist()
     [[400.0, 5.0, -27.0], [800.0, 9.0, -23.0], [1200.0, 12.0, -20.0]]
     """
     (d,) = _differences([difference])
@@ -158,14 +158,14 @@ def divisor_table(
     return pd.DataFrame(rows, columns=["divisor", "expected", "win", "loss"])
 
 
-def game_divisor_table(game: Game, divisors: Iterable[float] = (400, 800, 1200)) -> pd.DataFrame:
+def game_divisor_table(game: Game, divisors: Iterable[float] = STANDARD_DIVISORS) -> pd.DataFrame:
     """One game under each divisor: your expected score, then your points and your opponent's
     for a win and for a loss, each player with their own K, all else as ``game.rules`` says.
 
     Every change is :func:`what_if`'s for the game rated as a ranked one (a boosted or
     tournament game changes nothing; this says what a ranked one with the same numbers would).
 
-    >>> table = game_divisor_table(Game(1800, 1500))
+    >>> table = game_divisor_table(Game(1800, 1500, rules="1.3.1"), divisors=(400, 800, 1200))
     >>> table[["divisor", "win", "loss", "opponent_win"]].values.tolist()
     [[400.0, 5.0, -27.0, 27.0], [800.0, 9.0, -23.0, 23.0], [1200.0, 12.0, -20.0, 20.0]]
     """

@@ -51,7 +51,7 @@ def go_round(x: float) -> int:
     return scalar.round_half_away(x)
 
 
-def expected_score(rating: int, opponent: int, *, divisor: float = 1200) -> float:
+def expected_score(rating: int, opponent: int, *, divisor: float = CURRENT.divisor) -> float:
     """E = 1 / (1 + 10^((opponent − rating) / divisor)) — Gammon42 1.3.1, Step 1.
 
     Within a few ulp of the server's float (C's pow, not Go's, for speed); the rounded changes
@@ -59,7 +59,7 @@ def expected_score(rating: int, opponent: int, *, divisor: float = 1200) -> floa
 
     >>> expected_score(1500, 1500)
     0.5
-    >>> round(expected_score(1800, 1500), 3)  # favourite by 300: 64.0 %
+    >>> round(expected_score(1800, 1500, divisor=1200), 3)  # favourite by 300: 64.0 %
     0.64
     """
     rating = checks.rating("rating", rating)

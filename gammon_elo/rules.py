@@ -16,7 +16,7 @@ from datetime import timedelta
 from ._core import checks
 from ._core.errors import InvalidInput, UnknownRules
 
-__all__ = ["CURRENT", "FIBS_DIVISOR", "RULES", "Rules", "get_rules"]
+__all__ = ["CURRENT", "FIBS_DIVISOR", "RULES", "STANDARD_DIVISORS", "Rules", "get_rules"]
 
 #: FIBS's divisor for one-point matches, which the article cites for comparison.
 FIBS_DIVISOR = 2000
@@ -31,7 +31,8 @@ _CUSTOM = re.compile(
 class Rules:
     """One version of Gammon42's rating rules.
 
-    >>> CURRENT.divisor, CURRENT.k, CURRENT.heavy_k, CURRENT.heavy_games
+    >>> article = RULES["1.3.1"]
+    >>> article.divisor, article.k, article.heavy_k, article.heavy_games
     (1200.0, 32, 16, 50)
     >>> Rules.custom(1000, 24, heavy_k=16, heavy_games=50).label
     'custom (÷1000, K 24, K 16 at ≥ 50 games / 7 days)'
@@ -152,8 +153,12 @@ RULES: dict[str, Rules] = {
     ),
 }
 
-#: The rules the server runs today.
+#: The rules the server runs today: the one place that says which version is current.
 CURRENT = RULES["1.3.1"]
+
+#: The divisors of the rule history, oldest first (÷400, ÷800, ÷1200): the curves and tables
+#: that compare the versions show one each.
+STANDARD_DIVISORS: tuple[float, ...] = tuple(dict.fromkeys(r.divisor for r in RULES.values()))
 
 
 def get_rules(rules: Rules | str) -> Rules:

@@ -12,11 +12,12 @@ from pathlib import Path
 
 from .._core.errors import InvalidInput
 from ..extras import require
+from ..rules import CURRENT, RULES
 from .options import Subparsers, check_writable, counted, write_table
 
 __all__ = ["build_league", "players_path"]
 
-_RULE_SETS = ("1.0.5", "1.2.0", "1.3.1")
+_RULE_SETS = tuple(RULES)
 
 
 def players_path(out: str) -> Path:
@@ -118,7 +119,7 @@ def build_league(sub: Subparsers) -> None:
         "--pairing",
         choices=("random", "rating"),
         default="random",
-        help="random (the default) or by rating under 1.3.1, week by week",
+        help=f"random (the default) or by rating under {CURRENT.name}, week by week",
     )
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=int, default=2, help="local worker processes (default 2)")

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any, TypeAlias
 
 from .._core.errors import InvalidInput
-from ..rules import RULES, Rules, get_rules
+from ..rules import CURRENT, RULES, Rules, get_rules
 
 __all__ = [
     "EXIT_INVALID",
@@ -47,7 +47,7 @@ def counted(count: int, one: str, other: str | None = None) -> str:
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     """--rules NAME and the custom overrides --divisor, --k, --heavy-k, --heavy-games."""
-    parser.add_argument("--rules", default="1.3.1", help="rule set: " + ", ".join(RULES))
+    parser.add_argument("--rules", default=CURRENT.name, help="rule set: " + ", ".join(RULES))
     parser.add_argument("--divisor", type=float, help="custom divisor D (overrides the rule set's)")
     parser.add_argument("--k", type=int, help="custom K (overrides the rule set's)")
     parser.add_argument("--heavy-k", type=int, help="custom heavy-week K")

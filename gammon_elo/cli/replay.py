@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from .._core.errors import InvalidHistory, InvalidInput
 from ..extras import require
-from ..rules import RULES, Rules
+from ..rules import CURRENT, RULES, Rules
 from .options import EXIT_INVALID, Subparsers, check_writable, counted, write_table, writing
 from .phases import Phases, process_started
 
@@ -54,7 +54,7 @@ def build_replay(sub: Subparsers) -> None:
     p.add_argument(
         "--rules",
         nargs="+",
-        default=["1.3.1"],
+        default=[CURRENT.name],
         metavar="RULES",
         help="rule sets to compare: " + ", ".join(RULES) + ", or DIVISOR/K[/HEAVY_K@GAMES]",
     )

@@ -22,12 +22,13 @@ from typing import Final
 import pandas as pd
 
 from ..calibrate import wilson
+from ..rules import STANDARD_DIVISORS
 from .players import strength
 
 __all__ = ["DIVISORS", "TABLE_COLUMNS", "implied_gap", "sentence", "win_rates"]
 
 #: The divisors whose implied gaps the table shows.
-DIVISORS: Final = (400, 800, 1200)
+DIVISORS: Final = tuple(int(d) for d in STANDARD_DIVISORS)
 
 TABLE_COLUMNS: Final = (
     "mode", "stronger", "weaker", "games", "stronger_wins", "win_rate", "low", "high",

@@ -37,9 +37,9 @@ def break_even_win_rate(
     Computed from the rounded changes the server applies, so the cube matters a little.
     None where a win and a loss both change nothing (every win rate keeps you put).
 
-    >>> break_even_win_rate(1500, 1500)
+    >>> break_even_win_rate(1500, 1500, rules="1.3.1")
     0.5
-    >>> break_even_win_rate(1700, 1500)  # favourite by 200: +13 for a win, −19 for a loss
+    >>> break_even_win_rate(1700, 1500, rules="1.3.1")  # by 200: +13 for a win, −19 for a loss
     0.59375
     """
     rules = get_rules(rules)

@@ -11,7 +11,7 @@ open at that end: every opponent further out gives the same change.
 A +3 win at K 16 and cube 1 under ÷1200 needs 2.5 ≤ 16 × (1 − E) < 3.5, an opponent 664 to
 878 points below you:
 
->>> [r.gaps for r in exact_opponents(1650, 3, 1820, cubes=(1,)) if r.k == 16]
+>>> [r.gaps for r in exact_opponents(1650, 3, 1820, cubes=(1,), rules="1.3.1") if r.k == 16]
 [(-878, -664)]
 """
 

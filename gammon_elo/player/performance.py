@@ -17,6 +17,7 @@ from typing import Final, Literal
 
 from .._core import checks
 from .._core.errors import InvalidInput
+from ..rules import CURRENT
 
 __all__ = ["Performance", "parse_results", "performance_rating"]
 
@@ -64,7 +65,7 @@ def _expected_total(rating: float, opponents: Sequence[float], divisor: float) -
 
 
 def performance_rating(
-    opponents: Sequence[float], results: Sequence[float], *, divisor: float = 1200.0
+    opponents: Sequence[float], results: Sequence[float], *, divisor: float = CURRENT.divisor
 ) -> Performance:
     """The rating R with Σ 1 / (1 + 10^((opponent − R) / D)) = your score, by bisection.
 

@@ -121,7 +121,7 @@ class Plan:
         the opponents at the target rating, 1 / (1 + 10^((R − target) / D)). A higher rate (a
         lower one, for a target under your rating) settles beyond the target.
 
-        >>> p = plan(1650, 1800, opponent=1820, paths=10, horizon=10)
+        >>> p = plan(1650, 1800, opponent=1820, paths=10, horizon=10, rules="1.3.1")
         >>> round(p.win_rate, 4), round(p.reaching_rate, 4)  # 1 / (1 + 10^(20 / 1200))
         (0.4192, 0.4904)
         """
@@ -218,7 +218,7 @@ def plan(
     such as :data:`CUBE_MIX`; the games each path needs to reach ``target`` and the band of its
     rating over the games.
 
-    >>> p = plan(1500, 1600, opponent=1500, win_rate=0.6, paths=200, horizon=500)
+    >>> p = plan(1500, 1600, opponent=1500, win_rate=0.6, paths=200, horizon=500, rules="1.3.1")
     >>> round(p.settling), p.beyond_settling, p.reached_share
     (1711, False, 1.0)
     """
@@ -440,7 +440,7 @@ def hold_table(
     """The win rate that holds ``rating`` against each opponent rating: the share of wins at
     which the average change is 0, from the rounded changes (each cube weighted by its share).
 
-    >>> [(r.opponent, r.hold) for r in hold_table(1500, opponents=(1500, 1700))]
+    >>> [(r.opponent, r.hold) for r in hold_table(1500, opponents=(1500, 1700), rules="1.3.1")]
     [(1500, 0.5), (1700, 0.40625)]
     """
     rules = get_rules(rules)

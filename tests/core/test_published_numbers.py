@@ -18,7 +18,6 @@ from typing import Any
 import pytest
 
 from gammon_elo import (
-    CURRENT,
     FIBS_DIVISOR,
     K_PRESETS,
     RULES,
@@ -42,6 +41,8 @@ from gammon_elo import (
     what_if,
 )
 
+#: The rules the article publishes its numbers for.
+ARTICLE = RULES["1.3.1"]
 #: Any base rating works: only the difference matters. 1500 is the article's starting rating.
 BASE = 1500
 #: A number of ranked games in the last 7 days that gives K = 16 under 1.3.1 (≥ 50).
@@ -50,7 +51,7 @@ HEAVY_WEEK = 60
 
 def changes(winner: int, loser: int, **options: Any) -> tuple[int, int]:
     """The winner's and the loser's change, as a pair."""
-    change = rating_change(winner, loser, **options)
+    change = rating_change(winner, loser, **{"rules": ARTICLE, **options})
     return change.winner, change.loser
 
 
@@ -77,21 +78,23 @@ EXPECTED_PERCENT = {
 @pytest.mark.parametrize(("difference", "published"), EXPECTED_PERCENT.items())
 def test_step1_expected_win_rate_of_the_favourite(difference: int, published: float) -> None:
     # ARTICLE, Step 1 table.
-    assert percent(expected_score(BASE + difference, BASE)) == published
+    assert percent(expected_score(BASE + difference, BASE, divisor=ARTICLE.divisor)) == published
     # The underdog's expectation is the complement.
-    assert percent(expected_score(BASE, BASE + difference)) == round(100 - published, 1)
+    assert percent(expected_score(BASE, BASE + difference, divisor=ARTICLE.divisor)) == round(
+        100 - published, 1
+    )
 
 
 def test_step1_table_as_a_frame() -> None:
     # ARTICLE, Step 1 table, through the table builder the app shows.
-    frame = expected_table()
+    frame = expected_table(rules=ARTICLE)
     assert frame["difference"].tolist() == list(EXPECTED_PERCENT)
     assert [percent(e) for e in frame["expected"]] == list(EXPECTED_PERCENT.values())
 
 
 def test_equal_players_expect_half() -> None:
     # ARTICLE, Step 1: "the same rating as your opponent: expected score 0.5, heads or tails".
-    assert expected_score(1500, 1500) == 0.5
+    assert expected_score(1500, 1500, divisor=ARTICLE.divisor) == 0.5
     assert expected_score(2317, 2317, divisor=400) == 0.5
 
 
@@ -113,7 +116,7 @@ def test_step2_k32_changes(difference: int) -> None:
 
 def test_step2_k32_table_as_a_frame() -> None:
     # ARTICLE, Step 2 table, through the table builder.
-    frame = change_table()
+    frame = change_table(rules=ARTICLE)
     assert frame["difference"].tolist() == list(FAVOURITE_WINS)
     assert frame["favourite_wins_gain"].tolist() == list(FAVOURITE_WINS.values())
     assert frame["favourite_wins_loss"].tolist() == [-g for g in FAVOURITE_WINS.values()]
@@ -131,8 +134,8 @@ def test_step2_staying_put_as_a_favourite_by_200_takes_about_60_percent() -> Non
     # ARTICLE, Step 2: "if you are 200 points above your opponent, you must win about 60 % of
     # the games against them just to stay where you are". +13 a win, −19 a loss (the K = 32
     # table): p · 13 = (1 − p) · 19 ⇒ p = 19 / 32 = 0.59375 (HAND).
-    assert break_even_win_rate(1700, 1500) == 19 / 32
-    assert break_even_win_rate(1700, 1500) == pytest.approx(0.60, abs=0.01)
+    assert break_even_win_rate(1700, 1500, rules=ARTICLE) == 19 / 32
+    assert break_even_win_rate(1700, 1500, rules=ARTICLE) == pytest.approx(0.60, abs=0.01)
 
 
 # --------------------------------------------------------------------------------------------
@@ -151,16 +154,16 @@ def test_step3_k32_vs_k16(difference: int) -> None:
     # K = 16 reached the way the server reaches it: both players with a heavy week.
     win32, loss32, win16, loss16 = HEAVY_TABLE[difference]
     favourite, underdog = BASE + difference, BASE
-    assert rating_change(favourite, underdog).winner == win32
-    assert rating_change(underdog, favourite).loser == loss32
+    assert rating_change(favourite, underdog, rules=ARTICLE).winner == win32
+    assert rating_change(underdog, favourite, rules=ARTICLE).loser == loss32
     heavy = {"winner_recent_games": HEAVY_WEEK, "loser_recent_games": HEAVY_WEEK}
-    assert rating_change(favourite, underdog, **heavy).winner == win16
-    assert rating_change(underdog, favourite, **heavy).loser == loss16
+    assert rating_change(favourite, underdog, rules=ARTICLE, **heavy).winner == win16
+    assert rating_change(underdog, favourite, rules=ARTICLE, **heavy).loser == loss16
 
 
 def test_step3_table_as_a_frame() -> None:
     # ARTICLE, Step 3 table, through the table builder.
-    frame = heavy_week_table()
+    frame = heavy_week_table(rules=ARTICLE)
     assert frame.values.tolist() == [[d, *row] for d, row in HEAVY_TABLE.items()]
 
 
@@ -183,7 +186,7 @@ def test_step3_sixty_games_against_ten(rating: int) -> None:
     they_win = changes(rating, rating, winner_recent_games=10, loser_recent_games=60)
     assert they_win == (16, -8)
 
-    both = what_if(Game(rating, rating, games=60, opponent_games=10))
+    both = what_if(Game(rating, rating, games=60, opponent_games=10, rules=ARTICLE))
     assert (both.win.you.change, both.win.opponent.change) == (8, -16)
     assert (both.loss.you.change, both.loss.opponent.change) == (-8, 16)
     assert both.win.you.new_rating == rating + 8
@@ -212,7 +215,7 @@ def test_favourite_by_300_under_each_divisor(name: str) -> None:
 
 def test_divisor_table_as_a_frame() -> None:
     # ARTICLE, the divisor table, through the table builder.
-    frame = divisor_table(300)
+    frame = divisor_table(300, divisors=(400, 800, 1200))
     assert frame["divisor"].tolist() == [400, 800, 1200]
     assert [percent(e) for e in frame["expected"]] == [84.9, 70.3, 64.0]
     assert frame["win"].tolist() == [5, 9, 12]
@@ -272,23 +275,23 @@ def test_the_cube_at_most_doubles_the_change() -> None:
 def test_only_ranked_games_change_elo() -> None:
     # ARTICLE, "Which games count": boosted games and games inside a tournament never change ELO.
     for game_type in ("boosted", "tournament"):
-        outcome = rate_game(Game(1500, 1700, type=game_type))
+        outcome = rate_game(Game(1500, 1700, type=game_type, rules=ARTICLE))
         assert (outcome.you.change, outcome.opponent.change) == (0, 0)
         assert not outcome.rated
-    assert rate_game(Game(1500, 1500)).you.change == 16
+    assert rate_game(Game(1500, 1500, rules=ARTICLE)).you.change == 16
 
 
 def test_podium_prizes() -> None:
     # ARTICLE: public tournaments award fixed ELO prizes on the podium, "for example +50, +25,
     # +15".
-    assert [podium_prize(place) for place in (1, 2, 3)] == [50, 25, 15]
+    assert [podium_prize(place, rules=ARTICLE) for place in (1, 2, 3)] == [50, 25, 15]
 
 
 @pytest.mark.parametrize("ending", ["gammon", "backgammon"])
 def test_gammons_are_one_win(ending: str) -> None:
     # ARTICLE, "Why gammons and backgammons do not count": a gammon is a bigger win, but one
     # win; the K = 32 table's 300-point favourite still gets +12.
-    outcome = rate_game(Game(1800, 1500, ending=ending))
+    outcome = rate_game(Game(1800, 1500, ending=ending, rules=ARTICLE))
     assert (outcome.you.change, outcome.opponent.change) == (12, -12)
 
 
@@ -296,13 +299,13 @@ def test_gammons_are_one_win(ending: str) -> None:
 def test_ending_early_is_an_ordinary_loss_at_the_cube_of_that_moment(ending: str) -> None:
     # ARTICLE, "Leaving, disconnecting and the move timer": rated as an ordinary loss at the
     # cube's value at that moment. Cube 4 between equal players: ±21 (the cube table).
-    outcome = rate_game(Game(1500, 1500, cube=4, ending=ending, you_won=False))
+    outcome = rate_game(Game(1500, 1500, cube=4, ending=ending, you_won=False, rules=ARTICLE))
     assert (outcome.you.change, outcome.opponent.change) == (-21, 21)
 
 
 def test_everyone_starts_at_1500() -> None:
     # ARTICLE: "Everyone starts at 1500" (and the Go code's const Starting = 1500).
-    assert CURRENT.starting == 1500
+    assert ARTICLE.starting == 1500
 
 
 def test_fibs_divisor_for_one_point_matches() -> None:

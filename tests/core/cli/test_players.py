@@ -29,13 +29,23 @@ def test_cli_shapes(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     assert json.loads(out)["performance_rating"] == pytest.approx(1500 + 400 * math.log10(3))
     status, out, _ = run(
-        capsys, "explain", "--rating", "1650", "--opponent", "1820", "--change", "12", "--json"
+        capsys,
+        "explain",
+        "--rating",
+        "1650",
+        "--opponent",
+        "1820",
+        "--change",
+        "12",
+        "--rules",
+        "1.3.1",
+        "--json",
     )
     first = json.loads(out)["explanations"][0]
     assert status == 0 and (first["k"], first["cube"], first["outcome"]) == (16, 4, "win")
     status, out, _ = run(
         capsys, "plan", "--rating", "1500", "--target", "1650", "--opponent", "1500",
-        "--win-rate", "0.6", "--paths", "200", "--games", "500", "--json",
+        "--win-rate", "0.6", "--paths", "200", "--games", "500", "--rules", "1.3.1", "--json",
     )  # fmt: skip
     payload = json.loads(out)
     assert status == 0 and payload["settling_rating"] == pytest.approx(1711.31, abs=0.01)

@@ -10,8 +10,9 @@ import textwrap
 
 import pytest
 
-from gammon_elo import compare_systems, verdict_text
+from gammon_elo import CURRENT, compare_systems, verdict_text
 from gammon_elo.replay import SAMPLE_HISTORY, read_history
+from gammon_elo.systems import system_label
 from tests.core.cli.cli_support import run_cli
 
 #: Systems quick enough for a test, one of them chosen on the first half.
@@ -29,7 +30,7 @@ def test_the_json_is_the_librarys_comparison() -> None:
     assert payload["fit_on"] == "half" and payload["fit_games"] == result.fit_games
     rows = payload["systems"]
     assert [r["system"] for r in rows] == result.rows["system"].tolist()
-    current = next(r for r in rows if r["system"] == "1.3.1 ÷1200")
+    current = next(r for r in rows if r["system"] == system_label(CURRENT))
     for row in rows:
         assert set(row) >= REQUIRED and "spearman_level" not in row  # no levels in the sample
         assert row["games"] == payload["games"]

@@ -24,7 +24,7 @@ def test_a_plus_3_win_at_k_16_cube_1_needs_an_opponent_664_to_878_below() -> Non
     −1093, opponents 364 … 557."""
     assert 1200 * math.log10(5 / 27) == pytest.approx(-878.87, abs=0.01)
     assert 1200 * math.log10(0.28) == pytest.approx(-663.41, abs=0.01)
-    ranges = exact_opponents(1650, 3, 1820)
+    ranges = exact_opponents(1650, 3, 1820, rules="1.3.1")
     first = ranges[0]  # the nearest to 1820
     assert (first.outcome, first.k, first.cube) == ("win", 16, 1)
     assert (first.lowest, first.highest) == (772, 986)
@@ -40,12 +40,12 @@ def test_no_change_is_open_ended_and_too_much_is_none() -> None:
     −1789.6: every opponent 1790 or more below (no lower end); a loss, 1790 or more above.
     +40 at cube 1: K 32 gives at most 32 × 1 = 32, so no opponent gives it."""
     assert 1200 * math.log10(31) == pytest.approx(1789.6, abs=0.05)
-    ranges = exact_opponents(1500, 0, 1500, cubes=(1,))
+    ranges = exact_opponents(1500, 0, 1500, cubes=(1,), rules="1.3.1")
     by_outcome = {(r.outcome, r.k): (r.lowest, r.highest) for r in ranges}
     assert by_outcome[("win", 16)] == (None, 1500 - 1790)
     assert by_outcome[("loss", 16)] == (1500 + 1790, None)
-    assert exact_opponents(1500, 40, 1500, cubes=(1,)) == ()
-    assert exact_opponents(1500, 40, 1500)  # at cube 64 a win is worth up to 64
+    assert exact_opponents(1500, 40, 1500, cubes=(1,), rules="1.3.1") == ()
+    assert exact_opponents(1500, 40, 1500, rules="1.3.1")  # at cube 64 a win is worth up to 64
 
 
 @pytest.mark.parametrize("rules", ["1.0.5", "1.2.0", "1.3.1"])

@@ -19,10 +19,28 @@ def test_recent_games_counts_the_seven_days_as_the_server_does() -> None:
     7 days old and no longer counts, so the window holds 49 and K never drops."""
     at_60 = recent_games(200, 60.0)
     assert at_60[:3].tolist() == [0, 1, 2] and at_60[59:].tolist() == [59] * 141
-    heavy = plan(1500, 1600, opponent=1500, win_rate=0.5, games_per_week=60, paths=5, horizon=200)
+    heavy = plan(
+        1500,
+        1600,
+        opponent=1500,
+        win_rate=0.5,
+        games_per_week=60,
+        paths=5,
+        horizon=200,
+        rules="1.3.1",
+    )
     assert not heavy.heavy[:50].any() and heavy.heavy[50:].all()
     assert heavy.heavy_weeks == [1, 2, 3, 4]  # game 51 is in week 1 (games 1–60)
-    flat = plan(1500, 1600, opponent=1500, win_rate=0.5, games_per_week=50, paths=5, horizon=200)
+    flat = plan(
+        1500,
+        1600,
+        opponent=1500,
+        win_rate=0.5,
+        games_per_week=50,
+        paths=5,
+        horizon=200,
+        rules="1.3.1",
+    )
     assert recent_games(200, 50.0).max() == 49 and not flat.heavy.any()
 
 
@@ -35,18 +53,23 @@ def test_the_seven_days_before_game_1_start_as_the_reader_says() -> None:
     assert recent_games(4, 10.0, games_this_week=60).tolist() == [60, 55, 50, 45]
     found = plan(
         1500, 1600, opponent=1500, win_rate=0.5, games_per_week=10, games_this_week=60,
-        paths=5, horizon=20,
+        paths=5, horizon=20, rules="1.3.1",
     )  # fmt: skip
     assert found.heavy[:3].all() and not found.heavy[3:].any()
     assert found.first_k == 16 and found.games_this_week == 60
     # 60 a week with 60 already this week: every game is played at K 16, the first included.
     steady = plan(
         1500, 1600, opponent=1500, win_rate=0.5, games_per_week=60, games_this_week=60,
-        paths=5, horizon=200,
+        paths=5, horizon=200, rules="1.3.1",
     )  # fmt: skip
     assert steady.heavy.all() and steady.first_k == 16
     # An empty window, as before: K 32 at game 1.
-    assert plan(1500, 1600, opponent=1500, win_rate=0.5, games_per_week=60, paths=5).first_k == 32
+    assert (
+        plan(
+            1500, 1600, opponent=1500, win_rate=0.5, games_per_week=60, paths=5, rules="1.3.1"
+        ).first_k
+        == 32
+    )
 
 
 def test_planner_paths_are_the_rules_applied_game_by_game() -> None:
@@ -79,7 +102,7 @@ SETTLE_TOLERANCE = 5.0
 def test_win_rate_equal_to_the_expected_score_keeps_the_mean_flat() -> None:
     """1500 against 1700s winning 40.5 % (their expected score, ÷1200): you settle where you
     are; the mean stays within the band every game and the late mean within tolerance."""
-    found = plan(1500, 1600, opponent=1700, paths=1000, horizon=2000, seed=3)
+    found = plan(1500, 1600, opponent=1700, paths=1000, horizon=2000, seed=3, rules="1.3.1")
     assert found.win_rate == pytest.approx(1 / (1 + 10 ** (200 / 1200)))
     assert found.settling == pytest.approx(1500)
     assert (found.low <= found.mean).all() and (found.mean <= found.high).all()
@@ -90,7 +113,9 @@ def test_win_rate_equal_to_the_expected_score_keeps_the_mean_flat() -> None:
 def test_paths_settle_at_the_rating_where_the_win_rate_is_the_expected_score() -> None:
     """p = 0.6 against 1500s under ÷1200: R + D·log10(p / (1 − p)) = 1500 + 1200·log10(1.5)
     = 1711.3."""
-    found = plan(1500, 1650, opponent=1500, win_rate=0.6, paths=1000, horizon=2000, seed=11)
+    found = plan(
+        1500, 1650, opponent=1500, win_rate=0.6, paths=1000, horizon=2000, seed=11, rules="1.3.1"
+    )
     assert found.settling == pytest.approx(1711.31, abs=0.01)
     assert abs(found.mean[1001:].mean() - 1711.31) < SETTLE_TOLERANCE
     # A target short of it: every path gets there, none beyond where you settle.
@@ -103,19 +128,23 @@ def test_paths_settle_at_the_rating_where_the_win_rate_is_the_expected_score() -
 def test_a_target_beyond_the_settling_point_is_said_so_with_the_share_that_reach_it() -> None:
     """2000 at p = 0.6 against 1500s: 289 points past 1711, about 3 stationary sds (91): some
     paths reach it by a lucky streak within 2000 games, most do not."""
-    found = plan(1500, 2000, opponent=1500, win_rate=0.6, paths=1000, horizon=2000, seed=5)
+    found = plan(
+        1500, 2000, opponent=1500, win_rate=0.6, paths=1000, horizon=2000, seed=5, rules="1.3.1"
+    )
     assert found.beyond_settling
     assert 0.0 < found.reached_share < 0.5
     assert found.games_p90 is None and found.mean_games is None
     # A climb down to a rating below where you settle is "beyond" too.
-    down = plan(1500, 1200, opponent=1500, win_rate=0.6, paths=200, horizon=300, seed=5)
+    down = plan(
+        1500, 1200, opponent=1500, win_rate=0.6, paths=200, horizon=300, seed=5, rules="1.3.1"
+    )
     assert down.beyond_settling and down.reached_share < 0.05
 
 
 def test_hold_table_matches_hand_rounded_changes() -> None:
     """At 1500 against 1700 (÷1200, K 32, cube 1): E = 0.4052, a win +round(19.03) = +19 and a
     loss −round(12.97) = −13, so you hold at 13 / 32 = 0.40625; against 1500: 16 / 32."""
-    rows = {row.opponent: row for row in hold_table(1500)}
+    rows = {row.opponent: row for row in hold_table(1500, rules="1.3.1")}
     assert list(rows) == list(range(1300, 2101, 100))
     assert rows[1700].hold == 13 / 32 and rows[1500].hold == 0.5
     assert rows[1700].expected == pytest.approx(0.40522, abs=1e-5)

@@ -11,7 +11,7 @@ from replay_support import (
     history,
 )
 
-from gammon_elo import CURRENT, RULES, InvalidInput, compare_rules, sample_history
+from gammon_elo import RULES, InvalidInput, compare_rules, sample_history
 from gammon_elo.replay import replay
 
 
@@ -40,7 +40,7 @@ def test_compare_rules_side_by_side() -> None:
         )
     assert comparison.ratings["1.3.1"].is_monotonic_decreasing
     with pytest.raises(InvalidInput, match="more than once"):
-        compare_rules(sample_history(), ["1.3.1", CURRENT])
+        compare_rules(sample_history(), ["1.3.1", RULES["1.3.1"]])
     with pytest.raises(InvalidInput, match="at least one"):
         compare_rules(sample_history(), [])
 

@@ -19,7 +19,7 @@ from replay_support import (
 )
 
 from gammon_elo import (
-    CURRENT,
+    RULES,
     InvalidInput,
     compare_rules,
     neutralize_formulas,
@@ -53,7 +53,7 @@ def test_results_survive_pickling() -> None:
     comparison = compare_rules(sample_history(), ["1.3.1", "1.2.0"])
     copy = pickle.loads(pickle.dumps(comparison))
     pd.testing.assert_frame_equal(copy.results["1.2.0"].games, comparison.results["1.2.0"].games)
-    assert copy.results["1.3.1"].rules == CURRENT
+    assert copy.results["1.3.1"].rules == RULES["1.3.1"]
 
 
 @pytest.fixture(params=["plain", "compiled"])
@@ -102,7 +102,7 @@ def test_a_result_pickled_before_or_after_its_table_is_built(path: str) -> None:
 
 def test_trajectories_in_long_form() -> None:
     rows, _ = pairs("You", fillers("F", 2), T0)
-    result = replay(history(rows))
+    result = replay(history(rows), rules="1.3.1")
     you = trajectories(result, ["You"])
     assert you[["game", "result", "change", "rating"]].values.tolist() == [
         [1, "win", 16, 1516],

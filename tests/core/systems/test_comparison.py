@@ -11,11 +11,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from gammon_elo import InvalidInput, compare_systems, verdict_text
+from gammon_elo import CURRENT, InvalidInput, compare_systems, verdict_text
 from gammon_elo.calibrate import fit, paired_margin, score
 from gammon_elo.replay import replay
 from gammon_elo.stats import spearman
-from gammon_elo.systems import ROW_COLUMNS, TEMPLATES, Glicko2
+from gammon_elo.systems import ROW_COLUMNS, TEMPLATES, Glicko2, system_label
 from tests.oracles import glicko2_player_by_player, weng_lin_by_openskill
 
 PLAYERS = 10
@@ -59,11 +59,11 @@ def _row(result: object, name: str) -> pd.Series:
 
 def test_the_rule_rows_are_the_calibrations_scores() -> None:
     frame, _ = _history()
-    result = compare_systems(frame, ["1.0.5", "1.3.1"], burn_in=5, fit_on="all")
+    result = compare_systems(frame, ["1.0.5", CURRENT], burn_in=5, fit_on="all")
     assert list(result.rows.columns) == list(ROW_COLUMNS)
-    old, new = score(frame, "1.0.5", burn_in=5), score(frame, "1.3.1", burn_in=5)
+    old, new = score(frame, "1.0.5", burn_in=5), score(frame, CURRENT, burn_in=5)
     assert result.games == new.games
-    assert _row(result, "1.3.1 ÷1200")["log_loss"] == pytest.approx(new.log_loss, abs=1e-12)
+    assert _row(result, system_label(CURRENT))["log_loss"] == pytest.approx(new.log_loss, abs=1e-12)
     row = _row(result, "1.0.5 ÷400")
     assert row["log_loss"] == pytest.approx(old.log_loss, abs=1e-12)
     assert row["brier"] == pytest.approx(old.brier, abs=1e-12)
@@ -155,7 +155,7 @@ def test_the_floor_and_spearman_with_the_true_levels() -> None:
     by_hand = [2 / 3, 2 / 3, 1 / 3, 1.0, 1.0]
     assert floor["log_loss"] == pytest.approx(-sum(math.log(p) for p in by_hand) / 5)
     assert bool(floor["fitted"])  # in-sample, on the games it scores
-    players = replay(frame).players.set_index("player")["final"]  # 1.3.1's final ratings
+    players = replay(frame, rules="1.3.1").players.set_index("player")["final"]
     rho = _row(result, "1.3.1 ÷1200")["spearman_level"]
     assert rho == pytest.approx(spearman([players[n] for n in "abc"], [4, 3, 0]))
     assert math.isnan(_row(result, "coin toss")["spearman_level"])
