@@ -23,9 +23,9 @@ baseline). Each search run is timed once; the machine is shared, so figures move
 load (printed).
 
 Two more cases are timed the same way: the Classic page's teams and the Planner's results
-given 100 times the text a field takes after the page opened, as a hand-made message could
-(the browser's field stops at the limit; Streamlit cuts the value on the server to the field's
-``max_chars``).
+given 100 times the text a field takes after the page opened at its defaults, as a hand-made
+message could (the browser's field stops at the limit; Streamlit cuts the value on the server to
+the field's ``max_chars``).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class Link:
         """The link as printed: a long value by its length (a team, the results)."""
         path = "/" if self.page == "home" else f"/{self.page}"
         shown = {k: v if len(v) <= 40 else f"<{len(v):,} chars>" for k, v in self.params.items()}
-        query = urllib.parse.urlencode(shown, safe=",;<>")
+        query = urllib.parse.urlencode(shown, safe=",;<> ", quote_via=urllib.parse.quote)
         pasted = "".join(f" + {name} pasted ({len(text):,} chars)" for _, name, text in self.pasted)
         return (f"{path}?{query}" if query else path) + pasted
 
@@ -343,7 +343,7 @@ def report(page: str, home: float, repeat: int) -> None:
     cases = [("defaults", Link(page, {})), ("dearest", Link(page, found))]
     if page in PASTED:
         params, pasted = PASTED[page]
-        cases.append(("pasted", Link(page, found | params, pasted)))
+        cases.append(("pasted", Link(page, params, pasted)))
     for name, link in cases:
         took = defaults if name == "defaults" else median_cost(link, repeat)
         print(
