@@ -5,9 +5,12 @@ tested in tests/browser/test_door_guard_browser.py."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
+from ui import door_guard
 from ui.door_guard import MAX_TAGS, DoorGuard, carries_field
 
 CLEAR = BackMsg(clear_cache=True).SerializeToString()
@@ -198,3 +202,16 @@ def test_the_metrics_answer_only_a_direct_reader_on_this_machine(
         assert call(path, client, headers) == status, path
     # Every other route passes, from anywhere.
     assert call("/_stcore/health", ("203.0.113.7", 1), headers) == 200
+
+
+def test_the_guard_imports_only_the_standard_library() -> None:
+    """Server machinery, beside the routes it guards: nothing of the app, nor Streamlit's."""
+    source = Path(door_guard.__file__).read_text(encoding="utf-8")
+    imported = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"a relative import: {ast.unparse(node)}"
+            imported.add((node.module or "").split(".")[0])
+    assert imported and imported <= sys.stdlib_module_names | {"__future__"}, imported
