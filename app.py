@@ -2,19 +2,21 @@
 
 The players' pages and the cheap designers' views (:data:`ui.frame.CALCULATOR`, drawn by
 ``doors/calculator.py``), for anonymous readers and help-center embeds: no upload, no cluster, no
-engine. Served as an ``st.App`` (public API) with one guard in front of Streamlit's own routes:
-Streamlit takes a file PUT to its upload route from any session, widget or not, and the
-calculator has no uploader, so it refuses every one (:mod:`ui.held_uploads`). The designers'
-lab is ``lab.py``. The script lies in ``doors/``, away from ``pages/`` (``doors/calculator.py``
-says why); ``streamlit run`` puts this file's folder on ``sys.path``, where ``ui`` is found.
+engine. Served as an ``st.App`` (public API) with two guards in front of Streamlit's own routes:
+no reader empties the caches or reads the metrics (:mod:`ui.door_guard`), and, since Streamlit
+takes a file PUT to its upload route from any session, widget or not, and the calculator has no
+uploader, it refuses every one (:mod:`ui.held_uploads`). The designers' lab is ``lab.py``. The
+script lies in ``doors/``, away from ``pages/`` (``doors/calculator.py`` says why);
+``streamlit run`` puts this file's folder on ``sys.path``, where ``ui`` is found.
 """
 
 import streamlit as st
 from starlette.middleware import Middleware
 
+from ui.door_guard import DoorGuard
 from ui.held_uploads import HeldUploads
 
 app = st.App(
     "doors/calculator.py",
-    middleware=[Middleware(HeldUploads, files=0, refusal="upload.none")],
+    middleware=[Middleware(DoorGuard), Middleware(HeldUploads, files=0, refusal="upload.none")],
 )

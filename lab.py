@@ -5,11 +5,12 @@ Every page of the calculator and the lab's own (:data:`ui.frame.LAB`, drawn by
 sweeps and engine leagues. It serves readers on this machine only, or designers signed in
 through Streamlit's OpenID Connect sign-in (:mod:`ui.lab.access`).
 
-Served as an ``st.App`` (public API) with one guard in front of Streamlit's own routes
-(:mod:`ui.held_uploads`): uploads only from a browser the lab has admitted, at most
-``upload_files`` held a session, and freed a bounded time after the session's tab closes. A
-server that starts with secrets it cannot read serves only the page that says so
-(:mod:`ui.lab.closed`): Streamlit itself would answer every request with an error.
+Served as an ``st.App`` (public API) with two guards in front of Streamlit's own routes: no
+reader empties the caches or reads the metrics (:mod:`ui.door_guard`), and uploads are taken
+only from a browser the lab has admitted, at most ``upload_files`` held a session, and freed a
+bounded time after the session's tab closes (:mod:`ui.held_uploads`). A server that starts with
+secrets it cannot read serves only the page that says so (:mod:`ui.lab.closed`): Streamlit
+itself would answer every request with an error.
 """
 
 import streamlit as st
@@ -17,10 +18,11 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import Route
 
+from ui.door_guard import DoorGuard
 from ui.held_uploads import HeldUploads
 from ui.lab import access, closed
 
 if access.secrets_unreadable():
     app = Starlette(routes=[Route("/{path:path}", closed.page, methods=["GET", "HEAD"])])
 else:
-    app = st.App("doors/lab.py", middleware=[Middleware(HeldUploads)])
+    app = st.App("doors/lab.py", middleware=[Middleware(DoorGuard), Middleware(HeldUploads)])

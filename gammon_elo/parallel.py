@@ -28,6 +28,7 @@ from .extras import require
 __all__ = [
     "CONNECT_TIMEOUT",
     "DEFAULT_WORKERS",
+    "MAX_WORKERS",
     "WORKER_CONFIG",
     "Progress",
     "connect",
@@ -40,6 +41,9 @@ CONNECT_TIMEOUT: Final = 3
 
 #: Worker processes of the embedded LocalCluster (one per core of a small machine).
 DEFAULT_WORKERS: Final = 2
+#: The most local worker processes: more than a machine's cores only share them, and each is a
+#: Python process with its own memory.
+MAX_WORKERS: Final = 64
 
 #: Dask configuration the embedded cluster's workers start under: without the
 #: ``MALLOC_TRIM_THRESHOLD_=65536`` Dask's Nanny otherwise puts in each worker's environment
@@ -119,6 +123,8 @@ def local_cluster(workers: int = DEFAULT_WORKERS) -> Any:
     :data:`WORKER_CONFIG`."""
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidInput("workers", workers, "must be a whole number of at least 1")
+    if workers > MAX_WORKERS:
+        raise InvalidInput("workers", workers, f"must be at most {MAX_WORKERS} (MAX_WORKERS)")
     distributed = require("distributed", "dask", "a sweep or fit on Dask (serial=True needs none)")
     import dask.config  # installed with distributed
 

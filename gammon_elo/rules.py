@@ -22,8 +22,9 @@ __all__ = ["CURRENT", "FIBS_DIVISOR", "RULES", "STANDARD_DIVISORS", "Rules", "ge
 FIBS_DIVISOR = 2000
 
 #: A custom rule set written out: DIVISOR/K, or DIVISOR/K/HEAVY_K@GAMES.
-_CUSTOM = re.compile(
-    r"(?P<divisor>\d+(?:\.\d+)?)/(?P<k>\d+)(?:/(?P<heavy_k>\d+)@(?P<heavy_games>\d+))?"
+_CUSTOM = re.compile(  # ASCII digits only: \d would take "４００/３２" too
+    r"(?P<divisor>\d+(?:\.\d+)?)/(?P<k>\d+)(?:/(?P<heavy_k>\d+)@(?P<heavy_games>\d+))?",
+    re.ASCII,
 )
 
 

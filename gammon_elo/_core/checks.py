@@ -94,3 +94,21 @@ def probability(field: str, value: Any) -> float:
     if not (0.0 <= as_float <= 1.0):
         raise InvalidInput(field, value, "must be a number from 0 to 1")
     return as_float
+
+
+def plain_number(text: str) -> str:
+    """``text`` without its surrounding blanks, where it writes a number as the app reads one:
+    ASCII only and no ``_`` (Python's ``int()`` and ``float()`` would also take "１５００",
+    "١٥٠٠" or "1_500"); ValueError otherwise.
+
+    >>> plain_number(" 1500 "), float(plain_number("-2.5e3"))
+    ('1500', -2500.0)
+    >>> plain_number("１５００")
+    Traceback (most recent call last):
+    ...
+    ValueError: '１５００' is not written in ASCII digits
+    """
+    stripped = text.strip()
+    if not stripped.isascii() or "_" in stripped:
+        raise ValueError(f"{text!r} is not written in ASCII digits")
+    return stripped

@@ -13,7 +13,7 @@ from ..calibrate import DEFAULT_BURN_IN, FitResult, Scores, fit, score
 from ..extras import require
 from ..replay import read_history
 from ..rules import RULES, Rules
-from .options import Subparsers, counted
+from .options import WORKERS, Subparsers, counted, whole
 from .replay import add_budget_arguments, budget_from
 
 __all__ = ["build_calibrate"]
@@ -121,7 +121,7 @@ def build_calibrate(sub: Subparsers) -> None:
     )
     p.add_argument(
         "--burn-in",
-        type=int,
+        type=whole,
         default=DEFAULT_BURN_IN,
         metavar="N",
         help=f"leave out each player's first N ranked games (default {DEFAULT_BURN_IN};"
@@ -133,7 +133,7 @@ def build_calibrate(sub: Subparsers) -> None:
         help="find the divisor (and K) with the lowest log-loss, each candidate a full replay",
     )
     p.add_argument("--scheduler", help="run the fit on this Dask scheduler (tcp://HOST:PORT)")
-    p.add_argument("--workers", type=int, default=2, help="local worker processes (default 2)")
+    p.add_argument("--workers", type=WORKERS, default=2, help="local worker processes (default 2)")
     p.add_argument("--json", action="store_true", help="print a JSON object")
     add_budget_arguments(p)
     p.set_defaults(run=_cmd_calibrate)

@@ -8,21 +8,23 @@ from typing import Any
 
 from .._core.text import signed
 from ..formulas import change_steps
-from .options import Subparsers, add_rules_arguments, rules_from
+from .options import Subparsers, add_rules_arguments, rules_from, whole
 
 __all__ = ["build_change"]
 
 
 def build_change(sub: Subparsers) -> None:
     p = sub.add_parser("change", help="the change of one ranked game")
-    p.add_argument("--winner", type=int, required=True, help="the winner's rating")
-    p.add_argument("--loser", type=int, required=True, help="the loser's rating")
-    p.add_argument("--cube", type=int, default=1, help="the cube's value at the end (1, 2, 4 … 64)")
+    p.add_argument("--winner", type=whole, required=True, help="the winner's rating")
+    p.add_argument("--loser", type=whole, required=True, help="the loser's rating")
     p.add_argument(
-        "--winner-games", type=int, default=0, help="winner's ranked games in the last 7 days"
+        "--cube", type=whole, default=1, help="the cube's value at the end (1, 2, 4 … 64)"
     )
     p.add_argument(
-        "--loser-games", type=int, default=0, help="loser's ranked games in the last 7 days"
+        "--winner-games", type=whole, default=0, help="winner's ranked games in the last 7 days"
+    )
+    p.add_argument(
+        "--loser-games", type=whole, default=0, help="loser's ranked games in the last 7 days"
     )
     add_rules_arguments(p)
     p.add_argument("--json", action="store_true", help="print a JSON object")

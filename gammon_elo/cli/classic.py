@@ -7,7 +7,7 @@ import dataclasses
 import json
 
 from ..classic import classic_team_update, classic_update
-from .options import Subparsers
+from .options import Subparsers, number
 
 __all__ = ["build_classic"]
 
@@ -15,14 +15,14 @@ __all__ = ["build_classic"]
 def build_classic(sub: Subparsers) -> None:
     p = sub.add_parser("classic", help="the classic Elo calculator (draws, teams)")
     p.add_argument(
-        "--a", type=float, nargs="+", required=True, help="A's rating, or its team's ratings"
+        "--a", type=number, nargs="+", required=True, help="A's rating, or its team's ratings"
     )
     p.add_argument(
-        "--b", type=float, nargs="+", required=True, help="B's rating, or its team's ratings"
+        "--b", type=number, nargs="+", required=True, help="B's rating, or its team's ratings"
     )
-    p.add_argument("--score", type=float, required=True, help="A's result: 1, 0.5 or 0")
-    p.add_argument("--k", type=float, default=32)
-    p.add_argument("--divisor", type=float, default=400)
+    p.add_argument("--score", type=number, required=True, help="A's result: 1, 0.5 or 0")
+    p.add_argument("--k", type=number, default=32)
+    p.add_argument("--divisor", type=number, default=400)
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_cmd_classic)
 

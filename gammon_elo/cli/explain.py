@@ -8,17 +8,17 @@ import json
 from typing import Any
 
 from ..player.explain import Cause, change_causes
-from .options import Subparsers, add_rules_arguments, rules_from
+from .options import Subparsers, add_rules_arguments, rules_from, whole
 
 __all__ = ["build_explain"]
 
 
 def build_explain(sub: Subparsers) -> None:
     p = sub.add_parser("explain", help="which K, cube and outcome give the change you got")
-    p.add_argument("--rating", type=int, required=True, help="your rating before the game")
-    p.add_argument("--opponent", type=int, required=True, help="your opponent's rating")
-    p.add_argument("--change", type=int, required=True, help="the change you got (+12, -9 …)")
-    p.add_argument("--cube", type=int, help="the cube at the end, if you know it")
+    p.add_argument("--rating", type=whole, required=True, help="your rating before the game")
+    p.add_argument("--opponent", type=whole, required=True, help="your opponent's rating")
+    p.add_argument("--change", type=whole, required=True, help="the change you got (+12, -9 …)")
+    p.add_argument("--cube", type=whole, help="the cube at the end, if you know it")
     p.add_argument("--after", action="store_true", help="--rating is your rating after the game")
     add_rules_arguments(p)
     p.add_argument("--json", action="store_true", help="print a JSON object")

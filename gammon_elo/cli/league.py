@@ -13,11 +13,17 @@ from pathlib import Path
 from .._core.errors import InvalidInput
 from ..extras import require
 from ..rules import CURRENT, RULES
-from .options import Subparsers, check_writable, counted, write_table
+from .options import WORKERS, Subparsers, check_writable, count, counted, whole, write_table
 
 __all__ = ["build_league", "players_path"]
 
 _RULE_SETS = tuple(RULES)
+
+
+#: A league's size (its limits are in the league's module, imported only when a count is read).
+LEAGUE_PLAYERS = count("gammon_elo.league.league.MAX_PLAYERS")
+LEAGUE_GAMES = count("gammon_elo.league.league.MAX_GAMES")
+LEAGUE_WEEKS = count("gammon_elo.league.league.MAX_WEEKS")
 
 
 def players_path(out: str) -> Path:
@@ -103,7 +109,12 @@ def build_league(sub: Subparsers) -> None:
         help="a league of engine players (real dice, the 'engine' extra): its history, the"
         " win rate of every pair of levels, each rule set's calibration and the best divisor",
     )
-    p.add_argument("--players", type=int, required=True, metavar="N")
+    p.add_argument(
+        "--players",
+        type=LEAGUE_PLAYERS,
+        required=True,
+        metavar="N",
+    )
     p.add_argument(
         "--levels",
         default=DEFAULT_LEVELS,
@@ -111,9 +122,15 @@ def build_league(sub: Subparsers) -> None:
         + ", ".join(LEVELS)
         + f"; default {DEFAULT_LEVELS})",
     )
-    p.add_argument("--games", type=int, required=True, metavar="G")
-    p.add_argument("--weeks", type=int, default=4, metavar="W", help="default 4")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="default 0")
+    p.add_argument("--games", type=LEAGUE_GAMES, required=True, metavar="G")
+    p.add_argument(
+        "--weeks",
+        type=LEAGUE_WEEKS,
+        default=4,
+        metavar="W",
+        help="default 4",
+    )
+    p.add_argument("--seed", type=whole, default=0, metavar="S", help="default 0")
     p.add_argument("--cubeless", action="store_true", help="play without the doubling cube")
     p.add_argument(
         "--pairing",
@@ -122,7 +139,9 @@ def build_league(sub: Subparsers) -> None:
         help=f"random (the default) or by rating under {CURRENT.name}, week by week",
     )
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, default=2, help="local worker processes (default 2)")
+    where.add_argument(
+        "--workers", type=WORKERS, default=2, help="local worker processes (default 2)"
+    )
     where.add_argument("--scheduler", help="an existing Dask scheduler (tcp://HOST:PORT)")
     where.add_argument("--serial", action="store_true", help="in this process, without Dask")
     p.add_argument("--out", required=True, metavar="LEAGUE.parquet|.csv")

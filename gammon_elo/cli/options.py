@@ -1,26 +1,35 @@
-"""What several subcommands share: the rule-set options of ``change`` and ``tables`` (a named
-rule set, with custom overrides), the exit status for input the rules cannot rate, and counts
-written as the summaries print them.
+"""What several subcommands share: how an option's number is read (:func:`whole`, :func:`number`,
+and :func:`count` for a count with the limit that keeps it within memory), the rule-set options
+of ``change`` and ``tables`` (a named rule set, with custom overrides), the exit status for input
+the rules cannot rate, and counts written as the summaries print them.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TypeAlias
 
+from .._core.checks import plain_number
 from .._core.errors import InvalidInput
 from ..rules import CURRENT, RULES, Rules, get_rules
 
 __all__ = [
     "EXIT_INVALID",
+    "PLAYERS",
+    "WEEKS",
+    "WORKERS",
     "Subparsers",
     "add_rules_arguments",
     "check_writable",
+    "count",
     "counted",
+    "number",
     "rules_from",
+    "whole",
     "write_table",
     "writing",
 ]
@@ -45,14 +54,77 @@ def counted(count: int, one: str, other: str | None = None) -> str:
     return f"{count:,} {one if count == 1 else other or one + 's'}"
 
 
+def whole(text: str) -> int:
+    """An option's whole number, written as the app reads one (:func:`plain_number`); argparse
+    names the option in the refusal.
+
+    >>> whole("-9")
+    -9
+    >>> whole("１５００")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number written in ASCII digits, got '１５００'
+    """
+    try:
+        return int(plain_number(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number written in ASCII digits, got {text!r}"
+        ) from None
+
+
+def number(text: str) -> float:
+    """An option's number (``2.5``, ``1e3``), written as the app reads one."""
+    try:
+        return float(plain_number(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be a number written in ASCII digits, got {text!r}"
+        ) from None
+
+
+def count(limit: str) -> Callable[[str], int]:
+    """An option's count: a :func:`whole` number up to the constant named ``limit``
+    (``module.NAME``: the size past which a run's arrays would not fit in memory), which a
+    refusal names; the function the count goes to checks it again, and its other bounds. The
+    constant is imported when the option is read, so that building a parser imports nothing
+    heavy.
+
+    >>> workers = count("gammon_elo.parallel.MAX_WORKERS")
+    >>> workers("1000")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be at most 64 (gammon_elo.parallel.MAX_WORKERS), got 1,000
+    """
+    module, _, name = limit.rpartition(".")
+
+    def parse(text: str) -> int:
+        value = whole(text)
+        high: int = getattr(importlib.import_module(module), name)
+        if value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,} ({limit}), got {value:,}")
+        return value
+
+    return parse
+
+
+#: ``--workers``: the local worker processes of a Dask run.
+WORKERS = count("gammon_elo.parallel.MAX_WORKERS")
+#: ``--players`` and ``--weeks`` of a simulated population (``simulate``, ``sweep``).
+PLAYERS = count("gammon_elo.simulate.population.MAX_PLAYERS")
+WEEKS = count("gammon_elo.simulate.population.MAX_WEEKS")
+
+
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     """--rules NAME and the custom overrides --divisor, --k, --heavy-k, --heavy-games."""
     parser.add_argument("--rules", default=CURRENT.name, help="rule set: " + ", ".join(RULES))
-    parser.add_argument("--divisor", type=float, help="custom divisor D (overrides the rule set's)")
-    parser.add_argument("--k", type=int, help="custom K (overrides the rule set's)")
-    parser.add_argument("--heavy-k", type=int, help="custom heavy-week K")
     parser.add_argument(
-        "--heavy-games", type=int, help="ranked games in 7 days from which heavy K applies"
+        "--divisor", type=number, help="custom divisor D (overrides the rule set's)"
+    )
+    parser.add_argument("--k", type=whole, help="custom K (overrides the rule set's)")
+    parser.add_argument("--heavy-k", type=whole, help="custom heavy-week K")
+    parser.add_argument(
+        "--heavy-games", type=whole, help="ranked games in 7 days from which heavy K applies"
     )
     parser.add_argument(
         "--no-heavy-week", action="store_true", help="custom: no heavy-week K at all"

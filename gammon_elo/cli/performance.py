@@ -6,7 +6,7 @@ import argparse
 import json
 
 from ..player.performance import performance_rating
-from .options import Subparsers, add_rules_arguments, rules_from
+from .options import Subparsers, add_rules_arguments, number, rules_from
 
 __all__ = ["build_performance"]
 
@@ -14,11 +14,11 @@ __all__ = ["build_performance"]
 def build_performance(sub: Subparsers) -> None:
     p = sub.add_parser("performance", help="the performance rating of a set of results")
     p.add_argument(
-        "--opponents", type=float, nargs="+", required=True, help="your opponents' ratings"
+        "--opponents", type=number, nargs="+", required=True, help="your opponents' ratings"
     )
     p.add_argument(
         "--results",
-        type=float,
+        type=number,
         nargs="+",
         required=True,
         help="your result against each: 1 (win), 0 (loss), 0.5 (draw)",

@@ -8,32 +8,47 @@ import json
 from typing import Any
 
 from ..player.planner import CUBE_MIX, Cubes, plan
-from .options import Subparsers, add_rules_arguments, counted, rules_from
+from .options import Subparsers, add_rules_arguments, count, counted, number, rules_from, whole
 
 __all__ = ["build_plan"]
 
 
+#: The simulation's size (its limits are the Planner's).
+PATHS = count("gammon_elo.player.planner.MAX_PATHS")
+GAMES = count("gammon_elo.player.planner.MAX_GAMES")
+
+
 def _cube(text: str) -> int | str:
-    return text if text == "mix" else int(text)
+    return text if text == "mix" else whole(text)
 
 
 def build_plan(sub: Subparsers) -> None:
     p = sub.add_parser("plan", help="how many games to reach a target rating (simulated)")
-    p.add_argument("--rating", type=int, required=True, help="your rating now")
-    p.add_argument("--target", type=int, required=True, help="the rating you want to reach")
-    p.add_argument("--opponent", type=int, required=True, help="your opponents' typical rating")
+    p.add_argument("--rating", type=whole, required=True, help="your rating now")
+    p.add_argument("--target", type=whole, required=True, help="the rating you want to reach")
+    p.add_argument("--opponent", type=whole, required=True, help="your opponents' typical rating")
     p.add_argument(
         "--win-rate",
-        type=float,
+        type=number,
         help="your share of wins, 0 to 1 (default: your expected score against them)",
     )
-    p.add_argument("--games-per-week", type=float, default=20.0, help="ranked games a week")
+    p.add_argument("--games-per-week", type=number, default=20.0, help="ranked games a week")
     p.add_argument(
         "--cube", type=_cube, default=1, help="the typical cube (1 … 64), or 'mix' for a cube mix"
     )
-    p.add_argument("--paths", type=int, default=1000, help="simulated paths")
-    p.add_argument("--games", type=int, default=2000, help="games simulated on each path")
-    p.add_argument("--seed", type=int, default=0, help="the random seed (a run is reproducible)")
+    p.add_argument(
+        "--paths",
+        type=PATHS,
+        default=1000,
+        help="simulated paths",
+    )
+    p.add_argument(
+        "--games",
+        type=GAMES,
+        default=2000,
+        help="games simulated on each path",
+    )
+    p.add_argument("--seed", type=whole, default=0, help="the random seed (a run is reproducible)")
     add_rules_arguments(p)
     p.add_argument("--json", action="store_true", help="print a JSON object")
     p.set_defaults(run=_cmd_plan)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, TextIO
 from .._core.errors import InvalidHistory, InvalidInput
 from ..extras import require
 from ..rules import CURRENT, RULES, Rules
-from .options import EXIT_INVALID, Subparsers, check_writable, counted, write_table, writing
+from .options import EXIT_INVALID, Subparsers, check_writable, counted, whole, write_table, writing
 from .phases import Phases, process_started
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def build_replay(sub: Subparsers) -> None:
     )
     p.add_argument(
         "--chunk-rows",
-        type=int,
+        type=whole,
         metavar="N",
         help="replay N rows at a time (for histories larger than memory; needs --out and one"
         " rule set; the file must be in time order across chunks)",
@@ -74,7 +74,7 @@ def build_replay(sub: Subparsers) -> None:
         "--skip-invalid", action="store_true", help="rate the valid rows and list the rejected"
     )
     p.add_argument("--rejected", help="write the rejected rows' report to this CSV file")
-    p.add_argument("--top", type=int, default=10, help="players listed (default 10)")
+    p.add_argument("--top", type=whole, default=10, help="players listed (default 10)")
     p.add_argument(
         "--timings",
         action="store_true",
@@ -91,11 +91,11 @@ def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
     history, off unless given (a file over it is refused before it is decoded where the format
     allows)."""
     parser.add_argument(
-        "--max-rows", type=int, metavar="N", help="refuse a history of more than N rows"
+        "--max-rows", type=whole, metavar="N", help="refuse a history of more than N rows"
     )
     parser.add_argument(
         "--max-cell-bytes",
-        type=int,
+        type=whole,
         metavar="N",
         help="refuse a history whose cells come to more than N bytes once decoded"
         " (text as UTF-8, 8 bytes for a number or a time, a Parquet column of a fixed width at"
@@ -103,13 +103,13 @@ def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--max-cell-length",
-        type=int,
+        type=whole,
         metavar="N",
         help="refuse a history with a cell of more than N characters",
     )
     parser.add_argument(
         "--max-pages",
-        type=int,
+        type=whole,
         metavar="N",
         help="refuse a Parquet history whose columns read span more than N pages",
     )

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..rules import RULES, Rules
 from ..simulate import Population, Simulation, simulate
-from .options import Subparsers, counted
+from .options import PLAYERS, WEEKS, Subparsers, counted, number, whole
 
 __all__ = ["build_simulate"]
 
@@ -80,10 +80,20 @@ def build_simulate(sub: Subparsers) -> None:
         "simulate", help="a population of players under several rule sets, the same games"
     )
     defaults = Population()
-    p.add_argument("--players", type=int, default=defaults.players, help="population size")
-    p.add_argument("--weeks", type=int, default=defaults.weeks, help="weeks to simulate")
     p.add_argument(
-        "--seed", type=int, default=defaults.seed, help="random seed (same seed, same run)"
+        "--players",
+        type=PLAYERS,
+        default=defaults.players,
+        help="population size",
+    )
+    p.add_argument(
+        "--weeks",
+        type=WEEKS,
+        default=defaults.weeks,
+        help="weeks to simulate",
+    )
+    p.add_argument(
+        "--seed", type=whole, default=defaults.seed, help="random seed (same seed, same run)"
     )
     p.add_argument(
         "--rules",
@@ -94,7 +104,7 @@ def build_simulate(sub: Subparsers) -> None:
     p.add_argument("--pairing", choices=("random", "band"), default=defaults.pairing)
     p.add_argument(
         "--heavy-share",
-        type=float,
+        type=number,
         default=defaults.heavy_share,
         help="share of players with 300–400 ranked games a week",
     )

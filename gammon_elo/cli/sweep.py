@@ -15,7 +15,7 @@ from ..calibrate import DEFAULT_BURN_IN
 from ..extras import require
 from ..replay import read_history
 from ..sweep import DEFAULT_WORKERS, Grid, sweep
-from .options import Subparsers, check_writable, write_table
+from .options import PLAYERS, WEEKS, WORKERS, Subparsers, check_writable, number, whole, write_table
 
 __all__ = ["build_sweep", "json_rows"]
 
@@ -84,20 +84,30 @@ def build_sweep(sub: Subparsers) -> None:
     )
     defaults = Grid(divisors=(1200,), ks=(32,))
     p.add_argument(
-        "--divisors", type=float, nargs="+", required=True, help="divisors D of the grid"
+        "--divisors", type=number, nargs="+", required=True, help="divisors D of the grid"
     )
-    p.add_argument("--k", type=int, nargs="+", required=True, help="K values of the grid")
-    p.add_argument("--heavy-k", type=int, nargs="+", help="heavy-week K values (optional)")
+    p.add_argument("--k", type=whole, nargs="+", required=True, help="K values of the grid")
+    p.add_argument("--heavy-k", type=whole, nargs="+", help="heavy-week K values (optional)")
     p.add_argument(
-        "--heavy-games", type=int, nargs="+", help="heavy-week thresholds (with --heavy-k)"
+        "--heavy-games", type=whole, nargs="+", help="heavy-week thresholds (with --heavy-k)"
     )
-    p.add_argument("--seeds", type=int, default=1, help="seeds per rule set: 0, 1, … (default 1)")
-    p.add_argument("--players", type=int, default=defaults.players, help="population size")
-    p.add_argument("--weeks", type=int, default=defaults.weeks, help="weeks to simulate")
+    p.add_argument("--seeds", type=whole, default=1, help="seeds per rule set: 0, 1, … (default 1)")
+    p.add_argument(
+        "--players",
+        type=PLAYERS,
+        default=defaults.players,
+        help="population size",
+    )
+    p.add_argument(
+        "--weeks",
+        type=WEEKS,
+        default=defaults.weeks,
+        help="weeks to simulate",
+    )
     p.add_argument("--history", help="also replay this CSV history under each rule set")
     p.add_argument(
         "--burn-in",
-        type=int,
+        type=whole,
         default=DEFAULT_BURN_IN,
         metavar="N",
         help=f"with --history: leave out each player's first N ranked games"
@@ -108,7 +118,7 @@ def build_sweep(sub: Subparsers) -> None:
     )
     p.add_argument(
         "--workers",
-        type=int,
+        type=WORKERS,
         default=DEFAULT_WORKERS,
         help=f"worker processes of the local cluster (default {DEFAULT_WORKERS})",
     )

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .._core.errors import InvalidHistory
 from ..calibrate.scores import DEFAULT_BURN_IN
 from ..extras import require
-from .options import Subparsers, counted
+from .options import Subparsers, counted, whole
 from .replay import add_budget_arguments, budget_from, refused
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def build_systems(sub: Subparsers) -> None:
     )
     p.add_argument(
         "--burn-in",
-        type=int,
+        type=whole,
         default=DEFAULT_BURN_IN,
         metavar="N",
         help=f"leave out each player's first N ranked games (default {DEFAULT_BURN_IN})",

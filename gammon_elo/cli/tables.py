@@ -10,7 +10,7 @@ from typing import Any
 
 from ..article import change_table, cube_table, divisor_table, expected_table, heavy_week_table
 from ..rules import Rules
-from .options import Subparsers, add_rules_arguments, rules_from
+from .options import Subparsers, add_rules_arguments, rules_from, whole
 
 __all__ = ["build_tables"]
 
@@ -26,9 +26,9 @@ _TABLES: dict[str, Callable[[argparse.Namespace, Rules], Any]] = {
 def build_tables(sub: Subparsers) -> None:
     p = sub.add_parser("tables", help="the article's tables for any K, cube and rule set")
     p.add_argument("--table", choices=[*_TABLES, "all"], default="all")
-    p.add_argument("--cube", type=int, default=1)
+    p.add_argument("--cube", type=whole, default=1)
     p.add_argument(
-        "--difference", type=int, default=300, help="rating difference for --table divisors"
+        "--difference", type=whole, default=300, help="rating difference for --table divisors"
     )
     p.add_argument("--csv", action="store_true", help="CSV instead of aligned text")
     add_rules_arguments(p)

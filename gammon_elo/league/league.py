@@ -28,6 +28,9 @@ from .players import DEFAULT_LEVELS, assign_levels, parse_levels
 __all__ = [
     "BATCH",
     "LEAGUE_COLUMNS",
+    "MAX_GAMES",
+    "MAX_PLAYERS",
+    "MAX_WEEKS",
     "PAIRINGS",
     "PLAYER_COLUMNS",
     "START",
@@ -38,6 +41,11 @@ __all__ = [
 
 #: Games per Dask task: large enough that a task's overhead is small beside its games.
 BATCH: Final = 100
+#: The most players, games and weeks a league may have: every player's name, level and weekly
+#: weights and every game's plan are drawn at once, before the first game is played.
+MAX_PLAYERS: Final = 10_000
+MAX_GAMES: Final = 10_000_000
+MAX_WEEKS: Final = 10 * 52
 
 #: The history's columns: the replay's own, then each side's level.
 LEAGUE_COLUMNS: Final = (
@@ -161,9 +169,9 @@ def _plan(
 
 
 def _checked(players: Any, games: Any, weeks: Any, seed: Any, pairing: str) -> tuple[int, ...]:
-    players = checks.integer("players", players, low=2)
-    games = checks.integer("games", games, low=1)
-    weeks = checks.integer("weeks", weeks, low=1)
+    players = checks.integer("players", players, low=2, high=MAX_PLAYERS)
+    games = checks.integer("games", games, low=1, high=MAX_GAMES)
+    weeks = checks.integer("weeks", weeks, low=1, high=MAX_WEEKS)
     seed = checks.integer("seed", seed, low=0, high=2**63 - 1)
     if pairing not in PAIRINGS:
         raise InvalidInput("pairing", pairing, "must be " + " or ".join(PAIRINGS))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .._core import checks
 from .._core.errors import InvalidInput
 
 __all__ = ["DEFAULT_LEVELS", "LEVELS", "assign_levels", "parse_levels", "strength"]
@@ -46,7 +47,7 @@ def parse_levels(text: str) -> tuple[tuple[str, int], ...]:
         if name in shares:
             raise InvalidInput("levels", text, f"names {name!r} twice")
         try:
-            value = int(percent)
+            value = int(checks.plain_number(percent))
         except ValueError:
             raise InvalidInput("levels", text, f"gives {name} {percent!r}, not a percent") from None
         if value <= 0:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .._core import checks
 from .._core.errors import InvalidInput
+from .._core.scalar import choose_k, multiplier
 from ..formulas import rating_change
 from ..rules import CURRENT, Rules, get_rules
 
@@ -82,12 +83,21 @@ def games_to_target(
     games = checks.games("games", games)
     if abs(target - rating) > MAX_CLIMB:
         raise InvalidInput("target", target, f"must be within {MAX_CLIMB} points of rating")
+    # NumPy on first use: the package's one-game functions, imported with it, need none.
+    import numpy as np
+
+    from .._core.arrays import changes_at
+
     direction = 1 if target > rating else -1
-    total = 0.0
-    for r in range(rating, target, direction):
-        gain, loss = _gain_and_loss(r, opponent, cube, games, rules)
-        drift = p * gain + (1 - p) * loss
-        if drift * direction <= 0:
-            return None
-        total += 1 / abs(drift)
-    return total
+    # Every rating on the way at once: the rounded gain and loss at each, as _gain_and_loss
+    # gives them one by one (each side's change depends only on its own K).
+    ratings = np.arange(rating, target, direction, dtype=np.int64)
+    k = np.full(ratings.size, choose_k(games, rules).k)
+    m = np.full(ratings.size, multiplier(cube))
+    gain = changes_at(opponent - ratings, rules.divisor, k, k, m)[0]
+    loss = changes_at(ratings - opponent, rules.divisor, k, k, m)[1]
+    drift = p * gain + (1 - p) * loss
+    if (drift * direction <= 0).any():
+        return None
+    # Added one point after another from the start, as a running total would.
+    return float(np.cumsum(1 / np.abs(drift))[-1]) if drift.size else 0.0

@@ -26,7 +26,7 @@ from typing import Final, TypedDict
 import numpy as np
 
 from .._core import checks
-from .._core.arrays import CUBE_MULTIPLIERS, Flags, Floats, Ints
+from .._core.arrays import CUBE_MULTIPLIERS, Flags, Floats, Ints, changes_at
 from .._core.defaults import CUBE_MIX
 from .._core.errors import InvalidInput
 from .._core.lookup import lookup
@@ -382,6 +382,7 @@ def _walk(
     drawn = cube_index[rng.choice(len(mix), size=(horizon, paths), p=weights / weights.sum())]
     tables = lookup(rules.divisor, rules.k, rules.heavy_k)
     cubes, width, reach = CUBE_MULTIPLIERS.size, tables.width, tables.reach
+    ks = (rules.k, rules.k if rules.heavy_k is None else rules.heavy_k)
     ratings = np.empty((horizon + 1, paths), dtype=np.int64)
     ratings[0] = rating
     current = np.full(paths, rating, dtype=np.int64)
@@ -389,33 +390,29 @@ def _walk(
         win = wins[game]
         # d = loser − winner: the opponent's lead if you win, yours if you lose.
         d = np.where(win, opponent - current, current - opponent)
-        block = (int(heavy[game]) * cubes + drawn[game]) * width
-        index = block + reach + np.clip(d, -reach, reach)
-        change = np.where(win, tables.winner[index], tables.loser[index])
-        far = np.flatnonzero(np.abs(d) > reach)
-        for i in far:  # thousands of points apart: rated game by game, exactly
-            change[i] = _scalar_change(
-                int(current[i]),
-                opponent,
-                bool(win[i]),
-                1 << int(drawn[game, i]),
-                heavy[game],
-                rules,
-            )
+        k = ks[int(heavy[game])]
+        far = np.abs(d) > reach
+        if far.all():
+            change = _changes_beyond(d, win, k, drawn[game], rules.divisor)
+        else:
+            block = (int(heavy[game]) * cubes + drawn[game]) * width
+            index = block + reach + np.minimum(np.maximum(d, -reach), reach)
+            change = np.where(win, tables.winner[index], tables.loser[index])
+            if far.any():
+                at = np.flatnonzero(far)
+                change[at] = _changes_beyond(d[at], win[at], k, drawn[game, at], rules.divisor)
         current = current + change
         ratings[game + 1] = current
     return ratings
 
 
-def _scalar_change(
-    rating: int, opponent: int, win: bool, cube: int, heavy: bool | np.bool_, rules: Rules
-) -> int:
-    games = rules.heavy_games if heavy and rules.heavy_games is not None else 0
-    if win:
-        return rating_change(
-            rating, opponent, cube=cube, winner_recent_games=games, rules=rules
-        ).winner
-    return rating_change(opponent, rating, cube=cube, loser_recent_games=games, rules=rules).loser
+def _changes_beyond(d: Ints, win: Flags, k: int, cube_index: Ints, divisor: float) -> Ints:
+    """Your changes in games thousands of points apart, beyond the lookup's reach: all at once,
+    exactly as the lookup and :func:`~gammon_elo.rating_change` rate them."""
+    ks = np.full(d.size, k)
+    winner, loser = changes_at(d, divisor, ks, ks, CUBE_MULTIPLIERS[cube_index])
+    change: Ints = np.where(win, winner, loser)
+    return change
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 import numpy as np
 
@@ -19,6 +19,8 @@ from .._core.errors import InvalidInput
 
 __all__ = [
     "DEFAULT_CUBES",
+    "MAX_PLAYERS",
+    "MAX_WEEKS",
     "TRUE_DIVISOR",
     "Pairing",
     "Population",
@@ -30,6 +32,12 @@ __all__ = [
 #: The true curve's divisor: with strengths of sd 100 the strongest tenth then win 57.5 % of their
 #: games against the field, the middle of the article's 57–58 % (see strongest_tenth_win_rate).
 TRUE_DIVISOR = 1325.0
+
+#: The most players a population may have: a week's games of ten times as many, with every
+#: player's arrays, would not fit in a large machine's memory.
+MAX_PLAYERS: Final = 1_000_000
+#: The most weeks a run may last: ten years of weekly measures.
+MAX_WEEKS: Final = 10 * 52
 
 #: The default cube distribution (the package's one cube mix).
 DEFAULT_CUBES = CUBE_MIX
@@ -94,8 +102,14 @@ class Population:
 
     def __post_init__(self) -> None:
         # Whole numbers are stored as ints (2000.0 from a widget becomes 2000).
-        for name, low in (("players", 2), ("weeks", 1), ("seed", 0), ("slots_per_week", 1)):
-            object.__setattr__(self, name, checks.integer(name, getattr(self, name), low=low))
+        for name, low, high in (
+            ("players", 2, MAX_PLAYERS),
+            ("weeks", 1, MAX_WEEKS),
+            ("seed", 0, None),
+            ("slots_per_week", 1, None),
+        ):
+            value = checks.integer(name, getattr(self, name), low=low, high=high)
+            object.__setattr__(self, name, value)
         if self.strength not in ("normal", "uniform", "skewed"):
             raise InvalidInput("strength", self.strength, "must be normal, uniform or skewed")
         _non_negative("strength_sd", self.strength_sd)

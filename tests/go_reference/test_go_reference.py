@@ -1,4 +1,5 @@
-"""Differential test: gammon_elo.rating_change against the article's Go code, compiled and run.
+"""Differential test: gammon_elo.rating_change, and the array twin that rates many games at once
+without the change lookup, against the article's Go code, compiled and run.
 
 ``tests/go_reference/main.go`` is the server's CalculateChangeWithK from the article, with the
 divisor as a parameter; it reads "winnerELO loserELO winnerK loserK cube divisor" lines and
@@ -25,9 +26,11 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from gammon_elo import Rules, change_steps, go_round, rating_change
+from gammon_elo._core.arrays import changes_at, cube_multipliers
 
 pytestmark = pytest.mark.go
 
@@ -111,17 +114,37 @@ def ours(case: Case) -> tuple[int, int]:
     return change.winner, change.loser
 
 
+def ours_at_once(cases: list[Case]) -> list[tuple[int, int]]:
+    """The array twin's changes (``changes_at``: what the Planner rates its far games with, no
+    lookup), all the games of one divisor at once."""
+    found: list[tuple[int, int]] = [(0, 0)] * len(cases)
+    by_divisor: dict[float, list[int]] = {}
+    for i, case in enumerate(cases):
+        by_divisor.setdefault(case[5], []).append(i)
+    for divisor, at in by_divisor.items():
+        winner, loser, winner_k, loser_k, cube = (
+            np.array([cases[i][field] for i in at], dtype=np.int64) for field in range(5)
+        )
+        changes = changes_at(loser - winner, divisor, winner_k, loser_k, cube_multipliers(cube))
+        for i, w, lo in zip(at, *changes, strict=True):
+            found[i] = (int(w), int(lo))
+    return found
+
+
 def assert_same_as_go(binary: Path, cases: list[Case]) -> None:
-    """Every case must round as Go does; on a mismatch, print the inputs to replay it."""
+    """Every case must round as Go does, by the scalar path and by the array twin; on a
+    mismatch, print the inputs to replay it."""
     theirs = run_go(binary, cases)
+    at_once = ours_at_once(cases)
     mismatches = [
         (case, go, mine)
-        for case, go in zip(cases, theirs, strict=True)
-        if (mine := ours(case)) != go
+        for case, go, twin in zip(cases, theirs, at_once, strict=True)
+        if (mine := ours(case)) != go or twin != go
     ]
     if mismatches:
         shown = "\n".join(
             f"  go_reference input {' '.join(map(repr, case))!s:<60} Go {go}  gammon_elo {mine}"
+            f" (at once {at_once[cases.index(case)]})"
             for case, go, mine in mismatches[:25]
         )
         pytest.fail(

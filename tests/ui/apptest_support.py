@@ -11,15 +11,19 @@ import fails loudly and the cache can go.
 from __future__ import annotations
 
 import functools
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pandas as pd
+import streamlit as st
 from streamlit import dataframe_util
 from streamlit.components.v2 import manifest_scanner
 from streamlit.testing.v1 import AppTest
 from streamlit.testing.v1.element_tree import Dataframe
+
+from gammon_elo._core.lookup import lookup
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The doors' navigation scripts (``doors/``, away from ``pages/``: ui/frame.py).
@@ -54,6 +58,26 @@ def open_page(page: str = "app.py", *, timeout: float = 60, **params: str) -> Ap
         at.switch_page(page_file(page))
         at.run()
     return at
+
+
+def new_session(page: str, **params: str) -> AppTest:
+    """A new session of the calculator whose first run (not yet made) draws ``page`` (its file:
+    ``pages/planner.py``) from a link with ``params``, as a browser opening the link starts it."""
+    at = AppTest.from_file(APP, default_timeout=600)
+    for name, value in params.items():
+        at.query_params[name] = value
+    return at.switch_page(page_file(page))
+
+
+def cold_run_cpu(at: AppTest) -> float:
+    """The CPU seconds of this process for one run of ``at`` with every cache emptied first
+    (``st.cache_data`` and the change lookup's): what a value no reader asked for yet costs.
+    AppTest runs the script in a thread of this process."""
+    st.cache_data.clear()
+    lookup.cache_clear()
+    start = time.process_time()
+    at.run()
+    return time.process_time() - start
 
 
 def page_file(page: str) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from gammon_elo import CUBE_MIX, InvalidInput, hold_table, plan
+from gammon_elo import CUBE_MIX, InvalidInput, Rules, hold_table, plan
+from gammon_elo._core.lookup import TABLE_REACH
 from gammon_elo.player.planner import recent_games
 from tests.oracles import plan_paths_game_by_game
 
@@ -84,6 +85,38 @@ def test_planner_paths_are_the_rules_applied_game_by_game() -> None:
     np.testing.assert_array_equal(found.high, np.percentile(expected, 90, axis=1))
     reached = (expected[1:] >= 1700).any(axis=0)
     assert found.reached_share == reached.mean()
+
+
+@pytest.mark.parametrize(
+    ("rating", "opponent", "win_rate", "cubes", "rules"),
+    [
+        # The climb that once cost 10 s of CPU: ÷100,000 and K 1,000 run every path thousands
+        # of points past the change lookup's reach within a few games; K drops from game 21.
+        (1238, 1500, 0.999, ((64, 1.0),), Rules.custom(100_000, 1000, heavy_k=999, heavy_games=20)),
+        # Paths that cross the lookup's edge both ways, every cube: they settle about its reach
+        # above the opponent (3000 × log10(0.998 / 0.002) = 8094 points).
+        (9700, 1500, 0.998, CUBE_MIX, Rules.custom(3000, 1000)),
+        # 12 divisors below the opponent, K 3 at cube 8: every change is 4.5 × (1 − E) with E
+        # about 10^-12, next to a half-integer, where Go's last bits could decide it.
+        (-46500, 1500, 1.0, ((8, 1.0),), Rules.custom(4000, 3, heavy_k=3, heavy_games=0)),
+    ],
+)
+def test_far_paths_are_the_rules_applied_game_by_game(
+    rating: int,
+    opponent: int,
+    win_rate: float,
+    cubes: tuple[tuple[int, float], ...],
+    rules: Rules,
+) -> None:
+    expected = plan_paths_game_by_game(rating, opponent, win_rate, 60.0, cubes, 6, 200, 3, rules)
+    found = plan(
+        rating, rating + 10, opponent=opponent, win_rate=win_rate, games_per_week=60,
+        cube=cubes, rules=rules, paths=6, horizon=200, seed=3,
+    )  # fmt: skip
+    np.testing.assert_array_equal(found.mean, expected.mean(axis=1))
+    np.testing.assert_array_equal(found.low, np.percentile(expected, 10, axis=1))
+    # Many games are rated beyond the lookup's reach.
+    assert (np.abs(expected[:-1] - opponent) > TABLE_REACH).mean() > 0.3
 
 
 # The tolerance of the settling tests, derived from the walk's variance (÷1200, K 32, cube 1):
