@@ -1036,8 +1036,6 @@ EL: dict[str, str] = {
     ),
     "upload.none": "Αυτός ο υπολογιστής δεν δέχεται αρχεία: το εργαστήριο των σχεδιαστών δέχεται.",
     "upload.sample": "Φαίνονται οι πρώτες {shown} από τις {total} γραμμές.",
-    "upload.button": "Ανέβασμα",
-    "upload.instructions": "Έως {size} MB ανά αρχείο • CSV, Parquet",
     "upload.sample_download": "Η λήψη τις περιέχει όλες.",
     "designer.cluster_local": (
         "Οι σαρώσεις και οι προσαρμογές εκτελούνται στο δικό σύμπλεγμα αυτού του διακομιστή, με"

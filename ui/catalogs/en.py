@@ -941,8 +941,6 @@ EN: dict[str, str] = {
     ),
     "upload.none": "This calculator takes no uploads: the designers' lab does.",
     "upload.sample": "The first {shown} of {total} rows are shown.",
-    "upload.button": "Upload",
-    "upload.instructions": "Up to {size} MB per file • CSV, Parquet",
     "upload.sample_download": "The download holds them all.",
     "designer.cluster_local": (
         "Sweeps and fits run on this server's own cluster of {workers:,} worker"
