@@ -33,12 +33,13 @@ UNREADABLE = {"None", "nan", "NaN", "<NA>", "NaT", "none", ""}
 SWEEP = {"divisors": "800,1200", "ks": "16,32", "seeds": "1", "players": "20", "weeks": "1"}
 #: Which way is better, in the words of each heat map's sentence.
 BETTER = {
-    "simulator.half_within": "a wider band separates the players more. Best (widest) at",
-    "designer.metric_spearman": "higher is better. Best at",
-    "designer.metric_volatility": "lower is better. Best at",
+    "simulator.half_within": "a wider band separates the players more; the darker the cell,"
+    " the wider. Best (widest) at",
+    "designer.metric_spearman": "higher is better; the darker the cell, the higher. Best at",
+    "designer.metric_volatility": "lower is better; the darker the cell, the lower. Best at",
     "designer.metric_top_tenth": "closer to 0% is better",
-    "designer.metric_log_loss": "lower is better. Best at",
-    "designer.metric_brier": "lower is better. Best at",
+    "designer.metric_log_loss": "lower is better; the darker the cell, the lower. Best at",
+    "designer.metric_brier": "lower is better; the darker the cell, the lower. Best at",
 }
 
 
@@ -93,6 +94,62 @@ def test_every_heat_map_says_which_way_is_better_and_names_its_best_cell(swept: 
             best = mean.idxmax()
         after = sentence.split("Best", 1)[1]
         assert after.split(";")[0].split(" at ", 1)[1].startswith(_cell(*best)), sentence
+
+
+def _luminance(hex_colour: str) -> float:
+    """WCAG 2's relative luminance of ``#rrggbb``."""
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _drawn_colour(value: float, scale: dict[str, Any]) -> str:
+    """The colour a piecewise-linear RGB scale (Vega's, with ``domain`` and ``range``) gives
+    ``value``: a plain reading of the spec."""
+    domain, colours = scale["domain"], scale["range"]
+    for i in range(1, len(domain)):
+        if value <= domain[i] or i == len(domain) - 1:
+            share = (value - domain[i - 1]) / (domain[i] - domain[i - 1])
+            ends = [[int(c[j : j + 2], 16) for j in (1, 3, 5)] for c in colours[i - 1 : i + 1]]
+            rgb = [round(a + (b - a) * share) for a, b in zip(*ends, strict=True)]
+            return "#" + "".join(f"{c:02x}" for c in rgb)
+    raise AssertionError(scale)
+
+
+def test_every_heat_map_s_best_cell_is_its_darkest(swept: Any) -> None:
+    """Darker is better on every map, weekly volatility's (lower is better) and the top
+    tenth's (closer to 0 %) included: the cell the sentence names best is drawn the darkest."""
+    captions = _captions(swept)
+    charts = [(json.loads(c.proto.spec), c.proto) for c in swept.get("vega_lite_chart")]
+    maps = [(spec, proto) for spec, proto in charts if spec["layer"][0]["mark"]["type"] == "rect"]
+    assert len(maps) == len(BETTER)
+    for spec, proto in maps:
+        color = spec["layer"][0]["encoding"]["color"]
+        column = color["field"]
+        metric = next(m for m in designer.METRICS if m.column == column)
+        cells = dataframe_util.convert_arrow_bytes_to_pandas_df(proto.datasets[0].data.data)
+        luminance = {
+            (row.divisor, row.k): _luminance(_drawn_colour(getattr(row, column), color["scale"]))
+            for row in cells.itertuples()
+        }
+        (sentence,) = [c for c in captions if c.startswith(f"{EN[metric.key]}: ")]
+        best = sentence.split("Best", 1)[1].split(" at ", 1)[1]
+        darkest = min(luminance, key=luminance.__getitem__)
+        assert best.startswith(_cell(*darkest)), (sentence, luminance)
+        assert "the darker the cell" in sentence
+
+
+def test_a_heat_map_of_values_either_side_of_zero_is_darkest_at_zero() -> None:
+    """Closer to 0 is better: −2 % and +2 % alike, 0 the darkest, ±5 % the lightest."""
+    gap = next(m for m in designer.METRICS if m.better == "zero")
+    means = pd.DataFrame(
+        {"divisor": [400, 800, 1200, 1600, 2000], "k": 32,
+         "top_tenth_gap": [-0.05, -0.02, 0.0, 0.02, 0.05]}
+    )  # fmt: skip
+    scale = designer.heatmap(means, gap, "gap").to_dict()["layer"][0]["encoding"]["color"]
+    seen = [_luminance(_drawn_colour(v, scale["scale"])) for v in means["top_tenth_gap"]]
+    assert seen[2] == min(seen) and seen[0] == seen[4] == max(seen)
+    assert seen[1] == pytest.approx(seen[3])
 
 
 def test_the_top_tenth_is_written_in_percent(swept: Any) -> None:

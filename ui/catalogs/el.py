@@ -1108,22 +1108,25 @@ EL: dict[str, str] = {
     ),
     "designer.heatmap_title": "{metric}, μέσος όρος των σπόρων",
     "designer.heat_higher": (
-        "{metric}: όσο υψηλότερο τόσο καλύτερο. Καλύτερο στο ÷{best_divisor}, K {best_k}"
-        " ({best})· χειρότερο στο ÷{worst_divisor}, K {worst_k} ({worst})."
+        "{metric}: όσο υψηλότερο τόσο καλύτερο· όσο πιο σκούρο το κελί, τόσο υψηλότερο. Καλύτερο"
+        " στο ÷{best_divisor}, K {best_k} ({best})· χειρότερο στο ÷{worst_divisor}, K {worst_k}"
+        " ({worst})."
     ),
     "designer.heat_lower": (
-        "{metric}: όσο χαμηλότερο τόσο καλύτερο. Καλύτερο στο ÷{best_divisor}, K {best_k}"
-        " ({best})· χειρότερο στο ÷{worst_divisor}, K {worst_k} ({worst})."
+        "{metric}: όσο χαμηλότερο τόσο καλύτερο· όσο πιο σκούρο το κελί, τόσο χαμηλότερο. Καλύτερο"
+        " στο ÷{best_divisor}, K {best_k} ({best})· χειρότερο στο ÷{worst_divisor}, K {worst_k}"
+        " ({worst})."
     ),
     "designer.heat_wider": (
-        "{metric}: μια πλατύτερη ζώνη ξεχωρίζει περισσότερο τους παίκτες. Καλύτερο (πλατύτερο)"
-        " στο ÷{best_divisor}, K {best_k} ({best})· στενότερο στο ÷{worst_divisor},"
-        " K {worst_k} ({worst})."
+        "{metric}: μια πλατύτερη ζώνη ξεχωρίζει περισσότερο τους παίκτες· όσο πιο σκούρο το κελί,"
+        " τόσο πλατύτερη. Καλύτερο (πλατύτερο) στο ÷{best_divisor}, K {best_k} ({best})· στενότερο"
+        " στο ÷{worst_divisor}, K {worst_k} ({worst})."
     ),
     "designer.heat_zero": (
         "{metric}: όσο πιο κοντά στο 0% τόσο καλύτερο (το κορυφαίο δέκατο κερδίζει τότε όσο"
-        " προβλέπει η καμπύλη). Καλύτερο στο ÷{best_divisor}, K {best_k} ({best})· πιο μακριά"
-        " από το 0% στο ÷{worst_divisor}, K {worst_k} ({worst})."
+        " προβλέπει η καμπύλη)· όσο πιο σκούρο το κελί, τόσο πιο κοντά. Καλύτερο στο"
+        " ÷{best_divisor}, K {best_k} ({best})· πιο μακριά από το 0% στο ÷{worst_divisor}, K"
+        " {worst_k} ({worst})."
     ),
     "designer.metric_spearman": "Ακρίβεια κατάταξης (Spearman)",
     "designer.metric_volatility": "Εβδομαδιαία μεταβλητότητα (πόντοι)",

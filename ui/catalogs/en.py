@@ -1001,21 +1001,22 @@ EN: dict[str, str] = {
     ),
     "designer.heatmap_title": "{metric}, mean over the seeds",
     "designer.heat_higher": (
-        "{metric}: higher is better. Best at ÷{best_divisor}, K {best_k} ({best}); worst at"
-        " ÷{worst_divisor}, K {worst_k} ({worst})."
+        "{metric}: higher is better; the darker the cell, the higher. Best at ÷{best_divisor}, K"
+        " {best_k} ({best}); worst at ÷{worst_divisor}, K {worst_k} ({worst})."
     ),
     "designer.heat_lower": (
-        "{metric}: lower is better. Best at ÷{best_divisor}, K {best_k} ({best}); worst at"
-        " ÷{worst_divisor}, K {worst_k} ({worst})."
+        "{metric}: lower is better; the darker the cell, the lower. Best at ÷{best_divisor}, K"
+        " {best_k} ({best}); worst at ÷{worst_divisor}, K {worst_k} ({worst})."
     ),
     "designer.heat_wider": (
-        "{metric}: a wider band separates the players more. Best (widest) at ÷{best_divisor},"
-        " K {best_k} ({best}); narrowest at ÷{worst_divisor}, K {worst_k} ({worst})."
+        "{metric}: a wider band separates the players more; the darker the cell, the wider. Best"
+        " (widest) at ÷{best_divisor}, K {best_k} ({best}); narrowest at ÷{worst_divisor}, K"
+        " {worst_k} ({worst})."
     ),
     "designer.heat_zero": (
-        "{metric}: closer to 0% is better (the top tenth then win what the curve expects). Best"
-        " at ÷{best_divisor}, K {best_k} ({best}); farthest from 0% at ÷{worst_divisor},"
-        " K {worst_k} ({worst})."
+        "{metric}: closer to 0% is better (the top tenth then win what the curve expects); the"
+        " darker the cell, the closer. Best at ÷{best_divisor}, K {best_k} ({best}); farthest from"
+        " 0% at ÷{worst_divisor}, K {worst_k} ({worst})."
     ),
     "designer.metric_spearman": "Ranking accuracy (Spearman)",
     "designer.metric_volatility": "Weekly volatility (points)",

@@ -89,14 +89,16 @@ def _divisor_axis(count: int) -> alt.Axis:
 
 
 def heatmap(means: pd.DataFrame, metric: Metric, title: str) -> alt.LayerChart:
-    """Divisor × K, the metric's mean over seeds written in each cell."""
+    """Divisor × K, the metric's mean over seeds written in each cell, the better cell the
+    darker (:func:`ui.heatmaps.heat_stops`)."""
     values = means[metric.column]
     divisors = int(means["divisor"].nunique())
     wide = divisors > SHORT_DIVISORS
     write = metric.write
     if wide and metric.column in FRACTIONS:
         write = lambda v: _signed_percent(v, 0)  # noqa: E731
-    frame = means.assign(text=[write(v) for v in values], ink=heat_inks(values))
+    better = "higher" if metric.better == "wider" else metric.better
+    frame = means.assign(text=[write(v) for v in values], ink=heat_inks(values, better))
     base = alt.Chart(frame).encode(
         x=alt.X("divisor:O", title=t("designer.divisor"), axis=_divisor_axis(divisors)),
         y=alt.Y("k:O", title=t("designer.k"), sort="descending"),
@@ -104,7 +106,9 @@ def heatmap(means: pd.DataFrame, metric: Metric, title: str) -> alt.LayerChart:
     # A rate's legend in percent, as its cells (three labels: five of "−14.5%" overlapped).
     legend = alt.Legend(format="+.1%", tickCount=3) if metric.column in FRACTIONS else alt.Legend()
     cells = base.mark_rect().encode(
-        color=alt.Color(f"{metric.column}:Q", title=title, scale=heat_scale(values), legend=legend),
+        color=alt.Color(
+            f"{metric.column}:Q", title=title, scale=heat_scale(values, better), legend=legend
+        ),
         tooltip=[
             alt.Tooltip("divisor:O", title=t("designer.divisor")),
             alt.Tooltip("k:O", title=t("designer.k")),
