@@ -1147,8 +1147,9 @@ EN: dict[str, str] = {
         "share the stronger won and its 95 % interval."
     ),
     "league.gaps_key": (
-        "The same pairs: the share the stronger won without the cube (where a cubeless league "
-        "was played too), and the rating gap each divisor reads into the share with the cube."
+        "The same pairs: the share the stronger won without the cube, in the cubeless league played"
+        " among the same players, and the rating gap each divisor reads into the share with the"
+        " cube."
     ),
     "league.gap": "÷{divisor} gap",
     "league.level_beginner": "beginner",
@@ -1217,4 +1218,7 @@ EN: dict[str, str] = {
         " league (league_games). Choose fewer games."
     ),
     "league.no_engine": "Playing a league needs the backgammon engine: {install}",
+    "league.gaps_key_cubeful": (
+        "The same pairs: the rating gap each divisor reads into the share the stronger won."
+    ),
 }
