@@ -113,7 +113,7 @@ players = st.multiselect(
     # Six lines at most in a chart: more tangle.
     max_selections=charts.MAX_LINES,
 )
-lines = tables.history_trajectories(comparison, players, labels)
+lines, stretch = tables.history_trajectories(comparison, players, labels)
 domain = (float(lines["rating"].min()), float(lines["rating"].max())) if len(lines) else (0.0, 1.0)
 chart_alt = t("history.chart_alt", players=", ".join(players), rules=", ".join(labels.values()))
 #: The league's bots by level (the engine's skill): named beside each one's final ratings.
@@ -125,10 +125,12 @@ ratings_table = tables.history_ratings(comparison.ratings, levels)
 
 
 def draw_charts() -> None:
-    """A chart per rule set, side by side on one rating scale: each keeps to the chosen players'
-    lines, and the rule sets compare at a glance."""
+    """A chart per rule set, one under another on one rating scale and the page's width (a
+    league's longest lines need it): each keeps to the chosen players' lines."""
     st.markdown(f"**{t('history.chart_title')}**")
-    for column, (label, name) in zip(st.columns(len(labels)), labels.items(), strict=True):
+    if stretch > 1:
+        st.caption(t("history.chart_stretch", games=stretch))
+    for label, name in labels.items():
         chart = charts.trajectories(
             lines[lines["rules"] == label],
             x_title=t("history.game"),
@@ -136,7 +138,7 @@ def draw_charts() -> None:
             player_title=t("history.player"),
             y_domain=domain,
         )
-        charts.show(column, chart, title=name, alt_text=chart_alt)
+        charts.show(st, chart, title=name, alt_text=chart_alt)
     if players:
         st.markdown(final_sentence(ratings_table, players, labels))
 

@@ -1221,4 +1221,12 @@ EN: dict[str, str] = {
     "league.gaps_key_cubeful": (
         "The same pairs: the rating gap each divisor reads into the share the stronger won."
     ),
+    "data.loser_level": "Loser's level",
+    "history.chart_stretch": (
+        "Each point is a player's mean rating over a stretch of {games:,} of their games, drawn at"
+        " its last game: a point for every game would fill the chart."
+    ),
+    "type.podium": "Podium prize",
+    "data.winner_level": "Winner's level",
+    "data.ending": "Ending",
 }
