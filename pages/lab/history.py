@@ -13,7 +13,7 @@ from ui.i18n import t
 from ui.lab import cached, league, runs, simulation, tables, uploads
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, ListParam
-from ui.rules_input import rules_label
+from ui.rules_input import in_history_order, rules_label
 
 #: The synthetic sample (the default), the shipped league the engine played, or a file.
 SOURCES = ("sample", "league", "upload")
@@ -30,8 +30,8 @@ page = Page(
         ),
         ListParam(
             name="rules",
-            # Opens comparing: today's rules against the two before.
-            default=["1.3.1", "1.2.0", "1.0.5"],
+            # Opens comparing every rule set, in the rule history's order (as every page).
+            default=list(RULES),
             choices=list(RULES),
             label="history.rules",
             option=rules_label,
@@ -70,7 +70,7 @@ page.write_url()
 if source == "upload" and upload is None:
     st.info(t("history.waiting"), icon=":material/upload_file:")
     st.stop()
-rule_sets = tuple(RULES[name] for name in (chosen or ["1.3.1"]))
+rule_sets = tuple(RULES[name] for name in in_history_order(chosen or ["1.3.1"]))
 try:
     # Read once per file; replayed in the reader's place in the lab's queue unless kept.
     data: cached.History = upload.getvalue() if upload else source
