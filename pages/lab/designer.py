@@ -127,19 +127,21 @@ league.live_section(page, runs.waiting_note)
 st.header(t("designer.sweep_title"))
 # The run starts from the form's button only: with Enter, Streamlit writes "Press Enter to
 # submit form" in an edited field, over a narrow field's value and in English.
-with st.form(page.key("sweep_form"), border=True, enter_to_submit=False):
-    # Three rows of three, each row its own columns so that the rows line up.
-    rows = (
-        ("divisors", "ks", "seeds"),
-        ("players", "weeks", "with_history"),
-        ("heavy_on", "heavy_k", "heavy_games"),
-    )
-    for row in rows:
-        for name, column in zip(row, st.columns(3), strict=True):
-            page.input(name, column)
-    run_sweep = st.form_submit_button(
-        t("designer.run_sweep"), type="primary", icon=":material/play_arrow:"
-    )
+with st.container(border=True):
+    # The heavy-week switch and its two inputs above the form, outside it: a widget in a form
+    # cannot follow another before the form is sent, and the inputs are off while the switch is.
+    heavy_row = st.columns(3)
+    heavy_on = page.input("heavy_on", heavy_row[0])
+    for name, column in zip(("heavy_k", "heavy_games"), heavy_row[1:], strict=True):
+        page.input(name, column, disabled=not heavy_on)
+    with st.form(page.key("sweep_form"), border=False, enter_to_submit=False):
+        # Two rows of three, each row its own columns so that the rows line up.
+        for row in (("divisors", "ks", "seeds"), ("players", "weeks", "with_history")):
+            for name, column in zip(row, st.columns(3), strict=True):
+                page.input(name, column)
+        run_sweep = st.form_submit_button(
+            t("designer.run_sweep"), type="primary", icon=":material/play_arrow:"
+        )
 
 #: The sweep form's inputs: the table shown is the one run with them (a failed run keeps none).
 SWEEP_INPUTS = ("divisors", "ks", "heavy_on", "heavy_k", "heavy_games", "seeds", "players")
