@@ -11,13 +11,14 @@ import pandas as pd
 import streamlit as st
 
 from gammon_elo import RULES, InvalidHistory, InvalidInput
-from gammon_elo.calibrate import DEFAULT_BURN_IN, fit
+from gammon_elo.calibrate import DEFAULT_BURN_IN, fit, paired_margin, score
 from gammon_elo.sweep import Grid, sweep
 from ui import charts, grids
 from ui.i18n import percent, t
-from ui.lab import access, cached, cost, designer, kept, league, runs, tables, uploads
+from ui.lab import access, cached, cost, designer, kept, league, runs, systems, tables, uploads
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
+from ui.rules_input import in_history_order, rules_label
 
 DIVISORS = (200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200)
 KS = (8, 12, 16, 24, 32, 48, 64)
@@ -265,8 +266,10 @@ if history_bytes == "league":
     st.caption(t("designer.history_league"))
 else:
     st.caption(t("designer.history_upload" if history_bytes else "designer.history_sample"))
-rule_sets = [RULES[name] for name in (chosen or ["1.3.1"])]
-labels = {r.label: r.label for r in rule_sets}
+rule_sets = [RULES[name] for name in in_history_order(chosen or ["1.3.1"])]
+labels = {r.label: rules_label(r.name) for r in rule_sets}
+#: The fit's starting point: the newest rule set chosen.
+base = rule_sets[-1]
 try:
     # Read once per file; scored once per (file, rule sets, burn-in) for every reader, in the
     # reader's place in the lab's queue.
@@ -286,18 +289,18 @@ except InvalidInput as error:
     st.error(t("designer.invalid", message=error), icon=":material/error:")
     st.stop()
 
-st.markdown(f"**{t('designer.scores_title')}**")
+# Every rule set and rating system ranked on these games, in words first.
+systems.section(history_bytes, page["burn_in"])
+
+st.subheader(t("designer.scores_title"))
 grids.show(designer.scores_table(scores, labels), download="calibration_scores.csv")
-verdict = designer.verdict(scores, labels)
-if verdict is not None:
-    st.markdown(f"**{verdict}**")
 st.caption(designer.scores_sentence(scores, labels))
-top = scores[rule_sets[-1].label].top_tenth
+top = scores[base.label].top_tenth
 if top.games:
     st.caption(
         t(
             "designer.top_sentence",
-            rules=rule_sets[-1].label,
+            rules=labels[base.label],
             games=int(top.games),
             expected=percent(top.expected),
             actual=percent(top.actual),
@@ -306,8 +309,8 @@ if top.games:
 
 frame = designer.calibration_frame(scores, labels)
 if not frame.empty:
-    shown = rule_sets[-1].label
-    sentence = designer.calibration_sentence(scores[shown], shown)
+    shown = base.label
+    sentence = designer.calibration_sentence(scores[shown], labels[shown])
     # Halves: the table's four columns need 332 px in Greek, more than two fifths of 1280 px.
     chart_col, table_col = st.columns(2)
     charts.show(
@@ -317,7 +320,7 @@ if not frame.empty:
         alt_text=sentence,
     )
     with table_col:
-        st.markdown(f"**{t('designer.calibration_table', rules=shown)}**")
+        st.markdown(f"**{t('designer.calibration_table', rules=labels[shown])}**")
         st.caption(t("designer.calibration_key"))
         grids.show(designer.calibration_table(scores[shown]), download="calibration.csv")
     st.caption(sentence)
@@ -325,7 +328,7 @@ if not frame.empty:
 # ------------------------------------------------------------------------------------ the fit
 st.header(t("designer.fit_title"))
 #: A fit belongs to its history, what is fitted, its base rule set and its burn-in.
-fit_inputs = (history_id, page["fit"], rule_sets[-1], page["burn_in"])
+fit_inputs = (history_id, page["fit"], base, page["burn_in"])
 if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fit")):
     try:
         note = st.empty()
@@ -341,13 +344,17 @@ if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fi
             fitted = fit(
                 games,
                 what=page["fit"],
-                base=rule_sets[-1],
+                base=base,
                 burn_in=page["burn_in"],
                 client=client,
                 progress=_fit_progress,
             )
+            # The best candidate's games scored once more, for its margin over the base rule
+            # set paired game by game (the fit keeps only each candidate's means).
+            best = score(games, designer.fitted_rules(fitted), burn_in=page["burn_in"])
+            margin = paired_margin(scores[base.label].losses, best.losses)
         fit_bar.empty()
-        kept.put(page.key("fit_result"), fit_inputs, fitted)
+        kept.put(page.key("fit_result"), fit_inputs, (fitted, margin))
     except InvalidInput as error:
         st.error(t("designer.invalid", message=error), icon=":material/error:")
     except runs.RunRefusedError as refusal:
@@ -356,10 +363,11 @@ result = kept.get(page.key("fit_result"), fit_inputs)
 if result is None:
     if kept.stale(page.key("fit_result"), fit_inputs):
         st.warning(t("designer.fit_stale"), icon=":material/history:")
-    st.info(t("designer.fit_waiting", base=rule_sets[-1].label), icon=":material/tune:")
+    st.info(t("designer.fit_waiting", base=labels[base.label]), icon=":material/tune:")
 else:
-    sentence = designer.fit_sentence(result, result.base.label)
-    charts.show(st, designer.fit_chart(result), title=t("designer.fit_chart"), alt_text=sentence)
+    fitted, margin = result
+    sentence = designer.fit_sentence(fitted, labels[base.label], margin)
+    charts.show(st, designer.fit_chart(fitted), title=t("designer.fit_chart"), alt_text=sentence)
     st.caption(sentence)
 
 page.embed_section()

@@ -1,15 +1,12 @@
 """What the lab's pages conclude, as a designer reads them: each heat map's sentence says which
-way is better and names the best cell; the top tenth's gap is in percent; the spread has one
-measure under one name on the Simulator and the Rule designer; the calibration's verdict names
-the best rule set, its margin in log-loss and whether that is outside the noise (checked on a
-three-game history scored by hand); no table shows "None" or "nan"."""
+way is better and names the best cell, which it draws the darkest; the top tenth's gap is in
+percent; the spread has one measure under one name on the Simulator and the Rule designer; no
+table shows "None" or "nan". (The Rule designer's verdict on the rule sets and the rating
+systems: tests/ui/test_designer_systems.py.)"""
 
 from __future__ import annotations
 
 import json
-import math
-import sys
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -17,15 +14,10 @@ import pytest
 from apptest_support import cells, open_page
 from streamlit import dataframe_util
 
-from gammon_elo import RULES
-from gammon_elo.calibrate import DEFAULT_BURN_IN, paired_margin, score
 from gammon_elo.replay import replay, sample_history
 from gammon_elo.sweep import Grid, sweep
 from ui.catalogs import EL, EN
 from ui.lab import designer
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core" / "calibrate"))
-from test_margin import TINY, hand_losses
 
 #: What a shown cell must never read.
 UNREADABLE = {"None", "nan", "NaN", "<NA>", "NaT", "none", ""}
@@ -202,56 +194,6 @@ def test_one_spread_measure_under_one_name_on_both_pages(swept: Any) -> None:
 def test_no_table_of_the_rule_designer_shows_none_or_nan(swept: Any) -> None:
     shown = _shown_cells(swept)
     assert shown and not UNREADABLE & set(shown)
-
-
-def test_the_verdict_on_a_hand_scored_history() -> None:
-    """Three games, every one scored: 1.3.1's log-losses and 1.0.5's by hand
-    (tests/core/calibrate/test_margin.py); the margin is their mean paired difference."""
-    scores = {name: score(TINY, name, burn_in=0) for name in ("1.0.5", "1.3.1")}
-    old, new = hand_losses(400), hand_losses(1200)
-    d = [a - b for a, b in zip(old, new, strict=True)]
-    mean = sum(d) / 3
-    se = math.sqrt(sum((x - mean) ** 2 for x in d) / 2 / 3)
-    assert (round(mean, 4), round(se, 4)) == (0.0245, 0.0558)
-    assert designer.verdict(scores, {n: n for n in scores}) == (
-        f"Verdict: over these 3 games, 1.3.1 predicts best, {mean:.4f} less log-loss a game than"
-        f" 1.0.5 (standard error {se:.4f}): no clear difference (the margin is within two"
-        " standard errors: inside the noise)."
-    )
-    # Eleni wins all three: the steeper curve (÷400) predicted her better, by less than two
-    # standard errors. Game 3 by hand: 1531 v 1469 under ÷400, 1532 v 1468 under ÷1200.
-    sweep_three = TINY.assign(winner="Eleni", loser="Nikos")
-    scores = {name: score(sweep_three, name, burn_in=0) for name in ("1.0.5", "1.3.1")}
-    e = {400: [0.5, 32, 62], 1200: [0.5, 32, 64]}
-    loss = {
-        d: [math.log(2)] + [math.log(1 + 10 ** (-x / d)) for x in e[d][1:]] for d in (400, 1200)
-    }
-    d = [a - b for a, b in zip(loss[1200], loss[400], strict=True)]
-    mean = sum(d) / 3
-    se = math.sqrt(sum((x - mean) ** 2 for x in d) / 2 / 3)
-    assert abs(mean) < 2 * se
-    text = designer.verdict(scores, {n: n for n in scores})
-    assert text is not None
-    assert f"1.0.5 predicts best, {mean:.4f} less log-loss a game than 1.3.1" in text
-    assert f"(standard error {se:.4f}): no clear difference" in text
-    assert designer.verdict({"1.3.1": scores["1.3.1"]}, {"1.3.1": "1.3.1"}) is None
-
-
-def test_the_page_s_verdict_on_the_sample_is_the_cores() -> None:
-    at = open_page("pages/lab/designer.py", source="sample")
-    assert not at.exception, [e.message for e in at.exception]
-    history = sample_history()
-    scores = {n: score(history, n, burn_in=DEFAULT_BURN_IN) for n in RULES}
-    runner_up = sorted(scores, key=lambda n: scores[n].log_loss)[1]
-    margin = paired_margin(scores[runner_up].losses, scores["1.3.1"].losses)
-    assert min(scores, key=lambda n: scores[n].log_loss) == "1.3.1"
-    (verdict,) = [m.value for m in at.markdown if m.value.startswith("**Verdict")]
-    assert (
-        f"1.3.1 predicts best, {margin.mean:.4f} less log-loss a game than {runner_up}" in verdict
-    )
-    assert f"(standard error {margin.se:.4f})" in verdict
-    judgement = "a clear difference" if margin.clear else "no clear difference"
-    assert judgement in verdict
 
 
 def test_history_writes_a_boosted_game_s_k_as_a_dash_and_says_why() -> None:

@@ -101,8 +101,8 @@ def test_the_designer_calibrates_on_the_league_and_says_its_win_rates() -> None:
     scores = at.table[2].value.set_index("Measure")
     expected = score(games, RULES["1.3.1"], burn_in=DEFAULT_BURN_IN)
     # Counted as the win-rate table counts its games.
-    assert scores.loc["Games", "1.3.1"] == f"{expected.games:,}"
-    assert scores.loc["Log-loss", "1.3.1"] == f"{expected.log_loss:.4f}"
+    assert scores.loc["Games", "1.3.1 (÷1200)"] == f"{expected.games:,}"
+    assert scores.loc["Log-loss", "1.3.1 (÷1200)"] == f"{expected.log_loss:.4f}"
 
     pairs = _by_hand(games)
     (table,) = _rates_tables(at)
