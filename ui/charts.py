@@ -494,5 +494,6 @@ def trajectories(
     ).properties(height=TRAJECTORY_HEIGHT)
 
 
-#: A rating trajectory's plot height: a page shows one a rule set, one under another.
-TRAJECTORY_HEIGHT = 240
+#: A rating trajectory's height, axes and legend included (Streamlit fits the whole chart to
+#: it): a plot of some 230 px over two rows of names, one chart a rule set, one under another.
+TRAJECTORY_HEIGHT = 400

@@ -33,6 +33,9 @@ REFERENCES: Final = (COIN_TOSS, FLOOR)
 _DIGITS: Final = {"log_loss": 4, "coin": 4, "floor": 4, "per_1000": 1, "margin": 5, "se": 5}
 #: Pixels a ranked row takes: its name's two lines above its dot and bar.
 ROW: Final = 54
+#: Pixels the chart takes beyond its rows (Streamlit fits the whole chart to its height): the
+#: axis and its title, the legend's two rows under it.
+AROUND: Final = 160
 #: The colour of each kind of system: rule sets and divisors, systems that track uncertainty.
 GROUPS: Final = {"rules": 0, "divisor": 0, "glicko2": 1, "weng-lin": 1}
 
@@ -257,7 +260,7 @@ def ranking_chart(
         )
     ]
     chart = style(alt.layer(lines, *named, bars, dots, *names_drawn))
-    return chart.properties(height=ROW * (len(frame) + 1))
+    return chart.properties(height=ROW * (len(frame) + 1) + AROUND)
 
 
 def ranking_table(
