@@ -220,9 +220,10 @@ def ranking_chart(
         # A group a row: two long names side by side ran out of a phone's width.
         legend=alt.Legend(symbolType="circle", columns=1),
     )
+    # Light enough for the names written across them to read.
     lines = (
         alt.Chart(references)
-        .mark_rule(strokeDash=[5, 4], color=LABEL_INK, strokeWidth=1.5)
+        .mark_rule(strokeDash=[5, 4], color=LABEL_INK, strokeWidth=1.5, opacity=0.5)
         .encode(x=x)
     )
     # Each line's name beside it in the top row, on the side with room (the middle of the axis).
