@@ -128,7 +128,10 @@ def test_every_heat_map_s_best_cell_is_its_darkest(swept: Any) -> None:
         best = sentence.split("Best", 1)[1].split(" at ", 1)[1]
         darkest = min(luminance, key=luminance.__getitem__)
         assert best.startswith(_cell(*darkest)), (sentence, luminance)
-        assert "the darker the cell" in sentence
+    # Each sentence says which way is darker.
+    for metric in designer.METRICS:
+        (sentence,) = [c for c in captions if c.startswith(f"{EN[metric.key]}: ")]
+        assert "the darker the cell" in sentence, sentence
 
 
 def test_a_heat_map_of_values_either_side_of_zero_is_darkest_at_zero() -> None:
