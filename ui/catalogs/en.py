@@ -1342,4 +1342,8 @@ EN: dict[str, str] = {
     "league.gaps_key_cubeful": (
         "The same pairs: the rating gap each divisor reads into the share the stronger won."
     ),
+    "systems.table_title": "Every system's scores",
+    "systems.mark": (
+        "{name}, log-loss {log_loss}, margin over the current rules per 1,000 games {margin}"
+    ),
 }

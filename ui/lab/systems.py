@@ -170,7 +170,7 @@ def ranking_frame(
     current = comparison.verdict.current
     reach = 2 * rows["margin_se"].fillna(0.0)
     groups = (t("systems.group_rules"), t("systems.group_uncertainty"))
-    return pd.DataFrame(
+    frame = pd.DataFrame(
         {
             "rank": range(1, len(rows) + 1),
             "head": [parts[s][0] for s in rows["system"]],
@@ -186,6 +186,15 @@ def ranking_frame(
             ],
         }
     )
+    # What a screen reader hears for each dot and bar, in the reader's language (Vega would
+    # otherwise read the untitled fields' names: "low", "high").
+    frame["description"] = [
+        t("systems.mark", name=name, log_loss=number(loss, 4), margin=margin)
+        for name, loss, margin in zip(
+            frame["name"], frame["log_loss"], frame["margin"], strict=True
+        )
+    ]
+    return frame
 
 
 def _domain(frame: pd.DataFrame, references: pd.DataFrame) -> list[float]:
@@ -239,13 +248,16 @@ def ranking_chart(
         alt.Tooltip("log_loss:Q", title=t("systems.col_log_loss"), format=".4f"),
         alt.Tooltip("margin:N", title=t("systems.col_margin_tip")),
     ]
+    described = alt.Description("description:N")
     bars = (
-        alt.Chart(frame).mark_rule(strokeWidth=3).encode(x="low:Q", x2="high:Q", y=y, color=color)
+        alt.Chart(frame)
+        .mark_rule(strokeWidth=3)
+        .encode(x="low:Q", x2="high:Q", y=y, color=color, description=described)
     )
     dots = (
         alt.Chart(frame)
         .mark_point(filled=True, size=90, opacity=1)
-        .encode(x=x, y=y, color=color, tooltip=tooltip)
+        .encode(x=x, y=y, color=color, tooltip=tooltip, description=described)
     )
     # Each name above its dot, from the plot's left edge: the system, then its settings (the
     # tooltip and the table say them too, so the text stays out of a screen reader's way).
@@ -316,8 +328,8 @@ def ranking_table(
 
 def section(history: cached.History, burn_in: int) -> None:
     """The ranking on ``history`` past each player's first ``burn_in`` games: its verdict
-    first, the chart, what the chart shows, the table and its download. A comparison over the
-    server's limits is refused by name, the rest of the page drawn."""
+    first, the chart, what the chart shows, then the table and its download, folded. A
+    comparison over the server's limits is refused by name, the rest of the page drawn."""
     st.subheader(t("systems.title"))
     try:
         comparison = cached.systems(history, burn_in)
@@ -339,13 +351,16 @@ def section(history: cached.History, burn_in: int) -> None:
     st.caption(t("systems.chart_key", games=comparison.games, current=named[current]))
     data, config = ranking_table(comparison, parts, current)
     levels = " " + t("systems.table_levels") if t("systems.col_share") in config else ""
-    st.caption(t("systems.table_key", current=named[current]) + levels)
-    st.dataframe(data, hide_index=True, column_config=config, placeholder=NO_VALUE)
-    st.download_button(
-        t("tables.download"),
-        comparison.rows.to_csv(index=False).encode("utf-8"),
-        file_name="systems.csv",
-        mime="text/csv",
-        key="designer.systems_download",
-        icon=":material/download:",
-    )
+    # Folded: a dozen columns scroll sideways in a phone's width; the verdict and the chart
+    # above say what it holds.
+    with st.expander(t("systems.table_title"), icon=":material/table:"):
+        st.caption(t("systems.table_key", current=named[current]) + levels)
+        st.dataframe(data, hide_index=True, column_config=config, placeholder=NO_VALUE)
+        st.download_button(
+            t("tables.download"),
+            comparison.rows.to_csv(index=False).encode("utf-8"),
+            file_name="systems.csv",
+            mime="text/csv",
+            key="designer.systems_download",
+            icon=":material/download:",
+        )
