@@ -498,8 +498,9 @@ def leave_waiting(ahead: int) -> None:
 
 
 def _fit_caption(at: object) -> str | None:
-    """The fit's sentence (its first words name the divisor that predicts best), if shown."""
-    found = [c for c in _captions(at).splitlines() if "predicts these games best" in c]
+    """The fit's sentence (it names the divisor that predicts best, or the least bad, and says
+    it was fitted on the games it is scored on), if shown."""
+    found = [c for c in _captions(at).splitlines() if EN["designer.fit_in_sample"] in c]
     assert len(found) <= 1, found
     return found[0] if found else None
 
@@ -516,7 +517,7 @@ def test_the_fit_shown_is_the_history_beside_it_or_none() -> None:
     next(b for b in at.button if b.label == EN["designer.run_fit"]).click()
     at.run(timeout=180)
     assert not at.exception, [e.message for e in at.exception]
-    assert f"(log-loss {fit_a.log_loss:.4f}" in (_fit_caption(at) or "")
+    assert f"log-loss {fit_a.log_loss:.4f}" in (_fit_caption(at) or "")
 
     at.radio(key="designer.source").set_value("upload").run(timeout=180)
     # No file yet: the sample is still the history scored, and says so; its fit stays.
@@ -530,8 +531,8 @@ def test_the_fit_shown_is_the_history_beside_it_or_none() -> None:
     at.run(timeout=180)
     assert not at.exception, [e.message for e in at.exception]
     shown = _fit_caption(at) or ""
-    assert f"÷{fit_b.divisor:g} with K {fit_b.k} predicts these games best" in shown
-    assert f"(log-loss {fit_b.log_loss:.4f}" in shown
+    assert f"÷{fit_b.divisor:g} with K {fit_b.k}" in shown
+    assert f"log-loss {fit_b.log_loss:.4f}" in shown
     assert EN["designer.fit_stale"] not in [w.value for w in at.warning]
 
 

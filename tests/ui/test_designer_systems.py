@@ -7,8 +7,8 @@ reader's headers. On a history of coin tosses (random winners) it names no syste
 verdict's words are checked on a three-game history scored by hand; the comparison is priced
 (its passes over the games), refused by name over ``run_games``, served without a run once
 kept, and stops at the next system when its reader leaves. The divisor fit's sentence gives
-its margin over its starting point, that margin's error and its verdict. (The chart as a browser draws it:
-tests/browser/test_designer_browser.py.)"""
+its margin over its starting point, that margin's error and its verdict. (The chart as a
+browser draws it: tests/browser/test_designer_browser.py.)"""
 
 from __future__ import annotations
 

@@ -303,7 +303,7 @@ def ranking_table(
             t("systems.col_share"): rows["share"],
             t("systems.col_spearman"): rows["spearman_level"],
             t("systems.col_seconds"): rows["seconds"],
-            t("systems.col_settings"): [parts[s][1] for s in rows["system"]],
+            t("systems.col_settings"): [parts[s][1] or NO_VALUE for s in rows["system"]],
         }
     )
     data = data.loc[:, data.notna().any()]  # no column of dashes only (no levels: no share)
