@@ -205,6 +205,42 @@ def _domain(frame: pd.DataFrame, references: pd.DataFrame) -> list[float]:
     return [low - room, high + room]
 
 
+def _reference_layers(
+    references: pd.DataFrame, x: alt.X, y: alt.Y, domain: list[float]
+) -> list[alt.Chart]:
+    """The coin toss and the floor: a dashed line each, light enough for the names written
+    across them to read, named in the top row on the side with room (the axis's middle)."""
+    middle = (domain[0] + domain[1]) / 2
+    lines = (
+        alt.Chart(references)
+        .mark_rule(strokeDash=[5, 4], color=LABEL_INK, strokeWidth=1.5, opacity=0.5)
+        .encode(x=x)
+    )
+    named = [
+        alt.Chart(references[side(references["log_loss"], middle)])
+        .mark_text(align=align, dx=dx, fontSize=12, color=LABEL_INK, aria=False)
+        .encode(x=x, y=y, text="text:N")
+        for side, align, dx in ((pd.Series.lt, "left", 5), (pd.Series.ge, "right", -5))
+    ]
+    return [lines, *named]
+
+
+def _name_layers(frame: pd.DataFrame, y: alt.Y) -> list[alt.Chart]:
+    """Each name above its dot, from the plot's left edge: the system, then its settings (the
+    tooltip and the table say them too, so the text stays out of a screen reader's way)."""
+    settled = frame["detail"] != ""
+    return [
+        alt.Chart(rows)
+        .mark_text(align="left", baseline="bottom", dy=dy, fontSize=size, aria=False, **ink)
+        .encode(x=alt.value(0), y=y, text=f"{field}:N")
+        for rows, field, dy, size, ink in (
+            (frame[settled], "head", -19, 12, {"fontWeight": 600}),
+            (frame[~settled], "head", -7, 12, {"fontWeight": 600}),
+            (frame[settled], "detail", -7, 11, {"color": LABEL_INK}),
+        )
+    ]
+
+
 def ranking_chart(
     comparison: SystemsComparison, parts: Mapping[str, tuple[str, str]]
 ) -> alt.LayerChart:
@@ -214,10 +250,9 @@ def ranking_chart(
     frame = ranking_frame(comparison, parts)
     references = _references(comparison.rows, parts)
     domain = _domain(frame, references)
-    title = t("systems.axis")
     x = alt.X(
         "log_loss:Q",
-        title=title,
+        title=t("systems.axis"),
         scale=alt.Scale(domain=domain, nice=False, zero=False),
         axis=alt.Axis(format=".3f", tickCount=5),
     )
@@ -229,20 +264,6 @@ def ranking_chart(
         # A group a row: two long names side by side ran out of a phone's width.
         legend=alt.Legend(symbolType="circle", columns=1),
     )
-    # Light enough for the names written across them to read.
-    lines = (
-        alt.Chart(references)
-        .mark_rule(strokeDash=[5, 4], color=LABEL_INK, strokeWidth=1.5, opacity=0.5)
-        .encode(x=x)
-    )
-    # Each line's name beside it in the top row, on the side with room (the middle of the axis).
-    middle = (domain[0] + domain[1]) / 2
-    named = [
-        alt.Chart(references[side(references["log_loss"], middle)])
-        .mark_text(align=align, dx=dx, fontSize=12, color=LABEL_INK, aria=False)
-        .encode(x=x, y=y, text="text:N")
-        for side, align, dx in ((pd.Series.lt, "left", 5), (pd.Series.ge, "right", -5))
-    ]
     tooltip = [
         alt.Tooltip("name:N", title=t("systems.col_system")),
         alt.Tooltip("log_loss:Q", title=t("systems.col_log_loss"), format=".4f"),
@@ -259,21 +280,8 @@ def ranking_chart(
         .mark_point(filled=True, size=90, opacity=1)
         .encode(x=x, y=y, color=color, tooltip=tooltip, description=described)
     )
-    # Each name above its dot, from the plot's left edge: the system, then its settings (the
-    # tooltip and the table say them too, so the text stays out of a screen reader's way).
-    settled = frame["detail"] != ""
-    names_drawn = [
-        alt.Chart(rows)
-        .mark_text(align="left", baseline="bottom", dy=dy, fontSize=size, aria=False, **ink)
-        .encode(x=alt.value(0), y=y, text=f"{field}:N")
-        for rows, field, dy, size, ink in (
-            (frame[settled], "head", -19, 12, {"fontWeight": 600}),
-            (frame[~settled], "head", -7, 12, {"fontWeight": 600}),
-            (frame[settled], "detail", -7, 11, {"color": LABEL_INK}),
-        )
-    ]
-    chart = style(alt.layer(lines, *named, bars, dots, *names_drawn))
-    return chart.properties(height=ROW * (len(frame) + 1) + AROUND)
+    layers = [*_reference_layers(references, x, y, domain), bars, dots, *_name_layers(frame, y)]
+    return style(alt.layer(*layers)).properties(height=ROW * (len(frame) + 1) + AROUND)
 
 
 def ranking_table(
