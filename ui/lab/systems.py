@@ -59,9 +59,8 @@ def _period(length: timedelta) -> str:
 def _settings(setting: object) -> list[str]:
     """A system's settings as its name lists them (what the core's label says, translated)."""
     if isinstance(setting, Glicko2):
-        rating = (
-            [] if setting.rating == 1500 else [t("systems.rating", value=_figure(setting.rating))]
-        )
+        start = setting.rating
+        rating = [] if start == Glicko2().rating else [t("systems.rating", value=_figure(start))]
         return [
             _period(setting.period),
             *rating,
