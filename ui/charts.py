@@ -489,6 +489,11 @@ def trajectories(
         x_format="d",
         y_format="d",
         y_domain=y_domain,
-        # A name a row: three charts side by side leave each a third of the page.
-        legend_columns=1,
-    )
+        # Three names a row, under the plot: a phone's 390 px hold three short ones.
+        legend_columns=3,
+    ).properties(height=TRAJECTORY_HEIGHT)
+
+
+#: A rating trajectory's height, axes and legend included (Streamlit fits the whole chart to
+#: it): a plot of some 230 px over two rows of names, one chart a rule set, one under another.
+TRAJECTORY_HEIGHT = 400

@@ -3,7 +3,7 @@ the heavy-week threshold, all in the URL; and the one way a rule-set choice is n
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from gammon_elo import CURRENT, RULES, Rules
 
@@ -25,6 +25,14 @@ def rules_label(choice: str, special: Mapping[str, str] = SPECIAL) -> str:
     if choice in special:
         return t(special[choice])
     return t("rules.version", name=choice, divisor=f"{RULES[choice].divisor:g}")
+
+
+def in_history_order(chosen: Iterable[str], choices: Sequence[str] = tuple(RULES)) -> list[str]:
+    """The chosen rule sets in the rule history's order (1.0.5, 1.2.0, 1.3.1, then a page's
+    other choices as ``choices`` lists them), whatever order the reader picked them in: every
+    page lists rule sets in one order."""
+    picked = set(chosen)
+    return [choice for choice in choices if choice in picked]
 
 
 def params() -> list[Param]:

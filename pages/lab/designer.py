@@ -11,13 +11,14 @@ import pandas as pd
 import streamlit as st
 
 from gammon_elo import RULES, InvalidHistory, InvalidInput
-from gammon_elo.calibrate import DEFAULT_BURN_IN, fit
+from gammon_elo.calibrate import DEFAULT_BURN_IN, fit, paired_margin, score
 from gammon_elo.sweep import Grid, sweep
 from ui import charts, grids
 from ui.i18n import percent, t
-from ui.lab import access, cached, cost, designer, kept, league, runs, tables, uploads
+from ui.lab import access, cached, cost, designer, kept, league, runs, systems, tables, uploads
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
+from ui.rules_input import in_history_order, rules_label
 
 DIVISORS = (200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200)
 KS = (8, 12, 16, 24, 32, 48, 64)
@@ -127,19 +128,21 @@ league.live_section(page, runs.waiting_note)
 st.header(t("designer.sweep_title"))
 # The run starts from the form's button only: with Enter, Streamlit writes "Press Enter to
 # submit form" in an edited field, over a narrow field's value and in English.
-with st.form(page.key("sweep_form"), border=True, enter_to_submit=False):
-    # Three rows of three, each row its own columns so that the rows line up.
-    rows = (
-        ("divisors", "ks", "seeds"),
-        ("players", "weeks", "with_history"),
-        ("heavy_on", "heavy_k", "heavy_games"),
-    )
-    for row in rows:
-        for name, column in zip(row, st.columns(3), strict=True):
-            page.input(name, column)
-    run_sweep = st.form_submit_button(
-        t("designer.run_sweep"), type="primary", icon=":material/play_arrow:"
-    )
+with st.container(border=True):
+    # The heavy-week switch and its two inputs above the form, outside it: a widget in a form
+    # cannot follow another before the form is sent, and the inputs are off while the switch is.
+    heavy_row = st.columns(3)
+    heavy_on = page.input("heavy_on", heavy_row[0])
+    for name, column in zip(("heavy_k", "heavy_games"), heavy_row[1:], strict=True):
+        page.input(name, column, disabled=not heavy_on)
+    with st.form(page.key("sweep_form"), border=False, enter_to_submit=False):
+        # Two rows of three, each row its own columns so that the rows line up.
+        for row in (("divisors", "ks", "seeds"), ("players", "weeks", "with_history")):
+            for name, column in zip(row, st.columns(3), strict=True):
+                page.input(name, column)
+        run_sweep = st.form_submit_button(
+            t("designer.run_sweep"), type="primary", icon=":material/play_arrow:"
+        )
 
 #: The sweep form's inputs: the table shown is the one run with them (a failed run keeps none).
 SWEEP_INPUTS = ("divisors", "ks", "heavy_on", "heavy_k", "heavy_games", "seeds", "players")
@@ -263,8 +266,10 @@ if history_bytes == "league":
     st.caption(t("designer.history_league"))
 else:
     st.caption(t("designer.history_upload" if history_bytes else "designer.history_sample"))
-rule_sets = [RULES[name] for name in (chosen or ["1.3.1"])]
-labels = {r.label: r.label for r in rule_sets}
+rule_sets = [RULES[name] for name in in_history_order(chosen or ["1.3.1"])]
+labels = {r.label: rules_label(r.name) for r in rule_sets}
+#: The fit's starting point: the newest rule set chosen.
+base = rule_sets[-1]
 try:
     # Read once per file; scored once per (file, rule sets, burn-in) for every reader, in the
     # reader's place in the lab's queue.
@@ -284,18 +289,18 @@ except InvalidInput as error:
     st.error(t("designer.invalid", message=error), icon=":material/error:")
     st.stop()
 
-st.markdown(f"**{t('designer.scores_title')}**")
+# Every rule set and rating system ranked on these games, in words first.
+systems.section(history_bytes, page["burn_in"])
+
+st.subheader(t("designer.scores_title"))
 grids.show(designer.scores_table(scores, labels), download="calibration_scores.csv")
-verdict = designer.verdict(scores, labels)
-if verdict is not None:
-    st.markdown(f"**{verdict}**")
 st.caption(designer.scores_sentence(scores, labels))
-top = scores[rule_sets[-1].label].top_tenth
+top = scores[base.label].top_tenth
 if top.games:
     st.caption(
         t(
             "designer.top_sentence",
-            rules=rule_sets[-1].label,
+            rules=labels[base.label],
             games=int(top.games),
             expected=percent(top.expected),
             actual=percent(top.actual),
@@ -304,8 +309,8 @@ if top.games:
 
 frame = designer.calibration_frame(scores, labels)
 if not frame.empty:
-    shown = rule_sets[-1].label
-    sentence = designer.calibration_sentence(scores[shown], shown)
+    shown = base.label
+    sentence = designer.calibration_sentence(scores[shown], labels[shown])
     # Halves: the table's four columns need 332 px in Greek, more than two fifths of 1280 px.
     chart_col, table_col = st.columns(2)
     charts.show(
@@ -315,7 +320,7 @@ if not frame.empty:
         alt_text=sentence,
     )
     with table_col:
-        st.markdown(f"**{t('designer.calibration_table', rules=shown)}**")
+        st.markdown(f"**{t('designer.calibration_table', rules=labels[shown])}**")
         st.caption(t("designer.calibration_key"))
         grids.show(designer.calibration_table(scores[shown]), download="calibration.csv")
     st.caption(sentence)
@@ -323,7 +328,7 @@ if not frame.empty:
 # ------------------------------------------------------------------------------------ the fit
 st.header(t("designer.fit_title"))
 #: A fit belongs to its history, what is fitted, its base rule set and its burn-in.
-fit_inputs = (history_id, page["fit"], rule_sets[-1], page["burn_in"])
+fit_inputs = (history_id, page["fit"], base, page["burn_in"])
 if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fit")):
     try:
         note = st.empty()
@@ -339,13 +344,17 @@ if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fi
             fitted = fit(
                 games,
                 what=page["fit"],
-                base=rule_sets[-1],
+                base=base,
                 burn_in=page["burn_in"],
                 client=client,
                 progress=_fit_progress,
             )
+            # The best candidate's games scored once more, for its margin over the base rule
+            # set paired game by game (the fit keeps only each candidate's means).
+            best = score(games, designer.fitted_rules(fitted), burn_in=page["burn_in"])
+            margin = paired_margin(scores[base.label].losses, best.losses)
         fit_bar.empty()
-        kept.put(page.key("fit_result"), fit_inputs, fitted)
+        kept.put(page.key("fit_result"), fit_inputs, (fitted, margin))
     except InvalidInput as error:
         st.error(t("designer.invalid", message=error), icon=":material/error:")
     except runs.RunRefusedError as refusal:
@@ -354,10 +363,11 @@ result = kept.get(page.key("fit_result"), fit_inputs)
 if result is None:
     if kept.stale(page.key("fit_result"), fit_inputs):
         st.warning(t("designer.fit_stale"), icon=":material/history:")
-    st.info(t("designer.fit_waiting", base=rule_sets[-1].label), icon=":material/tune:")
+    st.info(t("designer.fit_waiting", base=labels[base.label]), icon=":material/tune:")
 else:
-    sentence = designer.fit_sentence(result, result.base.label)
-    charts.show(st, designer.fit_chart(result), title=t("designer.fit_chart"), alt_text=sentence)
+    fitted, margin = result
+    sentence = designer.fit_sentence(fitted, labels[base.label], margin)
+    charts.show(st, designer.fit_chart(fitted), title=t("designer.fit_chart"), alt_text=sentence)
     st.caption(sentence)
 
 page.embed_section()

@@ -13,7 +13,7 @@ from ui.i18n import t
 from ui.lab import cached, league, runs, simulation, tables, uploads
 from ui.page import Page
 from ui.params import BoolParam, ChoiceParam, ListParam
-from ui.rules_input import rules_label
+from ui.rules_input import in_history_order, rules_label
 
 #: The synthetic sample (the default), the shipped league the engine played, or a file.
 SOURCES = ("sample", "league", "upload")
@@ -30,8 +30,8 @@ page = Page(
         ),
         ListParam(
             name="rules",
-            # Opens comparing: today's rules against the two before.
-            default=["1.3.1", "1.2.0", "1.0.5"],
+            # Opens comparing every rule set, in the rule history's order (as every page).
+            default=list(RULES),
             choices=list(RULES),
             label="history.rules",
             option=rules_label,
@@ -70,7 +70,7 @@ page.write_url()
 if source == "upload" and upload is None:
     st.info(t("history.waiting"), icon=":material/upload_file:")
     st.stop()
-rule_sets = tuple(RULES[name] for name in (chosen or ["1.3.1"]))
+rule_sets = tuple(RULES[name] for name in in_history_order(chosen or ["1.3.1"]))
 try:
     # Read once per file; replayed in the reader's place in the lab's queue unless kept.
     data: cached.History = upload.getvalue() if upload else source
@@ -113,7 +113,7 @@ players = st.multiselect(
     # Six lines at most in a chart: more tangle.
     max_selections=charts.MAX_LINES,
 )
-lines = tables.history_trajectories(comparison, players, labels)
+lines, stretch = tables.history_trajectories(comparison, players, labels)
 domain = (float(lines["rating"].min()), float(lines["rating"].max())) if len(lines) else (0.0, 1.0)
 chart_alt = t("history.chart_alt", players=", ".join(players), rules=", ".join(labels.values()))
 #: The league's bots by level (the engine's skill): named beside each one's final ratings.
@@ -125,10 +125,12 @@ ratings_table = tables.history_ratings(comparison.ratings, levels)
 
 
 def draw_charts() -> None:
-    """A chart per rule set, side by side on one rating scale: each keeps to the chosen players'
-    lines, and the rule sets compare at a glance."""
+    """A chart per rule set, one under another on one rating scale and the page's width (a
+    league's longest lines need it): each keeps to the chosen players' lines."""
     st.markdown(f"**{t('history.chart_title')}**")
-    for column, (label, name) in zip(st.columns(len(labels)), labels.items(), strict=True):
+    if stretch > 1:
+        st.caption(t("history.chart_stretch", games=stretch))
+    for label, name in labels.items():
         chart = charts.trajectories(
             lines[lines["rules"] == label],
             x_title=t("history.game"),
@@ -136,7 +138,7 @@ def draw_charts() -> None:
             player_title=t("history.player"),
             y_domain=domain,
         )
-        charts.show(column, chart, title=name, alt_text=chart_alt)
+        charts.show(st, chart, title=name, alt_text=chart_alt)
     if players:
         st.markdown(final_sentence(ratings_table, players, labels))
 

@@ -14,7 +14,7 @@ from ui.i18n import t
 from ui.lab import cached, runs, simulation
 from ui.page import Page, row
 from ui.params import ChoiceParam, FloatParam, IntParam, ListParam
-from ui.rules_input import rules_label
+from ui.rules_input import in_history_order, rules_label
 
 #: Rule sets offered: the three versions, 1.3.1 without its heavy-week K, and a custom one.
 NO_HEAVY = "1.3.1-flat"
@@ -149,12 +149,12 @@ if page.shows_inputs:
             st.form_submit_button(t("simulator.run"), type="primary", icon=":material/play_arrow:")
 page.write_url()
 
-choices = page["rules"] or ["1.3.1"]
+choices = in_history_order(page["rules"] or ["1.3.1"], RULE_CHOICES)
 try:
     values = page.values(*POPULATION)
     values["heavy_share"] = values["heavy_share"] / 100
     population = Population(**values)
-    rule_sets = tuple(_rule_set(c) for c in dict.fromkeys(choices))
+    rule_sets = tuple(_rule_set(c) for c in choices)
 except InvalidInput as error:
     st.error(t("simulator.invalid", message=error))
     st.stop()

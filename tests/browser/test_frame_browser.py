@@ -1,7 +1,7 @@
 """What frames every page, in Chromium: on a 390 × 844 phone the page a menu link opens has
 what the reader typed (1650 and 60 games from home to the Planner); with the keyboard, the
 focused menu link wears a ring the current page's highlight does not; a form's number field
-shows no "Press Enter to submit form" over the typed value; the uploader speaks Greek."""
+shows no "Press Enter to submit form" over the typed value."""
 
 from __future__ import annotations
 
@@ -87,13 +87,3 @@ def test_a_form_s_number_field_shows_no_english_hint_over_the_typed_value(
     expect(field).to_have_value("12345")
     # The form submits from its button only (enter_to_submit=False): Streamlit writes no hint.
     expect(form.get_by_text("Press Enter", exact=False)).to_have_count(0)
-
-
-def test_the_greek_uploader_names_its_button_and_limits_in_greek(page: Page, lab_url: str) -> None:
-    open_page(page, f"{lab_url}/history?lang=el&source=upload")
-    wait_idle(page)
-    zone = page.get_by_test_id("stFileUploaderDropzone")
-    expect(zone.get_by_role("button", name="Ανέβασμα")).to_be_visible()
-    limits = zone.get_by_test_id("stFileUploaderDropzoneInstructions").locator("span").first
-    after = limits.evaluate("el => getComputedStyle(el, '::after').content")
-    assert after == '"Έως 20 MB ανά αρχείο • CSV, Parquet"'

@@ -22,7 +22,7 @@ def test_every_heat_map_number_reads_at_4_5_to_1_or_more() -> None:
     values = pd.Series(range(8, 33))  # K 32's changes, the Tables page's heat map
     inks = heatmaps.heat_inks(values)
     for value, ink in zip(values, inks, strict=True):
-        cell = heatmaps._luminance(heatmaps.heat_colour(value, 8, 32))
+        cell = heatmaps._luminance(heatmaps.heat_colour(value, [8, 32], list(heatmaps.HEAT_RAMP)))
         text = 0.0 if ink == "#000000" else 1.0
         assert heatmaps.contrast(cell, text) >= 4.5, (value, ink)
     # Black on the gold end, white on the crimson end (dark on crimson was about 3 : 1).

@@ -48,8 +48,10 @@ def test_an_upload_is_rated_game_by_game() -> None:
         rows.append(f"2026-10-06T{8 + i:02d}:00:00Z,{pair[0]},{pair[1]}")
     at = uploaded("week.csv", "\n".join(rows) + "\n")
     assert "71 rows read: 71 rated or counted, 0 rejected" in said(at)
-    # The games under 1.3.1, the first of the three rule sets the page opens with.
-    first = table_with(at, "Winner's K", "Loser's K").iloc[0]
+    # The games under 1.3.1, the last of the three rule sets the page opens with (oldest first).
+    games = [cells(d) for d in at.dataframe if {"Winner's K", "Loser's K"} <= set(d.value.columns)]
+    assert len(games) == 3
+    first = games[-1].iloc[0]
     assert (first["Winner"], first["Loser"]) == ("Eleni", "Nikos")
     assert first["Row"] == 2  # the file's first game, its header being row 1
     assert (first["Winner before"], first["Loser before"]) == (1500, 1500)

@@ -1,15 +1,12 @@
 """What the lab's pages conclude, as a designer reads them: each heat map's sentence says which
-way is better and names the best cell; the top tenth's gap is in percent; the spread has one
-measure under one name on the Simulator and the Rule designer; the calibration's verdict names
-the best rule set, its margin in log-loss and whether that is outside the noise (checked on a
-three-game history scored by hand); no table shows "None" or "nan"."""
+way is better and names the best cell, which it draws the darkest; the top tenth's gap is in
+percent; the spread has one measure under one name on the Simulator and the Rule designer; no
+table shows "None" or "nan". (The Rule designer's verdict on the rule sets and the rating
+systems: tests/ui/test_designer_systems.py.)"""
 
 from __future__ import annotations
 
 import json
-import math
-import sys
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -17,15 +14,10 @@ import pytest
 from apptest_support import cells, open_page
 from streamlit import dataframe_util
 
-from gammon_elo import RULES
-from gammon_elo.calibrate import DEFAULT_BURN_IN, paired_margin, score
 from gammon_elo.replay import replay, sample_history
 from gammon_elo.sweep import Grid, sweep
 from ui.catalogs import EL, EN
 from ui.lab import designer
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core" / "calibrate"))
-from test_margin import TINY, hand_losses
 
 #: What a shown cell must never read.
 UNREADABLE = {"None", "nan", "NaN", "<NA>", "NaT", "none", ""}
@@ -33,12 +25,13 @@ UNREADABLE = {"None", "nan", "NaN", "<NA>", "NaT", "none", ""}
 SWEEP = {"divisors": "800,1200", "ks": "16,32", "seeds": "1", "players": "20", "weeks": "1"}
 #: Which way is better, in the words of each heat map's sentence.
 BETTER = {
-    "simulator.half_within": "a wider band separates the players more. Best (widest) at",
-    "designer.metric_spearman": "higher is better. Best at",
-    "designer.metric_volatility": "lower is better. Best at",
+    "simulator.half_within": "a wider band separates the players more; the darker the cell,"
+    " the wider. Best (widest) at",
+    "designer.metric_spearman": "higher is better; the darker the cell, the higher. Best at",
+    "designer.metric_volatility": "lower is better; the darker the cell, the lower. Best at",
     "designer.metric_top_tenth": "closer to 0% is better",
-    "designer.metric_log_loss": "lower is better. Best at",
-    "designer.metric_brier": "lower is better. Best at",
+    "designer.metric_log_loss": "lower is better; the darker the cell, the lower. Best at",
+    "designer.metric_brier": "lower is better; the darker the cell, the lower. Best at",
 }
 
 
@@ -95,6 +88,65 @@ def test_every_heat_map_says_which_way_is_better_and_names_its_best_cell(swept: 
         assert after.split(";")[0].split(" at ", 1)[1].startswith(_cell(*best)), sentence
 
 
+def _luminance(hex_colour: str) -> float:
+    """WCAG 2's relative luminance of ``#rrggbb``."""
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _drawn_colour(value: float, scale: dict[str, Any]) -> str:
+    """The colour a piecewise-linear RGB scale (Vega's, with ``domain`` and ``range``) gives
+    ``value``: a plain reading of the spec."""
+    domain, colours = scale["domain"], scale["range"]
+    for i in range(1, len(domain)):
+        if value <= domain[i] or i == len(domain) - 1:
+            share = (value - domain[i - 1]) / (domain[i] - domain[i - 1])
+            ends = [[int(c[j : j + 2], 16) for j in (1, 3, 5)] for c in colours[i - 1 : i + 1]]
+            rgb = [round(a + (b - a) * share) for a, b in zip(*ends, strict=True)]
+            return "#" + "".join(f"{c:02x}" for c in rgb)
+    raise AssertionError(scale)
+
+
+def test_every_heat_map_s_best_cell_is_its_darkest(swept: Any) -> None:
+    """Darker is better on every map, weekly volatility's (lower is better) and the top
+    tenth's (closer to 0 %) included: the cell the sentence names best is drawn the darkest."""
+    captions = _captions(swept)
+    charts = [(json.loads(c.proto.spec), c.proto) for c in swept.get("vega_lite_chart")]
+    maps = [(spec, proto) for spec, proto in charts if spec["layer"][0]["mark"]["type"] == "rect"]
+    assert len(maps) == len(BETTER)
+    for spec, proto in maps:
+        color = spec["layer"][0]["encoding"]["color"]
+        column = color["field"]
+        metric = next(m for m in designer.METRICS if m.column == column)
+        cells = dataframe_util.convert_arrow_bytes_to_pandas_df(proto.datasets[0].data.data)
+        luminance = {
+            (row.divisor, row.k): _luminance(_drawn_colour(getattr(row, column), color["scale"]))
+            for row in cells.itertuples()
+        }
+        (sentence,) = [c for c in captions if c.startswith(f"{EN[metric.key]}: ")]
+        best = sentence.split("Best", 1)[1].split(" at ", 1)[1]
+        darkest = min(luminance, key=luminance.__getitem__)
+        assert best.startswith(_cell(*darkest)), (sentence, luminance)
+    # Each sentence says which way is darker.
+    for metric in designer.METRICS:
+        (sentence,) = [c for c in captions if c.startswith(f"{EN[metric.key]}: ")]
+        assert "the darker the cell" in sentence, sentence
+
+
+def test_a_heat_map_of_values_either_side_of_zero_is_darkest_at_zero() -> None:
+    """Closer to 0 is better: −2 % and +2 % alike, 0 the darkest, ±5 % the lightest."""
+    gap = next(m for m in designer.METRICS if m.better == "zero")
+    means = pd.DataFrame(
+        {"divisor": [400, 800, 1200, 1600, 2000], "k": 32,
+         "top_tenth_gap": [-0.05, -0.02, 0.0, 0.02, 0.05]}
+    )  # fmt: skip
+    scale = designer.heatmap(means, gap, "gap").to_dict()["layer"][0]["encoding"]["color"]
+    seen = [_luminance(_drawn_colour(v, scale["scale"])) for v in means["top_tenth_gap"]]
+    assert seen[2] == min(seen) and seen[0] == seen[4] == max(seen)
+    assert seen[1] == pytest.approx(seen[3])
+
+
 def test_the_top_tenth_is_written_in_percent(swept: Any) -> None:
     grid = Grid(divisors=(800, 1200), ks=(16, 32), players=20, weeks=1)
     table = sweep(grid, serial=True)
@@ -145,56 +197,6 @@ def test_one_spread_measure_under_one_name_on_both_pages(swept: Any) -> None:
 def test_no_table_of_the_rule_designer_shows_none_or_nan(swept: Any) -> None:
     shown = _shown_cells(swept)
     assert shown and not UNREADABLE & set(shown)
-
-
-def test_the_verdict_on_a_hand_scored_history() -> None:
-    """Three games, every one scored: 1.3.1's log-losses and 1.0.5's by hand
-    (tests/core/calibrate/test_margin.py); the margin is their mean paired difference."""
-    scores = {name: score(TINY, name, burn_in=0) for name in ("1.0.5", "1.3.1")}
-    old, new = hand_losses(400), hand_losses(1200)
-    d = [a - b for a, b in zip(old, new, strict=True)]
-    mean = sum(d) / 3
-    se = math.sqrt(sum((x - mean) ** 2 for x in d) / 2 / 3)
-    assert (round(mean, 4), round(se, 4)) == (0.0245, 0.0558)
-    assert designer.verdict(scores, {n: n for n in scores}) == (
-        f"Verdict: over these 3 games, 1.3.1 predicts best, {mean:.4f} less log-loss a game than"
-        f" 1.0.5 (standard error {se:.4f}): no clear difference (the margin is within two"
-        " standard errors: inside the noise)."
-    )
-    # Eleni wins all three: the steeper curve (÷400) predicted her better, by less than two
-    # standard errors. Game 3 by hand: 1531 v 1469 under ÷400, 1532 v 1468 under ÷1200.
-    sweep_three = TINY.assign(winner="Eleni", loser="Nikos")
-    scores = {name: score(sweep_three, name, burn_in=0) for name in ("1.0.5", "1.3.1")}
-    e = {400: [0.5, 32, 62], 1200: [0.5, 32, 64]}
-    loss = {
-        d: [math.log(2)] + [math.log(1 + 10 ** (-x / d)) for x in e[d][1:]] for d in (400, 1200)
-    }
-    d = [a - b for a, b in zip(loss[1200], loss[400], strict=True)]
-    mean = sum(d) / 3
-    se = math.sqrt(sum((x - mean) ** 2 for x in d) / 2 / 3)
-    assert abs(mean) < 2 * se
-    text = designer.verdict(scores, {n: n for n in scores})
-    assert text is not None
-    assert f"1.0.5 predicts best, {mean:.4f} less log-loss a game than 1.3.1" in text
-    assert f"(standard error {se:.4f}): no clear difference" in text
-    assert designer.verdict({"1.3.1": scores["1.3.1"]}, {"1.3.1": "1.3.1"}) is None
-
-
-def test_the_page_s_verdict_on_the_sample_is_the_cores() -> None:
-    at = open_page("pages/lab/designer.py", source="sample")
-    assert not at.exception, [e.message for e in at.exception]
-    history = sample_history()
-    scores = {n: score(history, n, burn_in=DEFAULT_BURN_IN) for n in RULES}
-    runner_up = sorted(scores, key=lambda n: scores[n].log_loss)[1]
-    margin = paired_margin(scores[runner_up].losses, scores["1.3.1"].losses)
-    assert min(scores, key=lambda n: scores[n].log_loss) == "1.3.1"
-    (verdict,) = [m.value for m in at.markdown if m.value.startswith("**Verdict")]
-    assert (
-        f"1.3.1 predicts best, {margin.mean:.4f} less log-loss a game than {runner_up}" in verdict
-    )
-    assert f"(standard error {margin.se:.4f})" in verdict
-    judgement = "a clear difference" if margin.clear else "no clear difference"
-    assert judgement in verdict
 
 
 def test_history_writes_a_boosted_game_s_k_as_a_dash_and_says_why() -> None:

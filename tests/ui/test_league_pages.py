@@ -101,8 +101,8 @@ def test_the_designer_calibrates_on_the_league_and_says_its_win_rates() -> None:
     scores = at.table[2].value.set_index("Measure")
     expected = score(games, RULES["1.3.1"], burn_in=DEFAULT_BURN_IN)
     # Counted as the win-rate table counts its games.
-    assert scores.loc["Games", "1.3.1"] == f"{expected.games:,}"
-    assert scores.loc["Log-loss", "1.3.1"] == f"{expected.log_loss:.4f}"
+    assert scores.loc["Games", "1.3.1 (÷1200)"] == f"{expected.games:,}"
+    assert scores.loc["Log-loss", "1.3.1 (÷1200)"] == f"{expected.log_loss:.4f}"
 
     pairs = _by_hand(games)
     (table,) = _rates_tables(at)
@@ -184,6 +184,11 @@ def test_a_small_league_plays_live_on_the_runner() -> None:
     assert sum(int(n) for n in live[EN["league.games"]]) <= 150
     assert "Your league: 150 games among 10 players" in _captions(at)
     assert _expected_sentence(pairs) in _markdown(at)
+    # Each gaps table's caption says what it shows: the shipped league's names its cubeless
+    # companion; the live league, played with the cube only, names none.
+    keys = [c.value for c in at.caption if c.value.startswith("The same pairs")]
+    assert keys == [EN["league.gaps_key"], EN["league.gaps_key_cubeful"]]
+    assert "cubeless" not in EN["league.gaps_key_cubeful"]
 
 
 def test_a_league_over_the_servers_bounds_is_refused_by_the_settings_name() -> None:

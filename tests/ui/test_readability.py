@@ -91,7 +91,7 @@ def test_the_simulators_sentences_say_the_numbers_of_their_tables(lang: str) -> 
 def test_the_historys_sentences_say_the_numbers_of_its_tables() -> None:
     at = run("pages/lab/history.py")
     # Each rule set's column in the table (its version) and its name in the sentence.
-    labels = {"1.3.1": "1.3.1 (÷1200)", "1.2.0": "1.2.0 (÷800)", "1.0.5": "1.0.5 (÷400)"}
+    labels = {"1.0.5": "1.0.5 (÷400)", "1.2.0": "1.2.0 (÷800)", "1.3.1": "1.3.1 (÷1200)"}
     (final,) = [t for t in tables(at, "Player") if "1.0.5" in t.columns]
     chosen = at.multiselect(key="history.players.sample").value
     assert len(chosen) == 5
@@ -108,9 +108,9 @@ def test_the_historys_sentences_say_the_numbers_of_its_tables() -> None:
 
 def test_history_opens_comparing_three_rule_sets() -> None:
     at = run("pages/lab/history.py")
-    assert at.multiselect(key="history.rules").value == ["1.3.1", "1.2.0", "1.0.5"]
+    assert at.multiselect(key="history.rules").value == ["1.0.5", "1.2.0", "1.3.1"]
     (final,) = [t for t in tables(at, "Player") if "1.0.5" in t.columns]
-    assert list(final.columns)[2:] == ["1.3.1", "1.2.0", "1.0.5"]
+    assert list(final.columns)[2:] == ["1.0.5", "1.2.0", "1.3.1"]
     assert len(at.get("vega_lite_chart")) == 3  # a chart per rule set
     # Two expanders (games, players), a tab per rule set in each, not six expanders.
     assert len(at.expander) == 2 + 1  # and "Embed this"

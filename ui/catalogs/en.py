@@ -97,6 +97,7 @@ EN: dict[str, str] = {
     "type.ranked": "Ranked",
     "type.boosted": "Boosted (Casual before 1.3.0)",
     "type.tournament": "Tournament game",
+    "type.podium": "Podium prize",
     "ending.normal": "Played out (single game)",
     "ending.gammon": "Gammon (2 points)",
     "ending.backgammon": "Backgammon (3 points)",
@@ -621,6 +622,10 @@ EN: dict[str, str] = {
     "history.opponent": "Opponent",
     "history.result": "Result",
     "history.chart_title": "Rating after each of the player's games, a chart per rule set",
+    "history.chart_stretch": (
+        "Each point is a player's mean rating over a stretch of {games:,} of their games, drawn at"
+        " its last game: a point for every game would fill the chart."
+    ),
     "history.chart_sentence": (
         "Final ratings of the players on the chart: {value} under {rules}{against}."
     ),
@@ -660,6 +665,9 @@ EN: dict[str, str] = {
     "history.col_reason": "Problem",
     # History table headers (replay's columns)
     "data.row": "Row",
+    "data.ending": "Ending",
+    "data.winner_level": "Winner's level",
+    "data.loser_level": "Loser's level",
     "data.time": "Time (UTC)",
     "data.winner": "Winner",
     "data.loser": "Loser",
@@ -949,8 +957,6 @@ EN: dict[str, str] = {
     ),
     "upload.none": "This calculator takes no uploads: the designers' lab does.",
     "upload.sample": "The first {shown} of {total} rows are shown.",
-    "upload.button": "Upload",
-    "upload.instructions": "Up to {size} MB per file • CSV, Parquet",
     "upload.sample_download": "The download holds them all.",
     "designer.cluster_local": (
         "Sweeps and fits run on this server's own cluster of {workers:,} worker"
@@ -1011,21 +1017,22 @@ EN: dict[str, str] = {
     ),
     "designer.heatmap_title": "{metric}, mean over the seeds",
     "designer.heat_higher": (
-        "{metric}: higher is better. Best at ÷{best_divisor}, K {best_k} ({best}); worst at"
-        " ÷{worst_divisor}, K {worst_k} ({worst})."
+        "{metric}: higher is better; the darker the cell, the higher. Best at ÷{best_divisor}, K"
+        " {best_k} ({best}); worst at ÷{worst_divisor}, K {worst_k} ({worst})."
     ),
     "designer.heat_lower": (
-        "{metric}: lower is better. Best at ÷{best_divisor}, K {best_k} ({best}); worst at"
-        " ÷{worst_divisor}, K {worst_k} ({worst})."
+        "{metric}: lower is better; the darker the cell, the lower. Best at ÷{best_divisor}, K"
+        " {best_k} ({best}); worst at ÷{worst_divisor}, K {worst_k} ({worst})."
     ),
     "designer.heat_wider": (
-        "{metric}: a wider band separates the players more. Best (widest) at ÷{best_divisor},"
-        " K {best_k} ({best}); narrowest at ÷{worst_divisor}, K {worst_k} ({worst})."
+        "{metric}: a wider band separates the players more; the darker the cell, the wider. Best"
+        " (widest) at ÷{best_divisor}, K {best_k} ({best}); narrowest at ÷{worst_divisor}, K"
+        " {worst_k} ({worst})."
     ),
     "designer.heat_zero": (
-        "{metric}: closer to 0% is better (the top tenth then win what the curve expects). Best"
-        " at ÷{best_divisor}, K {best_k} ({best}); farthest from 0% at ÷{worst_divisor},"
-        " K {worst_k} ({worst})."
+        "{metric}: closer to 0% is better (the top tenth then win what the curve expects); the"
+        " darker the cell, the closer. Best at ÷{best_divisor}, K {best_k} ({best}); farthest from"
+        " 0% at ÷{worst_divisor}, K {worst_k} ({worst})."
     ),
     "designer.metric_spearman": "Ranking accuracy (Spearman)",
     "designer.metric_volatility": "Weekly volatility (points)",
@@ -1038,7 +1045,7 @@ EN: dict[str, str] = {
     "designer.download_csv": "Download CSV",
     "designer.download_parquet": "Download Parquet",
     "designer.calibration_title": "How well each rule set predicted the history",
-    "designer.rules": "Rule sets (the last is the fit's starting point)",
+    "designer.rules": "Rule sets (the newest is the fit's starting point)",
     "designer.burn_in": "Burn-in (games)",
     "designer.burn_in_help": (
         "Each player's first ranked games are left out: a game counts once both players have"
@@ -1057,10 +1064,6 @@ EN: dict[str, str] = {
     "designer.scores_sentence": (
         "Over {games:,} {games:game|games}, {best} predicted best (log-loss {best_loss}) and"
         " {worst} worst ({worst_loss}); a coin toss scores {coin}."
-    ),
-    "designer.verdict": (
-        "Verdict: over these {games:,} {games:game|games}, {best} predicts best, {margin} less"
-        " log-loss a game than {other} (standard error {se}): {judgement}"
     ),
     "designer.verdict_clear": "a clear difference (more than two standard errors).",
     "designer.verdict_unclear": (
@@ -1109,8 +1112,9 @@ EN: dict[str, str] = {
     ),
     "designer.fit_chart": "Log-loss of each candidate",
     "designer.fit_best": (
-        "÷{divisor} with K {k} predicts these games best (log-loss {loss}, {gain} below"
-        " {base}'s {base_loss}; a coin toss scores {coin})."
+        "÷{divisor} with K {k} predicts these {games:,} {games:game|games} best (log-loss {loss}; a"
+        " coin toss scores {coin}): {gain} ± {se} a game below {base}'s {base_loss}, paired game by"
+        " game, {judgement}"
     ),
     "designer.fit_edge": "It lies at the end of the searched range, so the best may lie beyond.",
     "designer.fit_ratio": "That is K/D = {ratio}.",
@@ -1156,8 +1160,9 @@ EN: dict[str, str] = {
         "share the stronger won and its 95 % interval."
     ),
     "league.gaps_key": (
-        "The same pairs: the share the stronger won without the cube (where a cubeless league "
-        "was played too), and the rating gap each divisor reads into the share with the cube."
+        "The same pairs: the share the stronger won without the cube, in the cubeless league played"
+        " among the same players, and the rating gap each divisor reads into the share with the"
+        " cube."
     ),
     "league.gap": "÷{divisor} gap",
     "league.level_beginner": "beginner",
@@ -1226,4 +1231,127 @@ EN: dict[str, str] = {
         " league (league_games). Choose fewer games."
     ),
     "league.no_engine": "Playing a league needs the backgammon engine: {install}",
+    "designer.smaller_systems": (
+        "Compare on a shorter history: every system rates every game, some several times."
+    ),
+    "designer.scores_worse": (
+        "Over {games:,} {games:game|games}, every rule set predicted worse than a coin toss"
+        " (log-loss from {best_loss} under {best} to {worst_loss} under {worst}; a coin toss scores"
+        " {coin})."
+    ),
+    "designer.fit_worse": (
+        "No divisor predicts these {games:,} {games:game|games} better than a coin toss: the least"
+        " bad, ÷{divisor} with K {k}, scores log-loss {loss} where a coin toss scores {coin}, so"
+        " none is named best. It is {gain} ± {se} a game below {base}'s {base_loss}, paired game by"
+        " game, {judgement}"
+    ),
+    "designer.fit_in_sample": (
+        "The fit chose it on the very games it is scored on, which flatters it; the ranking above"
+        " chooses its divisor on the first half of the games and scores it on the second."
+    ),
+    "systems.title": "Rule sets and rating systems, ranked on the same games",
+    "systems.running": "Scoring every rule set and rating system on these games: {percent}",
+    "systems.split_half": (
+        "Scored on the second half of the ranked games by time ({games:,} {games:game|games} in"
+        " which both players have {burn_in} ranked games behind them); settings chosen on the first"
+        " half ({fit_games:,} {fit_games:game|games})."
+    ),
+    "systems.split_all": (
+        "Scored on {games:,} {games:game|games} (both players with {burn_in} ranked games behind"
+        " them); settings chosen on the same games."
+    ),
+    "systems.chart_title": (
+        "Log-loss of each system, with ± 2 standard errors of its margin over {current}"
+    ),
+    "systems.chart_key": (
+        "Each dot is a system's log-loss on the {games:,} games scored: lower, further left, is"
+        " better. Its bar spans ± 2 standard errors of its margin over {current}, paired game by"
+        " game: a bar that does not reach {current}'s dot is a clear difference. The dashed lines:"
+        " a coin toss and, where the players' true levels are known, the floor (each pair of"
+        " levels' actual win rate), the best any rating could do."
+    ),
+    "systems.axis": "Log-loss (lower is better)",
+    "systems.group_rules": "Rule sets and divisors",
+    "systems.group_uncertainty": "Systems that track uncertainty",
+    "systems.coin_toss": "Coin toss",
+    "systems.floor": "Floor",
+    "systems.fitted": "fitted ÷{divisor}",
+    "systems.custom": "÷{divisor}, K {k}",
+    "systems.glicko2": "Glicko-2",
+    "systems.weng_lin": "Weng-Lin BT",
+    "systems.best_of": "{name}, best of {count}",
+    "systems.period_minute": "{count:,}-minute periods",
+    "systems.period_hour": "{count:,}-hour periods",
+    "systems.period_day": "{count:,}-day periods",
+    "systems.period_week": "{count:,}-week periods",
+    "systems.period_seconds": "{seconds}-second periods",
+    "systems.rating": "rating {value}",
+    "systems.volatility": "volatility {value}",
+    "systems.yes": "yes",
+    "systems.no": "no",
+    "systems.col_system": "System",
+    "systems.col_log_loss": "Log-loss",
+    "systems.col_brier": "Brier score",
+    "systems.col_slope": "Calibration slope",
+    "systems.col_margin": "Margin per 1,000 games",
+    "systems.col_margin_tip": "Margin over the current rules, per 1,000 games",
+    "systems.col_se": "Standard error per 1,000",
+    "systems.col_clear": "Clear",
+    "systems.col_fitted": "Fitted on these games",
+    "systems.col_share": "Coin toss → floor",
+    "systems.col_spearman": "Spearman with level",
+    "systems.col_seconds": "Seconds",
+    "systems.table_key": (
+        "Lower log-loss and Brier score are better; a calibration slope of 1 is calibrated (below"
+        " 1, too sure of itself). The margin is {current}'s log-loss minus the row's, per 1,000"
+        " games (positive: better than {current}), with its standard error; clear: beyond two of"
+        " them. Fitted: settings chosen on the very games the row is scored on."
+    ),
+    "systems.table_levels": (
+        "Coin toss → floor: the share of that way the row covers; Spearman: its final ratings"
+        " against the players' true levels."
+    ),
+    "systems.verdict_all_worse": (
+        "Every system predicts these {games:,} {games:game|games} worse than a coin toss: the least"
+        " bad, {system}, scores log-loss {log_loss} where a coin toss scores ln 2 = {coin}, so none"
+        " is named best."
+    ),
+    "systems.verdict_best": (
+        "{system} predicts these {games:,} {games:game|games} best: log-loss {log_loss} (a coin"
+        " toss scores {coin})."
+    ),
+    "systems.verdict_ahead_clear": (
+        "It beats {other} by {per_1000} in log-loss per 1,000 games ({margin} ± {se} a game): a"
+        " clear difference."
+    ),
+    "systems.verdict_ahead_unclear": (
+        "It beats {other} by {per_1000} in log-loss per 1,000 games ({margin} ± {se} a game): no"
+        " clear difference."
+    ),
+    "systems.verdict_floor": (
+        "It covers {share} of the way from a coin toss to the floor, where each pair of levels'"
+        " actual win rate on these games scores {floor}."
+    ),
+    "systems.verdict_floor_only": (
+        "The floor, each pair of levels' actual win rate on these games, scores {floor}."
+    ),
+    "systems.verdict_divisor_gap": (
+        "It closes {share} of the way from the best divisor, {divisor}, to the floor."
+    ),
+    "systems.verdict_worse": "Clearly worse than {current}: {systems}.",
+    "systems.verdict_chosen_half": (
+        "Settings chosen on the first half of the games by time ({games:,} {games:game|games}) and"
+        " scored on the second: {systems}."
+    ),
+    "systems.verdict_chosen_all": (
+        "Settings chosen on the very games they are scored on, which flatters them: {systems}."
+    ),
+    "systems.col_settings": "Settings",
+    "league.gaps_key_cubeful": (
+        "The same pairs: the rating gap each divisor reads into the share the stronger won."
+    ),
+    "systems.table_title": "Every system's scores",
+    "systems.mark": (
+        "{name}, log-loss {log_loss}, margin over the current rules per 1,000 games {margin}"
+    ),
 }

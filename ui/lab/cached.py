@@ -1,11 +1,13 @@
-"""The lab's kept results: simulations, histories as read and replayed, the shipped league and
-calibrations, shared by every designer's session and bounded in count and age.
+"""The lab's kept results: simulations, histories as read and replayed, the shipped league,
+calibrations and comparisons of rating systems, shared by every designer's session and bounded
+in count and age.
 
 Every computation that rates games (a simulation, History's replays, the Rule designer's
-calibration) is priced and queued, page loads included: :func:`kept_or_run` serves a result
-some reader already computed as it is, and otherwise runs it in this process in the reader's
-place in the lab's queue (:meth:`ui.lab.runs.Runner.slot`: refused over its limits before any
-work), noticing a reader who left at its next progress report."""
+calibration and its ranking of rating systems) is priced and queued, page loads included:
+:func:`kept_or_run` serves a result some reader already computed as it is, and otherwise runs
+it in this process in the reader's place in the lab's queue (:meth:`ui.lab.runs.Runner.slot`:
+refused over its limits before any work), noticing a reader who left at its next progress
+report."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from gammon_elo.league import (
 from gammon_elo.league.table import win_rates
 from gammon_elo.replay import RulesComparison, compare_rules, sample_history
 from gammon_elo.simulate import Population, Simulation, simulate
+from gammon_elo.systems import DEFAULT_SYSTEMS, SystemsComparison, compare_systems, history_levels
 
 from ..cached import TTL
 from ..i18n import percent, t
@@ -235,3 +238,34 @@ def calibration(data: History, rules: tuple[Rules, ...], burn_in: int) -> dict[s
     return kept_or_run(
         _calibrations(), (history_id(data), rules, burn_in), price, work, "lab.rerating"
     )
+
+
+#: Comparisons of rating systems kept: each holds a table of a dozen rows.
+SYSTEMS_KEPT = 16
+
+
+@st.cache_resource(ttl=TTL)
+def _systems() -> _BoundedStore:
+    return _BoundedStore(SYSTEMS_KEPT)
+
+
+def systems(data: History, burn_in: int) -> SystemsComparison:
+    """Every rule set and rating system of
+    :data:`~gammon_elo.systems.DEFAULT_SYSTEMS` scored on the uploaded history (a shipped one,
+    named as :func:`games` names it), with its players' levels where it names them (the
+    shipped league): settings chosen on the first half of its games by time, every system
+    scored on the second. Priced as its passes over the games (:func:`ui.lab.cost.systems`),
+    kept by (file, burn-in), and told at each system scored whether its reader left."""
+    frame = games(data)
+
+    def work(progress: Progress) -> SystemsComparison:
+        return compare_systems(
+            frame,
+            DEFAULT_SYSTEMS,
+            burn_in=burn_in,
+            levels=history_levels(frame),
+            progress=lambda done, total: progress(done / total),
+        )
+
+    price = cost.systems(len(frame), DEFAULT_SYSTEMS)
+    return kept_or_run(_systems(), (history_id(data), burn_in), price, work, "systems.running")

@@ -10,13 +10,19 @@ the one cap the operator sets (``run_games`` in :mod:`ui.settings`) by
 - a **sweep**: the same for each task's population (one rule set, one seed each), × rule sets
   × seeds; with the history, each rule set's replay of its games as well.
 - a **fit**: each candidate is a full replay of the history, so candidates × the history's games
-  (the most the search runs, :func:`gammon_elo.calibrate.fit.fit_tasks`). A replayed game costs
-  a few times a simulated one; the largest fit the upload limits allow stays far inside the cap.
+  (the most the search runs, :func:`gammon_elo.calibrate.fit.fit_tasks`), and one replay more
+  for the best one's margin. A replayed game costs a few times a simulated one; the largest fit
+  the upload limits allow stays far inside the cap.
 - a **live league**: its games, each played move by move by the engine and counted as
   :data:`ENGINE_GAME` rated games, which is about what one takes beside rating a game.
 - a **replay** of a history in the server's process (History's table, the Rule designer's
   calibration, page loads included): the history's games × its rule sets, every rule set
   replaying every game.
+- a **comparison of rating systems** in the server's process (the Rule designer's ranking, on
+  page load): the history's games × the passes its systems take over them, each system one, a
+  fitted divisor its search's candidates (as a fit's) and its scoring, a system chosen among
+  candidates each candidate and the chosen one's scoring (the current rules count, as they are
+  always compared).
 
 A simulated player's games a week are the population's own: the ordinary players' lognormal
 median, its mean being ``median × exp(σ² ÷ 2)`` (at most a game a slot), and the heavy players'
@@ -33,12 +39,15 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Final
 
-from gammon_elo import Rules
+from gammon_elo import CURRENT, Rules
 from gammon_elo.calibrate.fit import fit_tasks
 from gammon_elo.simulate import Population
 from gammon_elo.sweep import Grid
+from gammon_elo.systems import Chosen, FittedDivisor, System
 
-__all__ = ["ENGINE_GAME", "Cost", "fit", "games", "league", "replay", "simulation", "sweep"]
+__all__ = [
+    "ENGINE_GAME", "Cost", "fit", "games", "league", "replay", "simulation", "sweep", "systems",
+]  # fmt: skip
 
 #: Rated games one game played by the engine counts as: an engine game takes tens of
 #: thousands of times as long as rating one game under one rule set.
@@ -129,9 +138,9 @@ def sweep(grid: Grid, history_games: int | None = None) -> Cost:
 
 def fit(what: str, history_games: int) -> Cost:
     """A fit's games: each candidate replays the whole history (the most candidates the search
-    may run)."""
+    may run), and the best is scored once more for its margin over the base rule set."""
     candidates = fit_tasks(what)
-    return Cost(candidates * history_games, candidates, "fit")
+    return Cost((candidates + 1) * history_games, candidates, "fit")
 
 
 def league(games_played: int, batch: int) -> Cost:
@@ -146,3 +155,22 @@ def replay(history_games: int, rule_sets: int) -> Cost:
     Cost(games=145728, tasks=1, kind='replay')
     """
     return Cost(history_games * rule_sets, 1, "replay")
+
+
+def systems(history_games: int, compared: Sequence[System]) -> Cost:
+    """A comparison of ``compared`` on a history, in the server's process: its games × every
+    pass over them (the current rules' one where ``compared`` leaves them out).
+
+    >>> from gammon_elo.systems import DEFAULT_SYSTEMS
+    >>> systems(1000, DEFAULT_SYSTEMS)
+    Cost(games=49000, tasks=1, kind='systems')
+    """
+    passes = 0 if CURRENT in compared else 1
+    for system in compared:
+        if isinstance(system, FittedDivisor):
+            passes += fit_tasks("divisor") + 1
+        elif isinstance(system, Chosen):
+            passes += len(system.candidates) + 1
+        else:
+            passes += 1
+    return Cost(history_games * passes, 1, "systems")

@@ -12,12 +12,13 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
-from gammon_elo.calibrate import FitResult, Scores, paired_margin
+from gammon_elo import Rules
+from gammon_elo.calibrate import FitResult, Margin, Scores
 
 from ..charts import LABEL_INK, PALETTE, style
 from ..grids import Shown, dress
 from ..heatmaps import HEAT_TEXT, heat_inks, heat_scale
-from ..i18n import count, number, percent, t
+from ..i18n import NO_VALUE, count, number, percent, t
 from .tables import by_measure
 
 
@@ -89,14 +90,16 @@ def _divisor_axis(count: int) -> alt.Axis:
 
 
 def heatmap(means: pd.DataFrame, metric: Metric, title: str) -> alt.LayerChart:
-    """Divisor × K, the metric's mean over seeds written in each cell."""
+    """Divisor × K, the metric's mean over seeds written in each cell, the better cell the
+    darker (:func:`ui.heatmaps.heat_stops`)."""
     values = means[metric.column]
     divisors = int(means["divisor"].nunique())
     wide = divisors > SHORT_DIVISORS
     write = metric.write
     if wide and metric.column in FRACTIONS:
         write = lambda v: _signed_percent(v, 0)  # noqa: E731
-    frame = means.assign(text=[write(v) for v in values], ink=heat_inks(values))
+    better = "higher" if metric.better == "wider" else metric.better
+    frame = means.assign(text=[write(v) for v in values], ink=heat_inks(values, better))
     base = alt.Chart(frame).encode(
         x=alt.X("divisor:O", title=t("designer.divisor"), axis=_divisor_axis(divisors)),
         y=alt.Y("k:O", title=t("designer.k"), sort="descending"),
@@ -104,7 +107,9 @@ def heatmap(means: pd.DataFrame, metric: Metric, title: str) -> alt.LayerChart:
     # A rate's legend in percent, as its cells (three labels: five of "−14.5%" overlapped).
     legend = alt.Legend(format="+.1%", tickCount=3) if metric.column in FRACTIONS else alt.Legend()
     cells = base.mark_rect().encode(
-        color=alt.Color(f"{metric.column}:Q", title=title, scale=heat_scale(values), legend=legend),
+        color=alt.Color(
+            f"{metric.column}:Q", title=title, scale=heat_scale(values, better), legend=legend
+        ),
         tooltip=[
             alt.Tooltip("divisor:O", title=t("designer.divisor")),
             alt.Tooltip("k:O", title=t("designer.k")),
@@ -196,7 +201,8 @@ def scores_table(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> Sho
 
 
 def scores_sentence(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> str:
-    """Which rule set predicted the games best, by how much, against a coin toss."""
+    """Which rule set predicted the games best, against a coin toss; that every one predicted
+    worse than a coin toss, where they did."""
     ranked = sorted(
         ((s.log_loss, name) for name, s in scores.items() if math.isfinite(s.log_loss)),
     )
@@ -204,42 +210,15 @@ def scores_sentence(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> 
         return t("designer.no_games")
     best_loss, best = ranked[0]
     worst_loss, worst = ranked[-1]
+    # Worse than a coin toss, the "best" predicts nothing: none is named best.
     return t(
-        "designer.scores_sentence",
+        "designer.scores_sentence" if best_loss < math.log(2) else "designer.scores_worse",
         best=labels.get(best, best),
         best_loss=number(best_loss, 4),
         worst=labels.get(worst, worst),
         worst_loss=number(worst_loss, 4),
         coin=number(math.log(2), 4),
         games=int(scores[best].games),
-    )
-
-
-#: The rule set a verdict weighs the others against: today's rules.
-REFERENCE = "1.3.1"
-
-
-def verdict(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> str | None:
-    """The calibration's verdict: the rule set that predicted the history best, its margin in
-    log-loss a game over 1.3.1 (over the runner-up where 1.3.1 is best; over the last rule set,
-    the fit's starting point, where 1.3.1 is not compared) with the margin's standard error
-    (:func:`~gammon_elo.calibrate.paired_margin`), and whether that is a clear difference (at
-    least two standard errors) or none. None with fewer than two rule sets or no games."""
-    ranked = sorted((s.log_loss, name) for name, s in scores.items() if math.isfinite(s.log_loss))
-    if len(ranked) < 2:
-        return None
-    best = ranked[0][1]
-    reference = REFERENCE if REFERENCE in scores else list(scores)[-1]
-    other = ranked[1][1] if best == reference else reference
-    margin = paired_margin(scores[other].losses, scores[best].losses)
-    return t(
-        "designer.verdict",
-        games=margin.games,
-        best=labels.get(best, best),
-        other=labels.get(other, other),
-        margin=number(margin.mean, 4),
-        se=number(margin.se, 4) if math.isfinite(margin.se) else "—",
-        judgement=t("designer.verdict_clear" if margin.clear else "designer.verdict_unclear"),
     )
 
 
@@ -384,18 +363,39 @@ def fit_chart(result: FitResult) -> alt.LayerChart:
     return style(alt.layer(chart))
 
 
-def fit_sentence(result: FitResult, base_label: str) -> str:
-    """What the fit means, from its numbers (the core's sentence, in the reader's language)."""
+def fitted_rules(result: FitResult) -> Rules:
+    """The rule set the fit found best, as it replayed it: the candidate's divisor, K and
+    heavy week (the base's threshold, its K scaled with K)."""
+    row = result.candidates[
+        (result.candidates["divisor"] == result.divisor) & (result.candidates["k"] == result.k)
+    ].iloc[0]
+    heavy_k = None if pd.isna(row["heavy_k"]) else int(row["heavy_k"])
+    heavy_games = None if pd.isna(row["heavy_games"]) else int(row["heavy_games"])
+    return Rules.custom(result.divisor, result.k, heavy_k=heavy_k, heavy_games=heavy_games)
+
+
+def fit_sentence(result: FitResult, base_label: str, margin: Margin) -> str:
+    """What the fit means, from its numbers (the core's sentence, in the reader's language):
+    its margin over the base rule set paired game by game (``margin``: the base's per-game
+    log-loss minus the fitted rule set's, :func:`~gammon_elo.calibrate.paired_margin`), whether
+    that is clear, and that it was chosen on the games it is scored on; where even the best
+    divisor predicts worse than a coin toss, that, and no divisor named best."""
+    # Five decimals: a fitted divisor's margin is often under 0.0001 a game.
+    se = number(margin.se, 5) if math.isfinite(margin.se) else NO_VALUE
     first = t(
-        "designer.fit_best",
+        "designer.fit_best" if result.log_loss < math.log(2) else "designer.fit_worse",
         divisor=number(result.divisor, 0 if float(result.divisor).is_integer() else 1),
         k=result.k,
+        games=margin.games,
         loss=number(result.log_loss, 4),
-        gain=number(result.base_log_loss - result.log_loss, 4),
+        gain=number(margin.mean, 5),
+        se=se,
         base=base_label,
         base_loss=number(result.base_log_loss, 4),
         coin=number(math.log(2), 4),
+        judgement=t("designer.verdict_clear" if margin.clear else "designer.verdict_unclear"),
     )
+    first += " " + t("designer.fit_in_sample")
     # Interior: the search found its best inside the range; at an end, it may lie beyond.
     first += " " + t("designer.fit_edge" if result.at_edge else "designer.fit_interior")
     per_k = result.best_per_k

@@ -119,12 +119,14 @@ def rates_tables(rates: pd.DataFrame) -> tuple[grids.Shown, grids.Shown]:
 
 
 def show_rates(rates: pd.DataFrame, *, download: str, key: str | None = None) -> None:
-    """The two win-rate tables, each under the sentence saying what it shows; the download
-    (of every column) under the first."""
+    """The two win-rate tables, each under the sentence saying what it shows (the cubeless
+    rates named only where the table has them); the download (of every column) under the
+    first."""
     wins, gaps = rates_tables(rates)
     st.caption(t("league.wins_key"))
     grids.show(wins, download=download, key=key)
-    st.caption(t("league.gaps_key"))
+    cubeless = t("league.col_cubeless") in gaps.shown.columns
+    st.caption(t("league.gaps_key" if cubeless else "league.gaps_key_cubeful"))
     grids.show(gaps, download=None)
 
 

@@ -4,6 +4,7 @@ history's ratings, spread and games, and the rows a file had rejected. Each is a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -137,16 +138,34 @@ def rejected(report: pd.DataFrame) -> Shown:
     return Shown(shown=text(raw), raw=raw)
 
 
+#: Points a player's line draws at most: a line of each of a league's busiest player's 2,400
+#: games packs several games into every pixel of a chart's width, and five such lines fill the
+#: plot as bands.
+LINE_POINTS = 150
+
+
 def history_trajectories(
     comparison: RulesComparison, players: list[str], labels: Mapping[str, str]
-) -> pd.DataFrame:
-    """The chosen players' ratings after each of their rows, with display names of rule sets."""
+) -> tuple[pd.DataFrame, int]:
+    """The chosen players' ratings after each of their rows, with display names of rule sets,
+    and the stretch of games each point stands for: 1 (a point a game), or, where a player has
+    more than :data:`LINE_POINTS` rows, the same stretch for every line, each point the mean
+    rating over its stretch drawn at the stretch's last game."""
     if not players:
-        return pd.DataFrame(
+        empty = pd.DataFrame(
             {c: [] for c in ("rules", "player", "game", "opponent", "result", "change", "rating")}
-        ).assign(series=[])
+        )
+        return empty.assign(series=[]), 1
     frame = trajectories(comparison, players)
-    return frame.assign(series=frame["rules"].map(labels))
+    longest = int(frame.groupby(["rules", "player"], sort=False).size().max())
+    stretch = max(1, math.ceil(longest / LINE_POINTS))
+    if stretch > 1:
+        frame = (
+            frame.assign(stretch=(frame["game"] - 1) // stretch)
+            .groupby(["rules", "player", "stretch"], sort=False, as_index=False)
+            .agg(game=("game", "max"), rating=("rating", "mean"))
+        )
+    return frame.assign(series=frame["rules"].map(labels)), stretch
 
 
 def history_ratings(ratings: pd.DataFrame, levels: Mapping[str, str] | None = None) -> Shown:
@@ -195,6 +214,11 @@ def replay_frame(frame: pd.DataFrame) -> Shown:
             shown[column] = _written(shown[column], percent)
         elif column == "cube_multiplier":
             shown[column] = _written(shown[column], lambda v: number(v, 2))
+        elif column in _WORDS:
+            shown[column] = [
+                NO_VALUE if pd.isna(v) or v == "" else _word(_WORDS[column], str(v))
+                for v in shown[column]
+            ]
         elif pd.api.types.is_numeric_dtype(shown[column]):
             # Sent as numbers (a header click sorts them); a missing one, a boosted or
             # tournament game's K, is drawn as the grid's placeholder, a dash.
@@ -204,6 +228,22 @@ def replay_frame(frame: pd.DataFrame) -> Shown:
             shown[column] = [NO_VALUE if pd.isna(v) or v == "" else str(v) for v in shown[column]]
     headers = {c: t(f"data.{c}") for c in shown.columns if f"data.{c}" in CATALOG_KEYS}
     return Shown(shown=shown.rename(columns=headers), raw=frame)
+
+
+#: The columns whose values are the history format's own words (a game's type and ending, a
+#: league's levels), each written in the reader's language: the catalog key of each value.
+_WORDS = {
+    "type": "type.{}",
+    "ending": "ending.{}",
+    "winner_level": "league.level_{}",
+    "loser_level": "league.level_{}",
+}
+
+
+def _word(key: str, value: str) -> str:
+    """A format word in the reader's language (a value no catalog knows, as it is)."""
+    found = key.format(value)
+    return t(found) if found in CATALOG_KEYS else value
 
 
 #: What a reader looks for first in a replayed game: who, then what it did to each of them.

@@ -65,8 +65,11 @@ def limits_text() -> str:
 
 
 def uploader(where: Any, label_key: str, help_key: str, key: str) -> Any:
-    """A file uploader for a history of games, CSV or Parquet, its help naming the limits."""
-    dropzone_in_language(where)
+    """A file uploader for a history of games, CSV or Parquet, its help naming the limits.
+
+    Its own words (the drop zone's "Drag and drop file here", "Browse files" and the line of
+    limits under it) are Streamlit's, in English on Greek pages too: ``file_uploader`` takes a
+    label, a help and the limits, not its texts (docs/app.md, Accessibility)."""
     return where.file_uploader(
         t(label_key),
         type=list(TYPES),
@@ -83,33 +86,3 @@ def read(data: bytes) -> pd.DataFrame:
         size = f"{len(data):,} bytes"
         raise OverBudget("upload_bytes", limit, size, f"the file is {size}")
     return read_history(data, budget=budget(), history_only=True)
-
-
-def dropzone_in_language(where: Any) -> None:
-    """The uploader's own words in the reader's language: its button ("Upload") and the line
-    under it ("20MB per file • CSV, PARQUET").
-
-    Streamlit 1.67 writes both in English and offers no setting for them (``file_uploader``
-    takes a label, a help and the limits, not its texts), so a style rule draws the catalog's
-    words in their place: the button's name, as a screen reader reads it, comes from that text
-    too. Kept selector (one of the app's few ``data-testid`` ones): Streamlit gives the drop zone
-    no public name; within it, the button's paragraph and the line under the button (the zone's
-    own ``div``). The words are the catalog's and the size a number,
-    never a reader's text."""
-    button = _css_string(t("upload.button"))
-    limits = _css_string(t("upload.instructions", size=upload_megabytes()))
-    zone = '[data-testid="stFileUploaderDropzone"]'
-    where.html(
-        "<style>"
-        f"{zone} button p {{ display: none; }}"
-        f"{zone} button div:has(> p)::after {{ content: {button}; }}"
-        f"{zone} > div span {{ font-size: 0; }}"
-        f"{zone} > div span::after {{ content: {limits}; font-size: 0.875rem; }}"
-        "</style>"
-    )
-
-
-def _css_string(text: str) -> str:
-    """``text`` as a CSS string, its quotes, backslashes and angle brackets escaped."""
-    escaped = "".join(f"\\{ord(c):x} " if c in '"\\<>' else c for c in text)
-    return f'"{escaped}"'
