@@ -17,7 +17,8 @@ COPY requirements.txt .
 RUN pip install -r requirements.txt
 
 # Owned by root, readable by all, writable by none but root: the server cannot change its code.
-# The lab (lab.py, doors/lab.py, pages/lab/, ui/lab/) is left out of the image by .dockerignore.
+# The lab (lab.py, doors/lab.py, pages/lab/, ui/lab/, and the server's queue, cost model and
+# cluster) is left out of the image by .dockerignore.
 COPY --chmod=a=rX app.py ./
 COPY --chmod=a=rX doors ./doors
 COPY --chmod=a=rX gammon_elo ./gammon_elo

@@ -1,5 +1,5 @@
 """The public calculator's pages: ``st.navigation`` over the players' pages and the cheap
-designers' views (:data:`ui.frame.CALCULATOR`). ``streamlit run app.py`` serves it.
+designers' views (:data:`ui.navigation.CALCULATOR`). ``streamlit run app.py`` serves it.
 
 The two doors' navigation scripts live here, in a folder with no ``pages/`` beside them:
 Streamlit serves a main script with a ``pages/`` folder beside it in its old pages-folder mode
@@ -11,6 +11,6 @@ the first request on. Streamlit serves the ``static/`` folder beside the main sc
 
 from __future__ import annotations
 
-from ui import frame
+from ui import navigation
 
-frame.route(frame.CALCULATOR).run()
+navigation.route(navigation.CALCULATOR).run()

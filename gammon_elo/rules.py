@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import date, timedelta
 
 from ._core import checks
 from ._core.errors import InvalidInput, UnknownRules
@@ -57,6 +57,8 @@ class Rules:
     podium_prizes: tuple[int, ...] = (50, 25, 15)
     #: Which app versions used it, as the article says.
     versions: str = ""
+    #: The month it came, where the article gives it (the day is the month's first).
+    since: date | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "divisor", checks.positive("divisor", self.divisor))
@@ -151,6 +153,7 @@ RULES: dict[str, Rules] = {
         heavy_k=16,
         heavy_games=50,
         versions="1.3.1 (October 2026) –",
+        since=date(2026, 10, 1),
     ),
 }
 

@@ -9,9 +9,9 @@ from gammon_elo import K_PRESETS, InvalidInput
 from gammon_elo.classic import K_GUIDANCE, classic_team_update
 from ui import classic, grids
 from ui.i18n import metric, number, percent, signed, t
-from ui.page import Page, row
 from ui.params import BoolParam, ChoiceParam, FloatParam, TextParam
 from ui.plain import Outside
+from ui.scaffold import Page, row
 
 K_CHOICES = [str(p.k) for p in K_PRESETS] + ["custom"]
 SCORES = ["1", "0.5", "0"]

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import streamlit as st
 
-from gammon_elo import CUBES, FIBS_DIVISOR
-from ui import cached, charts, frame, grids
+from gammon_elo import CUBES, FIBS_DIVISOR, STANDARD_DIVISORS
+from ui import cached, charts, grids, navigation
 from ui.i18n import number, t
-from ui.page import Page, row
 from ui.params import BoolParam, ChoiceParam, FloatParam, IntParam
+from ui.scaffold import Page, row
 
-STANDARD = (400.0, 800.0, 1200.0)
 page = Page(
     "divisors",
     [
@@ -65,7 +64,7 @@ if page.shows_inputs:
 page.write_url()
 
 difference, k, cube, span = page["difference"], page["k"], page["cube"], page["span"]
-divisors = list(STANDARD)
+divisors = list(STANDARD_DIVISORS)
 if page["custom_on"] and page["custom"] not in divisors:
     divisors.append(float(page["custom"]))
 if page["fibs"] and float(FIBS_DIVISOR) not in divisors:
@@ -112,7 +111,7 @@ def table_view() -> None:
 page.only("chart", chart_view)
 page.only("table", table_view)
 
-chart_col, table_col = frame.side_by_side("favourite", [9, 10])
+chart_col, table_col = navigation.side_by_side("favourite", [9, 10])
 charts.show(chart_col, curve, title=t("divisors.curve_title"), alt_text=curve_alt)
 with table_col:
     st.header(t("divisors.favourite_title", difference=number(abs(difference))))

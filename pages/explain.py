@@ -10,8 +10,8 @@ import streamlit as st
 from gammon_elo import CUBES, Cause, InvalidInput, change_causes, exact_opponents
 from ui import answer, explain, grids, rules_input
 from ui.i18n import signed, t
-from ui.page import Page, row
 from ui.params import ChoiceParam, IntParam
+from ui.scaffold import Page, row
 
 Rating = partial(IntParam, low=-100_000, high=100_000)
 page = Page(

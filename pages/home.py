@@ -9,10 +9,10 @@ from functools import partial
 import streamlit as st
 
 from gammon_elo import CUBES, Ending, Game, GameType, WhatIf, break_even_win_rate, what_if
-from ui import each_divisor, embed, frame, rules_input, steps
+from ui import embed, home, navigation, rules_input
 from ui.i18n import number, percent, t
-from ui.page import Page, row
 from ui.params import ChoiceParam, IntParam
+from ui.scaffold import Page, row
 
 #: A rating, and a count of ranked games in the last 7 days.
 Rating = partial(IntParam, default=1500, low=-100_000, high=100_000)
@@ -82,7 +82,7 @@ def figures(game: Game, both: WhatIf) -> None:
         percent(win_steps.expected_winner) if win_steps else "—",
         help=t("home.expected_help"),
     )
-    multiplier.metric(t("home.multiplier"), number(steps.multiplier(game.cube), 2))
+    multiplier.metric(t("home.multiplier"), number(home.multiplier(game.cube), 2))
     even.metric(
         t("home.break_even"),
         percent(break_even) if break_even is not None and win_steps else "—",
@@ -104,8 +104,8 @@ def current_game() -> Game:
     )
 
 
-def card(game: Game) -> each_divisor.Card:
-    return each_divisor.Card(game, custom=page["rules"] == rules_input.CUSTOM)
+def card(game: Game) -> home.Card:
+    return home.Card(game, custom=page["rules"] == rules_input.CUSTOM)
 
 
 def rules_name() -> str:
@@ -133,25 +133,25 @@ def calculator() -> None:
     game = current_game()
     both = what_if(game)
     with answer:
-        steps.headline(both)
+        home.headline(both)
     figures(game, both)
     if page.compact:
         # The headline above already gives each change, yours and your opponent's; the cards
         # would repeat them, and their K lines, which are the same for a win and a loss.
-        st.caption(steps.k_lines(both.win))
+        st.caption(home.k_lines(both.win))
     else:
-        win_col, loss_col = frame.side_by_side("outcomes", 2)
-        steps.outcome_card(win_col, t("home.if_win"), both.win)
-        steps.outcome_card(loss_col, t("home.if_lose"), both.loss)
+        win_col, loss_col = navigation.side_by_side("outcomes", 2)
+        home.outcome_card(win_col, t("home.if_win"), both.win)
+        home.outcome_card(loss_col, t("home.if_lose"), both.loss)
 
-    steps.notices(both)
+    home.notices(both)
 
     if not page.compact:
-        each_divisor.section(card(game), rules_name())
-        steps.steps(both, game.rules)
+        home.section(card(game), rules_name())
+        home.steps(both, game.rules)
         # The compact home view fits 844 px at 600 px wide, a notice included: room for both.
         page.embed_section(views=("compact", "chart"), height=1000)
 
 
-page.only("chart", lambda: each_divisor.chart_view(card(current_game())))
+page.only("chart", lambda: home.chart_view(card(current_game())))
 calculator()

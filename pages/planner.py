@@ -13,7 +13,6 @@ from gammon_elo import CUBES, InvalidInput, k_factor, parse_results, performance
 from gammon_elo.player.planner import MAX_WEEK_GAMES
 from ui import cached, charts, grids, planner, rules_input
 from ui.i18n import number, percent, t
-from ui.page import Page, row
 from ui.params import (
     BoolParam,
     ChoiceParam,
@@ -23,6 +22,7 @@ from ui.params import (
     TextAreaParam,
 )
 from ui.params import key as widget_key
+from ui.scaffold import Page, row
 
 Rating = partial(IntParam, low=-100_000, high=100_000, step=10)
 CUBE_CHOICES = (*(str(c) for c in CUBES), "mix")

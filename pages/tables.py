@@ -5,10 +5,10 @@ from __future__ import annotations
 import streamlit as st
 
 from gammon_elo import CUBES, Rules
-from ui import cached, charts, frame, grids, heatmaps, rules_input
+from ui import cached, charts, grids, heatmaps, navigation, rules_input
 from ui.i18n import number, t
-from ui.page import Page
 from ui.params import ChoiceParam, IntParam
+from ui.scaffold import Page
 
 page = Page(
     "tables",
@@ -101,7 +101,7 @@ page.only("table", table_view)
 # Two steps a row: on a phone the columns stack, so a row's left step comes before its right one
 # and the steps read 1, 2, 3 (two columns of the whole list would stack as 1, 3, 2, 4).
 rows = range(0, len(sections), 2)
-places = [place for i in rows for place in frame.side_by_side(f"steps-{i}", 2)]
+places = [place for i in rows for place in navigation.side_by_side(f"steps-{i}", 2)]
 for place, (name, title, table, key) in zip(places, sections, strict=False):
     with place:
         st.header(title)

@@ -6,7 +6,7 @@ The public calculator loads nothing of the lab: no module it runs on import (``a
 ``ui/lab/``, and every project module those import on import, in turn) imports ``ui.lab``,
 ``pages.lab`` or the lab's requirements (Dask, Numba, the engine) when it is imported. What runs
 on import is the module's body, ``if``, ``try``, ``with`` and class bodies included, but not a
-function's body (``ui.frame.route`` imports ``ui.lab.access`` when it opens the lab's door,
+function's body (``ui.navigation.route`` imports ``ui.lab.access`` when it opens the lab's door,
 which the calculator never does) nor an ``if TYPE_CHECKING:`` block. Nothing here can see a
 module named by a string (``gammon_elo.extras.require("distributed")``):
 tests/browser/test_public_process.py reads the running server's modules for that. The checker
@@ -110,7 +110,7 @@ def test_the_checker_finds_the_lab_on_the_public_door(tmp_path: Path) -> None:
         {
             "app.py": "from ui import frame\n",
             "ui/__init__.py": "",
-            "ui/frame.py": (
+            "ui/navigation.py": (
                 "from typing import TYPE_CHECKING\n"
                 "if TYPE_CHECKING:\n    from .lab import kept\nelse:\n    import numba\n"
                 "def route():\n    from .lab import access\n"
@@ -132,5 +132,5 @@ def test_the_checker_finds_the_lab_on_the_public_door(tmp_path: Path) -> None:
         "gammon_elo/sweep/run.py:3 gammon_elo.sweep.run imports dask",
         "pages/home.py:3 pages.home imports llvmlite.ir",
         "ui/cached.py:2 ui.cached imports ui.lab",
-        "ui/frame.py:5 ui.frame imports numba",
+        "ui/navigation.py:5 ui.navigation imports numba",
     ]

@@ -32,12 +32,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 CORE = "gammon_elo"
 #: The project's modules: the core, the app's helpers, its pages and its entry file.
-TOPS = ("gammon_elo", "ui", "pages", "doors", "app.py", "lab.py")
-#: What the core never imports: Streamlit, and the app above it.
-ABOVE_CORE = ("streamlit", "ui", "pages", "doors", "app", "lab")
+TOPS = ("gammon_elo", "server", "ui", "pages", "doors", "app.py", "lab.py")
+#: What each layer never imports: the core neither Streamlit nor anything above it; the server's
+#: machinery nothing of the app (what it says goes by a catalog's key); the app's UI neither the
+#: web server, Dask nor distributed (the server package holds those).
+FORBIDDEN = {
+    CORE: ("streamlit", "server", "ui", "pages", "doors", "app", "lab"),
+    "server": ("ui", "pages", "doors", "app", "lab"),
+    "ui": ("starlette", "dask", "distributed"),
+}
+ABOVE_CORE = FORBIDDEN[CORE]
 
 
 @dataclass(frozen=True)
@@ -274,13 +283,18 @@ def cycle_lines(root: Path) -> list[str]:
 
 def core_upward_imports(root: Path) -> list[str]:
     """One line per import by the core of Streamlit or of the app."""
+    return forbidden_imports(root, CORE)
+
+
+def forbidden_imports(root: Path, layer: str) -> list[str]:
+    """One line per import by a module of ``layer`` of what :data:`FORBIDDEN` keeps from it."""
     known = project(root)
     lines = []
     for module in known.values():
-        if not inside(module.name, CORE):
+        if not inside(module.name, layer):
             continue
         for taken in imports(module, known):
-            if taken.module.split(".")[0] in ABOVE_CORE:
+            if taken.module.split(".")[0] in FORBIDDEN[layer]:
                 where = f"{module.path.relative_to(root)}:{taken.line}"
                 lines.append(f"{where} {module.name} imports {taken.module}")
     return sorted(set(lines))
@@ -306,6 +320,12 @@ def test_the_core_has_no_import_cycles_lazy_imports_included() -> None:
 
 def test_the_core_imports_neither_streamlit_nor_the_app() -> None:
     violations = core_upward_imports(ROOT)
+    assert not violations, "\n".join(violations)
+
+
+@pytest.mark.parametrize("layer", ["server", "ui"])
+def test_the_server_and_the_ui_keep_apart(layer: str) -> None:
+    violations = forbidden_imports(ROOT, layer)
     assert not violations, "\n".join(violations)
 
 
@@ -412,3 +432,33 @@ def test_the_checker_finds_the_core_importing_streamlit_or_the_app(tmp_path: Pat
         "gammon_elo/charts.py:2 gammon_elo.charts imports streamlit",
         "gammon_elo/games.py:1 gammon_elo.games imports ui.i18n",
     ]
+
+
+def test_the_checker_finds_the_server_and_the_ui_crossing(tmp_path: Path) -> None:
+    root = tree(
+        tmp_path,
+        {
+            "server/__init__.py": "",
+            "server/runs.py": "from ui.i18n import t\n",
+            "ui/__init__.py": "",
+            "ui/i18n.py": "def f():\n    import distributed\n",
+            "ui/page.py": "from server import runs\n",
+        },
+    )
+    assert forbidden_imports(root, "server") == ["server/runs.py:1 server.runs imports ui.i18n"]
+    assert forbidden_imports(root, "ui") == ["ui/i18n.py:2 ui.i18n imports distributed"]
+
+
+def test_the_layout_names_every_folder_of_code() -> None:
+    """docs/layout.md says what each package and module folder holds: each is named there."""
+    layout = (ROOT / "docs" / "layout.md").read_text(encoding="utf-8")
+    skipped = {".git", "__pycache__", ".hypothesis", ".mypy_cache", ".ruff_cache", "node_modules"}
+    folders = {
+        path.parent.relative_to(ROOT)
+        for path in ROOT.rglob("*.py")
+        if not skipped.intersection(path.parts) and path.parent != ROOT
+    }
+    unnamed = sorted(
+        str(f) for f in folders if not f.name.startswith(".") and f"{f.name}/" not in layout
+    )
+    assert not unnamed, f"folders docs/layout.md does not name: {unnamed}"

@@ -51,7 +51,7 @@ _COMPACT_CSS = f"""
 .st-key-{CUBE_KEY} button {{ padding-left: 0.625rem; padding-right: 0.625rem; }}
 """
 #: No background of their own, so the frame reads as part of the article: every element around
-#: the language script's container (ui/frame.py), from ``<html>`` to the main block, is
+#: the language script's container (ui/navigation.py), from ``<html>`` to the main block, is
 #: see-through (Streamlit paints its background on several of them and names none publicly).
 _SEE_THROUGH = """
 :has(.st-key-page-lang) { background: transparent !important; }

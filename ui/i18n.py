@@ -13,6 +13,8 @@ from typing import Any
 
 import streamlit as st
 
+from gammon_elo import CURRENT, STANDARD_DIVISORS
+
 from .catalogs import EL, EN
 from .plain import Code, markdown_value
 
@@ -23,6 +25,21 @@ _LANG_KEY = "lang"
 
 #: The real minus sign, as the article writes changes (−16, not -16).
 MINUS = "\u2212"
+
+
+def http_words(wanted: str) -> tuple[str, Mapping[str, str]]:
+    """For the server's own HTTP answers (:data:`server.words.Words`): the language and catalog
+    of the first language of ``wanted`` (an Accept-Language header, or a ``lang`` parameter)
+    the app has, else English.
+
+    >>> http_words("el-GR,el;q=0.9,en;q=0.8")[0], http_words("fr, de")[0]
+    ('el', 'en')
+    """
+    for part in wanted.split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in CATALOGS:
+            return code, CATALOGS[code]
+    return DEFAULT_LANGUAGE, CATALOGS[DEFAULT_LANGUAGE]
 
 
 def language() -> str:
@@ -41,9 +58,31 @@ def t(key: str, /, **values: object) -> str:
     mark, and ``{rows:row|rows}`` picks the word that agrees with it."""
     catalog = CATALOGS[language()]
     text = catalog.get(key) or EN[key]
+    if "{current" in text:
+        values = {**_current_fields(catalog), **values}
     if not values:
         return text
     return text.format(**{name: _field(value) for name, value in values.items()})
+
+
+def _current_fields(catalog: Mapping[str, str]) -> dict[str, object]:
+    """What a text may say of the current rules without being told (``{current}``, its
+    divisor, K and heavy week, and the divisors before it): the rule history's one home,
+    :mod:`gammon_elo.rules`, asked, so that no catalog line writes a version or a divisor."""
+    earlier = [f"{d:g}" for d in STANDARD_DIVISORS if d != CURRENT.divisor]
+    since = CURRENT.since
+    month = catalog["date.months"].split("|")[since.month - 1] if since else ""
+    return {
+        "current": CURRENT.name,
+        "current_since": catalog["date.month_year"].format(month=month, year=since.year)
+        if since
+        else "",
+        "current_divisor": f"{CURRENT.divisor:g}",
+        "current_k": CURRENT.k,
+        "current_heavy_k": CURRENT.heavy_k,
+        "current_heavy_games": CURRENT.heavy_games,
+        "earlier_divisors": catalog["list.then"].join(earlier),
+    }
 
 
 def _field(value: object) -> object:

@@ -1,6 +1,6 @@
 """A page's inputs, each declared once: its URL name and default, how a link's text is read and
-written back, and the widget that shows it with its bounds. :mod:`ui.page` seeds the widgets from
-the URL, names every bad value in a notice, and rewrites the URL from the widgets.
+written back, and the widget that shows it with its bounds. :mod:`ui.scaffold` seeds the widgets
+from the URL, names every bad value in a notice, and rewrites the URL from the widgets.
 
 Why not Streamlit's ``bind="query-params"``: the bound widget's key *is* the URL name, and the
 pages share names (``k``, ``cube``, ``rules``, ``divisor``, ``difference``) with different bounds

@@ -8,8 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from gammon_elo import CURRENT, RULES, Rules
 
 from .i18n import t
-from .page import Page, row
 from .params import ChoiceParam, FloatParam, IntParam, Param, Where
+from .scaffold import Page, row
 
 CUSTOM = "custom"
 #: The custom rule set's parameters, in the order the reader fills them in.

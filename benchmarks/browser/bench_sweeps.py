@@ -12,7 +12,7 @@ and a bound on the median would need more cores than workers.
 
 One ``streamlit run lab.py`` (the lab, which serves these pages) on loopback and one headless
 Chromium (Debian's), as the browser
-tests start them. The server's sweeps and fits go through its one runner (``ui/lab/runs.py``): an
+tests start them. The server's sweeps and fits go through its one runner (``server/runs.py``): an
 embedded Dask scheduler and ``workers`` ``dask worker`` processes, started at the first run,
 ``concurrent_runs`` runs at a time and the others queued. ``--workers`` and
 ``--concurrent-runs`` set them for the server (``GAMMON_ELO_WORKERS``,
@@ -66,9 +66,9 @@ from benchmarks.browser.harness import (
     p95,
     server_pid,
 )
+from server.settings import PREFIX, SECRETS_TABLE, Settings, read
 from tests.browser.browser_support import streamlit_server
 from ui.catalogs.en import EN
-from ui.settings import PREFIX, SECRETS_TABLE, Settings, read
 
 #: The default sweep: 3 divisors × 2 K values × 2 seeds = 12 tasks of 200 players × 4 weeks.
 DEFAULT_QUERY = "divisors=400,800,1200&ks=16,32&seeds=2&players=200&weeks=4"

@@ -7,7 +7,7 @@ your expected score says, a cube as often as the simulator's cube mix ends there
 share spread over 16, 32 and 64, see :data:`CUBE_LIKELIHOOD`), a heavy week as often as the
 simulator's share of players has one. Where no combination gives the change, the
 nearest are listed instead, with what else could: a podium prize, an unrated (boosted or
-tournament) game, a game under older rules.
+tournament) game, a game under another rule set.
 """
 
 from __future__ import annotations
@@ -95,8 +95,8 @@ class Cause:
 class Other:
     """Something other than a ranked game under these rules that gives the change."""
 
-    kind: Literal["unrated", "podium", "older_rules"]
-    #: The podium place, or the older rule set's name; None for an unrated game.
+    kind: Literal["unrated", "podium", "other_rules"]
+    #: The podium place, or the other rule set's name; None for an unrated game.
     detail: int | str | None
     reason: str
 
@@ -114,7 +114,7 @@ class ChangeCauses:
     #: Where none does: the nearest combinations, nearest first …
     nearest: tuple[Cause, ...]
     #: What else gives exactly the change: an unrated game, a podium prize, and (where no
-    #: combination under these rules does) a game under older rules.
+    #: combination under these rules does) a game under another rule set.
     others: tuple[Other, ...]
 
     @property
@@ -158,16 +158,16 @@ def change_causes(
     before = rating - change if after else rating
     before = checks.rating("rating", before)
     expected = scalar.expected(before, opponent, rules.divisor)
-    older = [r for name, r in RULES.items() if r != rules]
+    other_rule_sets = [r for name, r in RULES.items() if r != rules]
     candidates = _candidates(before, opponent, expected, cubes, rules)
     exact = [(w, e) for w, e in candidates if e.change == change]
-    causes = _shares(sorted(exact, key=lambda pair: -pair[0]), before, opponent, older)
+    causes = _shares(sorted(exact, key=lambda pair: -pair[0]), before, opponent, other_rule_sets)
     nearest: tuple[Cause, ...] = ()
     if not causes:
         ranked = sorted(candidates, key=lambda pair: (abs(pair[1].change - change), -pair[0]))
-        nearest = _shares(ranked[:NEAREST], before, opponent, older)
+        nearest = _shares(ranked[:NEAREST], before, opponent, other_rule_sets)
     # Older rules are looked at only where the current ones have no answer.
-    others = _others(before, opponent, change, cubes, rules, older if not causes else [])
+    others = _others(before, opponent, change, cubes, rules, other_rule_sets if not causes else [])
     return ChangeCauses(
         before=before,
         opponent=opponent,
@@ -212,7 +212,7 @@ def _candidates(
 
 
 def _shares(
-    pairs: list[tuple[float, Cause]], before: int, opponent: int, older: list[Rules]
+    pairs: list[tuple[float, Cause]], before: int, opponent: int, other_rule_sets: list[Rules]
 ) -> tuple[Cause, ...]:
     """The listed combinations: each one's share of their likelihood, and the same game under
     the other rule sets (which have no heavy-week K: the usual one)."""
@@ -229,7 +229,8 @@ def _shares(
             change=e.change,
             likelihood=w / total,
             other_rules=tuple(
-                (r.name, _change(before, opponent, e.outcome, False, e.cube, r)) for r in older
+                (r.name, _change(before, opponent, e.outcome, False, e.cube, r))
+                for r in other_rule_sets
             ),
         )
         for w, e in pairs
@@ -242,7 +243,7 @@ def _others(
     change: int,
     cubes: tuple[int, ...],
     rules: Rules,
-    older: list[Rules],
+    other_rule_sets: list[Rules],
 ) -> tuple[Other, ...]:
     found = []
     if change == 0:
@@ -252,19 +253,19 @@ def _others(
             found.append(
                 Other("podium", place, f"a podium prize: place {place} of a public tournament")
             )
-    for old in older:
-        ks = [(old.k, False)] + ([(old.heavy_k, True)] if old.heavy_k is not None else [])
+    for other in other_rule_sets:
+        ks = [(other.k, False)] + ([(other.heavy_k, True)] if other.heavy_k is not None else [])
         if any(
-            _change(before, opponent, outcome, heavy, c, old) == change
+            _change(before, opponent, outcome, heavy, c, other) == change
             for outcome in ("win", "loss")
             for _, heavy in ks
             for c in cubes
         ):
             found.append(
                 Other(
-                    "older_rules",
-                    old.name,
-                    f"a game under older rules: {old.name} (÷{old.divisor:g}) gives"
+                    "other_rules",
+                    other.name,
+                    f"a game under another rule set: {other.name} (÷{other.divisor:g}) gives"
                     f" {signed(change)}",
                 )
             )

@@ -10,15 +10,17 @@ import io
 import pandas as pd
 import streamlit as st
 
-from gammon_elo import RULES, InvalidHistory, InvalidInput
+from gammon_elo import CURRENT, RULES, STANDARD_DIVISORS, InvalidHistory, InvalidInput
 from gammon_elo.calibrate import DEFAULT_BURN_IN, fit, paired_margin, score
 from gammon_elo.sweep import Grid, sweep
+from server import cost, runs
 from ui import charts, grids
 from ui.i18n import percent, t
-from ui.lab import access, cached, cost, designer, kept, league, runs, systems, tables, uploads
-from ui.page import Page
+from ui.lab import access, cached, designer, kept, league, systems, uploads
+from ui.lab.run import cluster_caption, refusal_text, waiting_note
 from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
 from ui.rules_input import in_history_order, rules_label
+from ui.scaffold import Page
 
 DIVISORS = (200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200)
 KS = (8, 12, 16, 24, 32, 48, 64)
@@ -38,7 +40,10 @@ page = Page(
             option=lambda source: t(f"designer.source_{source}"),
         ),
         ListParam(
-            name="divisors", default=[400, 800, 1200], choices=DIVISORS, label="designer.divisors"
+            name="divisors",
+            default=[int(d) for d in STANDARD_DIVISORS],
+            choices=DIVISORS,
+            label="designer.divisors",
         ),
         ListParam(name="ks", default=[16, 32], choices=KS, label="designer.ks"),
         BoolParam(name="heavy_on", default=False, label="designer.heavy_on"),
@@ -100,9 +105,9 @@ with st.container(border=True):
     if source == "league" and not league.shipped():
         st.warning(t("league.not_shipped"), icon=":material/warning:")
         source = "sample"
-    # Where the runs go is the operator's choice (ui.settings), never a reader's: said, not asked.
+    # Where the runs go is the operator's choice (server.settings), never a reader's: said only.
     runner = runs.runner()
-    st.caption(runner.caption())
+    st.caption(cluster_caption(runner))
 # The calibration's games: the file's bytes, or a shipped history by name (ui.cached.games).
 history_bytes: cached.History = upload.getvalue() if upload is not None else None
 if upload is None:
@@ -122,7 +127,7 @@ if league.shipped():
     )
 else:
     st.info(t("league.not_shipped"), icon=":material/casino:")
-league.live_section(page, runs.waiting_note)
+league.live_section(page, waiting_note)
 
 # ---------------------------------------------------------------------------------- the sweep
 st.header(t("designer.sweep_title"))
@@ -158,7 +163,7 @@ def _sweep_inputs() -> tuple[object, ...]:
 if run_sweep:
     try:
         grid = Grid(
-            divisors=tuple(page["divisors"] or [1200]),
+            divisors=tuple(page["divisors"] or [int(CURRENT.divisor)]),
             ks=tuple(page["ks"] or [32]),
             heavy_ks=(page["heavy_k"],) if page["heavy_on"] else (),
             heavy_games=(page["heavy_games"],) if page["heavy_on"] else (),
@@ -178,7 +183,7 @@ if run_sweep:
         def _progress(done: int, total: int) -> None:
             bar.progress(done / total, text=t("designer.progress", done=done, total=total))
 
-        with runner.slot(access.reader_id(), price, runs.waiting_note(note)) as client:
+        with runner.slot(access.reader_id(), price, waiting_note(note)) as client:
             note.empty()
             ran = sweep(
                 grid,
@@ -192,7 +197,7 @@ if run_sweep:
     except InvalidInput as error:
         st.error(t("designer.invalid", message=error), icon=":material/error:")
     except runs.RunRefusedError as refusal:
-        st.warning(str(refusal), icon=":material/block:")
+        st.warning(refusal_text(refusal), icon=":material/block:")
 
 table: pd.DataFrame | None = kept.get(page.key("sweep"), _sweep_inputs())
 if table is None:
@@ -266,7 +271,7 @@ if history_bytes == "league":
     st.caption(t("designer.history_league"))
 else:
     st.caption(t("designer.history_upload" if history_bytes else "designer.history_sample"))
-rule_sets = [RULES[name] for name in in_history_order(chosen or ["1.3.1"])]
+rule_sets = [RULES[name] for name in in_history_order(chosen or [CURRENT.name])]
 labels = {r.label: rules_label(r.name) for r in rule_sets}
 #: The fit's starting point: the newest rule set chosen.
 base = rule_sets[-1]
@@ -276,14 +281,14 @@ try:
     games = cached.games(history_bytes)
     scores = cached.calibration(history_bytes, tuple(rule_sets), page["burn_in"])
 except runs.RunRefusedError as refusal:
-    st.warning(str(refusal), icon=":material/block:")
+    st.warning(refusal_text(refusal), icon=":material/block:")
     st.stop()
 except InvalidHistory as error:
     st.error(
         t("designer.bad_history", rejected=error.rows_rejected, rows=error.rows_read),
         icon=":material/error:",
     )
-    grids.show(tables.rejected(error.report), download="rejected_rows.csv")
+    grids.show(uploads.rejected(error.report), download="rejected_rows.csv")
     st.stop()
 except InvalidInput as error:
     st.error(t("designer.invalid", message=error), icon=":material/error:")
@@ -339,7 +344,7 @@ if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fi
         def _fit_progress(done: int, total: int) -> None:
             fit_bar.progress(done / total, text=t("designer.fit_progress", done=done, total=total))
 
-        with runner.slot(access.reader_id(), price, runs.waiting_note(note)) as client:
+        with runner.slot(access.reader_id(), price, waiting_note(note)) as client:
             note.empty()
             fitted = fit(
                 games,
@@ -358,7 +363,7 @@ if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fi
     except InvalidInput as error:
         st.error(t("designer.invalid", message=error), icon=":material/error:")
     except runs.RunRefusedError as refusal:
-        st.warning(str(refusal), icon=":material/block:")
+        st.warning(refusal_text(refusal), icon=":material/block:")
 result = kept.get(page.key("fit_result"), fit_inputs)
 if result is None:
     if kept.stale(page.key("fit_result"), fit_inputs):

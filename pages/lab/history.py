@@ -7,13 +7,16 @@ from collections.abc import Mapping
 
 import streamlit as st
 
-from gammon_elo import RULES, InvalidHistory, InvalidInput
+from gammon_elo import CURRENT, RULES, InvalidHistory, InvalidInput
+from server import runs
 from ui import charts, grids
 from ui.i18n import t
-from ui.lab import cached, league, runs, simulation, tables, uploads
-from ui.page import Page
+from ui.lab import cached, history, league, uploads
+from ui.lab.rule_sets import compared
+from ui.lab.run import refusal_text
 from ui.params import BoolParam, ChoiceParam, ListParam
 from ui.rules_input import in_history_order, rules_label
+from ui.scaffold import Page
 
 #: The synthetic sample (the default), the shipped league the engine played, or a file.
 SOURCES = ("sample", "league", "upload")
@@ -70,20 +73,20 @@ page.write_url()
 if source == "upload" and upload is None:
     st.info(t("history.waiting"), icon=":material/upload_file:")
     st.stop()
-rule_sets = tuple(RULES[name] for name in in_history_order(chosen or ["1.3.1"]))
+rule_sets = tuple(RULES[name] for name in in_history_order(chosen or [CURRENT.name]))
 try:
     # Read once per file; replayed in the reader's place in the lab's queue unless kept.
     data: cached.History = upload.getvalue() if upload else source
     comparison = cached.history(data, rule_sets, skip)
 except runs.RunRefusedError as refusal:
-    st.warning(str(refusal), icon=":material/block:")
+    st.warning(refusal_text(refusal), icon=":material/block:")
     st.stop()
 except InvalidHistory as error:
     st.error(
         t("history.invalid", rejected=error.rows_rejected, rows=error.rows_read),
         icon=":material/error:",
     )
-    grids.show(tables.rejected(error.report), download="rejected_rows.csv")
+    grids.show(uploads.rejected(error.report), download="rejected_rows.csv")
     st.stop()
 except InvalidInput as error:
     st.error(t("history.unreadable", message=error), icon=":material/error:")
@@ -113,7 +116,7 @@ players = st.multiselect(
     # Six lines at most in a chart: more tangle.
     max_selections=charts.MAX_LINES,
 )
-lines, stretch = tables.history_trajectories(comparison, players, labels)
+lines, stretch = history.history_trajectories(comparison, players, labels)
 domain = (float(lines["rating"].min()), float(lines["rating"].max())) if len(lines) else (0.0, 1.0)
 chart_alt = t("history.chart_alt", players=", ".join(players), rules=", ".join(labels.values()))
 #: The league's bots by level (the engine's skill): named beside each one's final ratings.
@@ -121,7 +124,7 @@ levels = None
 if source == "league":
     bots = cached.league().players
     levels = dict(zip(bots["player"].astype(str), bots["level"].astype(str), strict=True))
-ratings_table = tables.history_ratings(comparison.ratings, levels)
+ratings_table = history.history_ratings(comparison.ratings, levels)
 
 
 def draw_charts() -> None:
@@ -148,13 +151,13 @@ def final_sentence(table: grids.Shown, chosen: list[str], names: Mapping[str, st
     (``names``: each rule set's column and its name)."""
     rows = table.raw[table.raw[t("history.player")].isin(chosen)]
     items = [(name, f"{rows[key].min()}–{rows[key].max()}") for key, name in names.items()]
-    return simulation.comparison(items, "history.chart_sentence")
+    return compared(items, "history.chart_sentence")
 
 
 def spread_sentence(table: grids.Shown, names: list[str]) -> str:
     header = t("history.col_half_within")
     values = dict(zip(table.shown[t("col.rules")], table.shown[header], strict=True))
-    return simulation.comparison([(n, values[n]) for n in names], "history.spread_sentence")
+    return compared([(n, values[n]) for n in names], "history.spread_sentence")
 
 
 page.only("chart", draw_charts)
@@ -166,7 +169,7 @@ grids.show(ratings_table, download=None)
 
 st.header(t("history.spread_title"))
 st.caption(t("history.spread_caption"))
-spread_table = tables.history_spread(comparison.spread, labels)
+spread_table = history.history_spread(comparison.spread, labels)
 grids.show(spread_table, download="spread.csv")
 st.markdown(spread_sentence(spread_table, list(labels.values())))
 
@@ -179,14 +182,14 @@ for kind, frame_of in (("games", lambda r: r.games), ("players", lambda r: r.pla
         for tab, (label, result) in zip(tabs, comparison.results.items(), strict=True):
             with tab:
                 grids.show(
-                    tables.replay_frame(frame_of(result)),
+                    history.replay_frame(frame_of(result)),
                     download=f"{kind}_{result.rules.name}.csv",
                     key=page.key(f"{kind}.{label}"),
                 )
 if first.rows_rejected:
     st.header(t("history.rejected_title", rejected=first.rows_rejected))
     grids.show(
-        tables.rejected(first.rejected),
+        uploads.rejected(first.rejected),
         download="rejected_rows.csv",
     )
 page.embed_section(views=("compact", "chart"))

@@ -10,14 +10,16 @@ import streamlit as st
 
 from gammon_elo import CURRENT, RULES, InvalidInput, Rules
 from gammon_elo.simulate import Population
+from server import runs
 from ui.i18n import t
-from ui.lab import cached, runs, simulation
-from ui.page import Page, row
+from ui.lab import cached, simulator
+from ui.lab.run import refusal_text
 from ui.params import ChoiceParam, FloatParam, IntParam, ListParam
 from ui.rules_input import in_history_order, rules_label
+from ui.scaffold import Page, row
 
-#: Rule sets offered: the three versions, 1.3.1 without its heavy-week K, and a custom one.
-NO_HEAVY = "1.3.1-flat"
+#: Rule sets offered: every version, the current one without its heavy-week K, and a custom one.
+NO_HEAVY = f"{CURRENT.name}-flat"
 CUSTOM = "custom"
 RULE_CHOICES = (*RULES, NO_HEAVY, CUSTOM)
 #: Catalog keys of the choices that are not versions.
@@ -98,7 +100,7 @@ page = Page(
         ),
         ListParam(
             name="rules",
-            default=["1.0.5", "1.2.0", "1.3.1"],
+            default=list(RULES),
             choices=RULE_CHOICES,
             label="simulator.rules",
             option=lambda choice: rules_label(choice, SPECIAL),
@@ -117,7 +119,7 @@ page = Page(
 
 
 def _rule_set(choice: str) -> Rules:
-    """A choice's rule set. The custom one keeps 1.3.1's heavy week (K 16 from 50 games): the
+    """A choice's rule set. The custom one keeps the current rules' heavy week: the
     page offers only its divisor and K."""
     if choice == NO_HEAVY:
         return Rules.custom(CURRENT.divisor, CURRENT.k, name=NO_HEAVY)
@@ -149,7 +151,7 @@ if page.shows_inputs:
             st.form_submit_button(t("simulator.run"), type="primary", icon=":material/play_arrow:")
 page.write_url()
 
-choices = in_history_order(page["rules"] or ["1.3.1"], RULE_CHOICES)
+choices = in_history_order(page["rules"] or [CURRENT.name], RULE_CHOICES)
 try:
     values = page.values(*POPULATION)
     values["heavy_share"] = values["heavy_share"] / 100
@@ -165,7 +167,7 @@ except InvalidInput as error:
 try:
     result = cached.simulation(population, rule_sets)
 except runs.RunRefusedError as refusal:
-    st.warning(str(refusal), icon=":material/block:")
+    st.warning(refusal_text(refusal), icon=":material/block:")
     st.stop()
 
 
@@ -198,6 +200,6 @@ st.caption(
     )
 )
 
-simulation.results(page, result, population, labels, headers)
+simulator.results(page, result, population, labels, headers)
 # The compact view offers "Embed this" here too (the other pages keep it to the full page).
 page.embed_section(views=("compact", "chart", "table"), also_compact=True)

@@ -224,7 +224,7 @@ def _stop(process: subprocess.Popen[Any]) -> None:
 
 def open_page(page: Page, url: str) -> None:
     """Navigate and wait until Streamlit has drawn the page's main block (its first visible
-    element: the page's ``<html lang>`` script, ui/frame.py, sits in a hidden one)."""
+    element: the page's ``<html lang>`` script, ui/navigation.py, sits in a hidden one)."""
     page.goto(url)
     main = page.get_by_test_id("stMain")
     main.get_by_test_id("stElementContainer").filter(visible=True).first.wait_for()

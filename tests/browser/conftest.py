@@ -27,7 +27,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
-from ui import frame
+from ui import navigation
 
 #: Long enough for a rerun on a loaded 2-core machine, short enough to fail a stuck page quickly.
 PAGE_TIMEOUT_MS = 20_000
@@ -77,8 +77,8 @@ def url_of(request: pytest.FixtureRequest, app_url: str) -> Callable[[str], str]
     return of
 
 
-#: The lab's own pages' URL paths (ui.frame.LAB_PAGES).
-LAB_PATHS = frozenset(entry.url_path for entry in frame.LAB_PAGES)
+#: The lab's own pages' URL paths (ui.navigation.LAB_PAGES).
+LAB_PATHS = frozenset(entry.url_path for entry in navigation.LAB_PAGES)
 
 
 @pytest.fixture(scope="session")

@@ -121,7 +121,7 @@ def test_each_page_says_its_language_and_passes_axe(
 
 
 def check_page(page: Page, name: str, lang: str) -> None:
-    # Screen readers read the page in its language's voice (ui/frame.py sets it).
+    # Screen readers read the page in its language's voice (ui/navigation.py sets it).
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.get_by_test_id("stSidebar")).to_be_visible()
     wait_idle(page)

@@ -5,7 +5,7 @@ Server Error", and nothing of the lab.
 Streamlit reads its secrets while it builds its server, and three shapes of file stopped it
 there, so that every request was answered 500: a ``.toml`` path that is a directory, a
 ``.toml`` file that is not UTF-8, and a secrets directory (Kubernetes style) holding a file that
-is not UTF-8. ``lab.py`` serves the closed page instead (ui/lab/closed.py). A file Streamlit
+is not UTF-8. ``lab.py`` serves the closed page instead (server/closed.py). A file Streamlit
 reads but cannot parse, and the other settings the lab refuses, are tested under AppTest
 (tests/ui/test_lab_access.py).
 """

@@ -29,7 +29,7 @@ from browser_support import (
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from gammon_elo import rating_change
-from ui import frame
+from ui import navigation
 
 pytestmark = pytest.mark.browser
 
@@ -217,7 +217,7 @@ def test_home_inputs_rerun_only_the_calculator_and_the_link_and_embed_code_follo
     expect(page.locator(".gammon-loss .gammon-change")).to_have_text(f"{MINUS}25")
     # The sidebar, drawn by the full run before, is still there after the fragment's reruns.
     expect(page.get_by_test_id("stSidebar").get_by_role("link")).to_have_count(
-        len(frame.CALCULATOR.pages)
+        len(navigation.CALCULATOR.pages)
     )
 
     again = page.context.new_page()

@@ -17,7 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 from test_phone_layout import CHART_TEXT, CHARTS_DRAWN
 
 from ui.catalogs import EL, EN
-from ui.lab.tables import LINE_POINTS
+from ui.lab.history import LINE_POINTS
 
 pytestmark = pytest.mark.browser
 

@@ -1,5 +1,5 @@
 """Neither door lets a reader empty the caches other readers' pages are served from, nor read the
-server's metrics from elsewhere (ui/door_guard.py), on a real ``streamlit run`` of each door.
+server's metrics from elsewhere (server/door_guard.py), on a real ``streamlit run`` of each door.
 
 Each door runs through ``modules_on_signal.py``, which counts the calls of ``gammon_elo.plan``
 (the Planner's simulation, behind ``st.cache_data`` in ui/cached.py) and writes the count on

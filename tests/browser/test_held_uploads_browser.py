@@ -26,10 +26,10 @@ from browser_support import ROOT, Server, open_page, streamlit_process, wait_idl
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
-from ui import settings
+from server import settings
+from server.closed_sessions import FREED_WITHIN
+from server.held_uploads import ADMISSION_LIFE
 from ui.catalogs import EN
-from ui.closed_sessions import FREED_WITHIN
-from ui.held_uploads import ADMISSION_LIFE
 
 pytestmark = pytest.mark.browser
 

@@ -26,7 +26,7 @@ from streamlit.testing.v1.element_tree import Dataframe
 from gammon_elo._core.lookup import lookup
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The doors' navigation scripts (``doors/``, away from ``pages/``: ui/frame.py).
+#: The doors' navigation scripts (``doors/``, away from ``pages/``: ui/navigation.py).
 APP = str(ROOT / "doors" / "calculator.py")
 LAB = str(ROOT / "doors" / "lab.py")
 
@@ -119,3 +119,20 @@ def cells(table: Dataframe) -> pd.DataFrame:
     if not written:
         return table.value
     return dataframe_util.convert_arrow_bytes_to_pandas_df(written)
+
+
+@contextmanager
+def refused(pattern: str) -> Iterator[None]:
+    """The block is refused by the lab's queue, and the reader's message (in English) matches
+    ``pattern``: the server names the refusal by key and fields, the app words it."""
+    import re
+
+    import pytest
+
+    from server.runs import RunRefusedError
+    from ui.lab.run import refusal_text
+
+    with pytest.raises(RunRefusedError) as refusal:
+        yield
+    message = refusal_text(refusal.value)
+    assert re.search(pattern, message), message

@@ -12,7 +12,7 @@ import unicodedata
 import pytest
 from apptest_support import open_page
 
-from ui import frame, i18n
+from ui import i18n, navigation
 from ui.catalogs import EL, EN
 
 CATALOGS = {"en": EN, "el": EL}
@@ -37,7 +37,7 @@ def _stems(title: str) -> set[str]:
 def test_no_two_menu_names_share_a_word(lang: str) -> None:
     """The Greek "Σχεδιασμός" (Planner) beside "Σχεδιαστής κανόνων" (Rule designer) read as one
     page: no two menu names share a word's stem (its first five letters, accents aside)."""
-    names = [CATALOGS[lang][entry.title] for entry in frame.LAB.pages]
+    names = [CATALOGS[lang][entry.title] for entry in navigation.LAB.pages]
     shared = {(a, b) for i, a in enumerate(names) for b in names[i + 1 :] if _stems(a) & _stems(b)}
     assert shared == set()
 

@@ -1,4 +1,4 @@
-"""The reaper of closed tabs' sessions (:mod:`ui.closed_sessions`) against a stand-in for
+"""The reaper of closed tabs' sessions (:mod:`server.closed_sessions`) against a stand-in for
 Streamlit's websocket route: when its own connection comes, what it carries and what it says.
 The real server is tested in tests/browser/test_held_uploads_browser.py (the memory a closed
 tab held, given back)."""
@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 import streamlit as st
 
-from ui import closed_sessions
-from ui.closed_sessions import HEARTBEAT, REAP_AFTER, ClosedSessions
+from server import closed_sessions
+from server.closed_sessions import HEARTBEAT, REAP_AFTER, ClosedSessions
 
 
 class Stream:

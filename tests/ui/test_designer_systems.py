@@ -31,10 +31,11 @@ from gammon_elo.calibrate.fit import fit_tasks
 from gammon_elo.league import shipped_league
 from gammon_elo.replay import sample_history
 from gammon_elo.systems import DEFAULT_SYSTEMS, compare_systems, history_levels
-from ui import i18n, settings
+from server import cost, runs, settings
+from ui import i18n
 from ui.catalogs import EL, EN
 from ui.i18n import CATALOGS
-from ui.lab import cached, cost, designer, runs, systems
+from ui.lab import cached, designer, systems
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core" / "calibrate"))
 from test_margin import TINY, hand_losses

@@ -1,4 +1,4 @@
-"""The guard on the cache-clearing message and the metrics (:mod:`ui.door_guard`), as an ASGI
+"""The guard on the cache-clearing message and the metrics (:mod:`server.door_guard`), as an ASGI
 middleware in front of a stand-in for Streamlit's routes, with BackMsgs forged by Streamlit's
 own protobuf classes (and by hand, where the frame is one no encoder writes). The real server is
 tested in tests/browser/test_door_guard_browser.py."""
@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
-from ui import door_guard
-from ui.door_guard import MAX_TAGS, DoorGuard, carries_field
+from server import door_guard
+from server.door_guard import MAX_TAGS, DoorGuard, carries_field
 
 CLEAR = BackMsg(clear_cache=True).SerializeToString()
 RERUN = BackMsg(rerun_script={"query_string": "rating=1500"}).SerializeToString()

@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from ui import grids, i18n, sorting
-from ui.lab import tables
+from ui.lab import uploads
 
 
 def test_the_rejected_rows_download_holds_no_runnable_formula(
@@ -31,7 +31,7 @@ def test_the_rejected_rows_download_holds_no_runnable_formula(
             "reason": ["is not a name", "must be a power of two", "plays themself"],
         }
     )
-    grids.show(tables.rejected(report), download="rejected_rows.csv")
+    grids.show(uploads.rejected(report), download="rejected_rows.csv")
     assert sent["file_name"] == "rejected_rows.csv"
     written = pd.read_csv(io.BytesIO(sent["data"]), dtype=str)
     value = written.columns[2]
@@ -55,7 +55,7 @@ def _captured(monkeypatch: pytest.MonkeyPatch, table: grids.Shown) -> tuple[Any,
     return sent[0]
 
 
-def _written(styler: Any) -> list[list[str]]:
+def written(styler: Any) -> list[list[str]]:
     """The cells a Styler writes, as Streamlit sends them (its display values)."""
     translated = styler._translate(False, False)
     return [[cell["display_value"] for cell in row[1:]] for row in translated["body"]]
@@ -95,13 +95,13 @@ def test_a_shown_table_sends_numbers_written_as_before(
     assert not pd.api.types.is_numeric_dtype(data[points])
     minus = "\u2212"
     win, loss = ("win", "loss") if lang == "en" else ("νίκη", "ήττα")
-    assert _written(styler) == [
+    assert written(styler) == [
         ["÷400", rates[0], f"{win} +5 · {loss} {minus}27"],
         ["÷800", rates[1], f"{win} +9 · {loss} {minus}23"],
         ["÷1200", rates[2], f"{win} +12 · {loss} {minus}20"],
     ]
     # Exactly what the table showed as text before it sent numbers.
-    assert _written(styler) == table.shown.to_numpy().tolist()
+    assert written(styler) == table.shown.to_numpy().tolist()
 
 
 def test_signed_changes_sort_by_number_and_keep_their_real_minus(
@@ -126,7 +126,7 @@ def test_signed_changes_sort_by_number_and_keep_their_real_minus(
     assert pd.isna(data["Spread"].iloc[2])
     # Names are plain text, written as they are (never HTML, never escaped into entities).
     assert data["Player"].tolist() == ["=1+2", "<b>Eleni</b>", "Nikos", "Maria"]
-    assert _written(styler) == shown.to_numpy().tolist()
+    assert written(styler) == shown.to_numpy().tolist()
 
 
 def test_a_width_set_for_a_phone_keeps_a_number_column_sorting_by_number(

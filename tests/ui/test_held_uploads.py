@@ -1,4 +1,4 @@
-"""The guard on uploads (:mod:`ui.held_uploads`), as an ASGI middleware in front of a stand-in
+"""The guard on uploads (:mod:`server.held_uploads`), as an ASGI middleware in front of a stand-in
 for Streamlit's upload route: whose PUTs it takes (browsers the lab admitted, by their XSRF
 token), what it counts (from the moment a PUT starts), frees and refuses. The real server is
 tested in tests/browser/test_held_uploads_browser.py."""
@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from ui import held_uploads
+from server import held_uploads
+from server.held_uploads import Browsers, HeldUploads, browser_token
 from ui.catalogs import EL, EN
-from ui.held_uploads import Browsers, HeldUploads, browser_token
+from ui.i18n import http_words
 
 ROUTE = re.compile(r".*/_stcore/upload_file/[^/]+/[^/]+$")
 #: One browser's XSRF cookie, masked two ways (as Streamlit writes it on two page loads), and
@@ -85,7 +86,7 @@ def admitted(monkeypatch: pytest.MonkeyPatch) -> Iterator[Browsers]:
 
 def test_a_session_is_held_to_its_files_and_a_delete_makes_room() -> None:
     streamlit = Streamlit()
-    guard = HeldUploads(streamlit, files=2)
+    guard = HeldUploads(streamlit, words=http_words, files=2)
     put = "/_stcore/upload_file/s1/{}"
     assert [call(guard, "PUT", put.format(f))[0] for f in ("a", "b", "c")] == [204, 204, 413]
     assert streamlit.calls == 2  # the refused PUT never reached Streamlit: its body unread
@@ -104,7 +105,7 @@ def test_a_session_is_held_to_its_files_and_a_delete_makes_room() -> None:
 
 def test_a_refused_put_is_not_counted_and_other_requests_pass() -> None:
     streamlit = Streamlit()
-    guard = HeldUploads(streamlit, files=1)
+    guard = HeldUploads(streamlit, words=http_words, files=1)
     assert call(guard, "PUT", "/_stcore/upload_file/s1/bad")[0] == 400
     assert call(guard, "PUT", "/_stcore/upload_file/s1/a")[0] == 204
     assert call(guard, "GET", "/_stcore/health")[0] == 200
@@ -116,7 +117,7 @@ def test_puts_under_way_hold_their_places() -> None:
     """Ten PUTs of new files sent at once, none answered yet: two are let through, the other
     eight refused at once. The place of a PUT that fails is given back (the test above)."""
     streamlit = Streamlit()
-    guard = HeldUploads(streamlit, files=2)
+    guard = HeldUploads(streamlit, words=http_words, files=2)
 
     async def at_once() -> list[int]:
         streamlit.gate = asyncio.Event()
@@ -137,7 +138,7 @@ def test_puts_under_way_hold_their_places() -> None:
 
 def test_a_browser_the_lab_has_not_admitted_has_no_put_taken(admitted: Browsers) -> None:
     streamlit = Streamlit()
-    guard = HeldUploads(streamlit, files=4)
+    guard = HeldUploads(streamlit, words=http_words, files=4)
     put = "/_stcore/upload_file/s1/a"
     minutes = round(admitted.life / 60)
     assert call(guard, "PUT", put, STRANGER) == (
@@ -154,7 +155,12 @@ def test_a_browser_the_lab_has_not_admitted_has_no_put_taken(admitted: Browsers)
     admitted.note(REMASKED, admitted=False)
     assert call(guard, "PUT", "/_stcore/upload_file/s2/a", COOKIE)[0] == 403
     # The calculator takes nothing from anyone.
-    assert call(HeldUploads(streamlit, files=0, refusal="upload.none"), "PUT", put)[0] == 413
+    assert (
+        call(HeldUploads(streamlit, words=http_words, files=0, refusal="upload.none"), "PUT", put)[
+            0
+        ]
+        == 413
+    )
 
 
 def test_an_admission_lasts_its_life_from_the_last_admitted_run() -> None:

@@ -21,7 +21,7 @@ from gammon_elo import RULES
 from gammon_elo.league import shipped_league
 from gammon_elo.replay import compare_rules, trajectories
 from ui.catalogs import EL, EN
-from ui.lab import tables
+from ui.lab import history
 
 #: A link naming the rule sets newest first.
 NEWEST_FIRST = "1.3.1,1.0.5"
@@ -92,7 +92,7 @@ def test_a_league_s_lines_are_means_of_equal_stretches(league_history: Any) -> N
         ["ranked_games", "player"], ascending=[False, True]
     )["player"]
     longest = int(comparison.results["1.3.1"].players["ranked_games"].max())
-    stretch = math.ceil(longest / tables.LINE_POINTS)
+    stretch = math.ceil(longest / history.LINE_POINTS)
     assert stretch > 1
     caption = EL["history.chart_stretch"].format(games=stretch)
     assert caption in [c.value for c in league_history.caption]
@@ -104,7 +104,7 @@ def test_a_league_s_lines_are_means_of_equal_stretches(league_history: Any) -> N
         spec = json.loads(chart.proto.spec)
         lines = dataframe_util.convert_arrow_bytes_to_pandas_df(chart.proto.datasets[0].data.data)
         assert spec["layer"][0]["encoding"]["color"]["legend"]["columns"] == 3
-        assert lines.groupby("player").size().max() <= tables.LINE_POINTS
+        assert lines.groupby("player").size().max() <= history.LINE_POINTS
         mine = lines[lines["player"] == player].sort_values("game")
         ratings = every.loc[every["rules"] == name, "rating"].to_numpy()
         assert mine["game"].iloc[0] == stretch

@@ -231,7 +231,7 @@ def test_a_frame_of_missing_figures_is_written_with_dashes() -> None:
     """A missing name is written as a dash; a missing number stays missing, for the grid to
     draw as its placeholder (a dash) and to sort by number."""
     frame = pd.DataFrame({"winner_k": pd.array([32, None], dtype="Int64"), "loser": ["A", None]})
-    from ui.lab.tables import replay_frame
+    from ui.lab.history import replay_frame
 
     shown = replay_frame(frame).shown
     assert shown.iloc[:, 0].tolist() == ["A", "—"]

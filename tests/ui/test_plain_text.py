@@ -19,17 +19,17 @@ from apptest_support import open_page
 from plain_support import PAYLOADS, parse, problems, shows
 from streamlit.testing.v1 import AppTest
 
-import ui.page
+import ui.scaffold
 from gammon_elo import InvalidInput, parse_results
 from gammon_elo.replay import read_history
-from ui import frame
+from ui import navigation
 from ui.i18n import bad_link_notice, t
 from ui.params import BoolParam, Param, TextParam
 from ui.plain import JOINER, Code, Outside, code, plain
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Every page as a link opens it: the home page through app.py, the others by their file.
-SCRIPTS = [entry.script if entry.url_path else "app.py" for entry in frame.LAB.pages]
+SCRIPTS = [entry.script if entry.url_path else "app.py" for entry in navigation.LAB.pages]
 #: Parameters every page reads besides its own (ui.i18n, ui.embed).
 SHARED = ("lang", "view")
 
@@ -142,21 +142,21 @@ def declared() -> dict[str, list[Param]]:
     """Each page's parameters, as the page declares them: recorded while it builds its Page (a
     link to a page runs the home page first, so the page's own Page is the last one built)."""
     built: list[list[Param]] = []
-    original = ui.page.Page.__init__
+    original = ui.scaffold.Page.__init__
 
-    def recording(self: ui.page.Page, name: str, params: Any) -> None:
+    def recording(self: ui.scaffold.Page, name: str, params: Any) -> None:
         built.append(list(params))
         original(self, name, params)
 
     found: dict[str, list[Param]] = {}
-    ui.page.Page.__init__ = recording  # type: ignore[method-assign]
+    ui.scaffold.Page.__init__ = recording  # type: ignore[method-assign]
     try:
         for script in SCRIPTS:
             at = open_page(script, view="table")
             assert not at.exception, (script, at.exception)
             found[script] = built[-1]
     finally:
-        ui.page.Page.__init__ = original  # type: ignore[method-assign]
+        ui.scaffold.Page.__init__ = original  # type: ignore[method-assign]
     return found
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from apptest_support import open_page
+from apptest_support import open_page, refused
 
 from gammon_elo import RULES
 from gammon_elo.calibrate.fit import fit_tasks
@@ -28,11 +28,12 @@ from gammon_elo.league import shipped_league
 from gammon_elo.replay import compare_rules, sample_history
 from gammon_elo.simulate import Population, simulate
 from gammon_elo.sweep import Grid, sweep
-from ui import settings
+from server import cost, runs, settings
+from server.settings import Settings
 from ui.catalogs import EL, EN
-from ui.lab import access, cached, cost, runs
+from ui.lab import access, cached
+from ui.lab.run import refusal_text
 from ui.params import ListParam
-from ui.settings import Settings
 
 #: The Simulator's and the Rule designer's largest links (each input at its maximum).
 SIMULATOR_MAX = {
@@ -126,7 +127,7 @@ def test_a_costly_run_is_refused_before_it_waits_or_starts(local_runner: runs.Ru
         ):
             pytest.fail("a run over run_games was taken")
         assert time.monotonic() - began < 0.5  # not queued behind the running one first
-    message = str(refusal.value)
+    message = refusal_text(refusal.value)
     assert "500,000,001 games" in message and "at most 500,000,000" in message
     assert "(run_games)" in message and EN["designer.smaller_sweep"] in message
     assert local_runner._cluster is None  # nor was the cluster started for it
@@ -146,9 +147,7 @@ def test_a_full_queue_refuses_by_the_limit_s_name(local_runner: runs.Runner) -> 
         thread = threading.Thread(target=second)
         thread.start()
         assert waiting_seen.wait(10)
-        full = pytest.raises(
-            runs.RunRefusedError, match=r"1 run is already waiting \(queue_length\)"
-        )
+        full = refused(r"1 run is already waiting \(queue_length\)")
         with full, local_runner.slot("third", _run(1), cluster=False):
             pytest.fail("a run was queued beyond queue_length")
     thread.join(10)
@@ -179,7 +178,7 @@ def test_one_reader_one_run_whatever_the_tab(local_runner: runs.Runner) -> None:
         thread = threading.Thread(target=first_tab)
         thread.start()
         assert entered.wait(10)
-        busy = pytest.raises(runs.RunRefusedError, match=r"runs_per_reader = 1")
+        busy = refused(r"runs_per_reader = 1")
         with busy, local_runner.slot("user:a@example.org", _run(1), cluster=False):
             pytest.fail("a second run of one reader was taken")
         leave.set()
@@ -196,7 +195,7 @@ _LEFT_SIMULATION = """
 import json, threading, psutil
 from gammon_elo import RULES
 from gammon_elo.simulate import Population, simulate
-from ui.lab import runs
+from server import runs
 
 class Left(BaseException):
     pass

@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from ui import settings
-from ui.settings import Settings, read
+from server import settings
+from server.settings import Settings, read
 
 
 def test_the_defaults_are_pinned() -> None:

@@ -18,7 +18,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from gammon_elo import InvalidInput
-from ui import settings
+from server import settings
 from ui.lab import uploads
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -22,7 +22,7 @@ from gammon_elo import RULES, InvalidInput
 from gammon_elo.calibrate import DEFAULT_BURN_IN, score
 from gammon_elo.replay import read_history
 from gammon_elo.replay.budget import Budget
-from ui import settings
+from server import settings
 from ui.catalogs import EN
 from ui.lab import cached, uploads
 

@@ -7,8 +7,14 @@ EL: dict[str, str] = {
     # App frame
     "app.language": "Γλώσσα",
     "app.footer": (
-        "Κανόνες ELO του Gammon42 1.3.1 (Οκτώβριος 2026), υπολογισμένοι ακριβώς όπως στον server."
+        "Κανόνες ELO του Gammon42 {current} ({current_since}), υπολογισμένοι ακριβώς όπως στον"
+        " server."
     ),
+    "date.months": (
+        "Ιανουάριος|Φεβρουάριος|Μάρτιος|Απρίλιος|Μάιος|Ιούνιος|Ιούλιος|Αύγουστος|Σεπτέμβριος"
+        "|Οκτώβριος|Νοέμβριος|Δεκέμβριος"
+    ),
+    "date.month_year": "{month} {year}",
     # The two doors: the calculator's link to the lab, and the lab's admission
     "frame.lab_title": "Εργαστήριο σχεδιαστών",
     "frame.lab_elsewhere": (
@@ -98,9 +104,10 @@ EL: dict[str, str] = {
     "rules.custom_values": "Προσαρμοσμένοι κανόνες",
     "rules.divisor": "Διαιρέτης D",
     "rules.divisor_help": (
-        "Το σκάκι χρησιμοποιεί το 400· το Gammon42 χρησιμοποίησε το 400, μετά το 800 και από "
-        "την έκδοση 1.3.1 το 1200."
+        "Το σκάκι χρησιμοποιεί το 400· το Gammon42 χρησιμοποίησε το {earlier_divisors} και από"
+        " την έκδοση {current} το {current_divisor}."
     ),
+    "list.then": ", μετά το ",
     "rules.k": "Συντελεστής K",
     "rules.heavy_k": "K βαριάς εβδομάδας",
     "rules.heavy_games": "Βαριά εβδομάδα από (παιχνίδια κατάταξης σε 7 ημέρες)",
@@ -142,7 +149,8 @@ EL: dict[str, str] = {
     "home.games": "Τα παιχνίδια κατάταξής σου τις τελευταίες 7 ημέρες",
     "home.opponent_games": "Τα παιχνίδια κατάταξης του αντιπάλου τις τελευταίες 7 ημέρες",
     "home.games_help": (
-        "Χωρίς αυτό το παιχνίδι. Από τα 50 παιχνίδια και πάνω το K είναι 16 αντί για 32 (1.3.1)."
+        "Χωρίς αυτό το παιχνίδι. Από τα {current_heavy_games} παιχνίδια και πάνω το K είναι"
+        " {current_heavy_k} αντί για {current_k} ({current})."
     ),
     "home.cube": "Κύβος διπλασιασμού στο τέλος του παιχνιδιού",
     "home.cube_help": (
@@ -541,7 +549,7 @@ EL: dict[str, str] = {
     "simulator.pairing_random": "Τυχαίοι αντίπαλοι",
     "simulator.pairing_band": "Αντίπαλοι σε κοντινό rating",
     "simulator.rules": "Κανόνες για σύγκριση",
-    "simulator.rules_flat": "1.3.1, χωρίς K βαριάς εβδομάδας",
+    "simulator.rules_flat": "{current}, χωρίς K βαριάς εβδομάδας",
     "simulator.rules_custom": "Δικοί σου (διάλεξε διαιρέτη και K)",
     "simulator.custom_divisor": "Δικός σου διαιρέτης",
     "simulator.custom_k": "Δικό σου K",
@@ -566,7 +574,7 @@ EL: dict[str, str] = {
     "simulator.newcomer_games": "Παιχνίδια νεοφερμένου ως το 90 % του επιπέδου",
     "simulator.measure": "Μέτρο",
     "simulator.columns": "Μία στήλη ανά σύνολο κανόνων, με τη σειρά: {rules}.",
-    "simulator.flat_header": "1.3.1 σταθερό",
+    "simulator.flat_header": "{current} σταθερό",
     "simulator.custom_header": "÷{divisor} K {k}",
     "simulator.spearman_short": "Συσχέτιση κατάταξης",
     "simulator.half_within_help": (
@@ -783,7 +791,7 @@ EL: dict[str, str] = {
     "planner.per_week": "Παιχνίδια κατάταξης την εβδομάδα",
     "planner.per_week_help": (
         "Το K πέφτει στο K βαριάς εβδομάδας μόλις τόσα παιχνίδια κατάταξης πέσουν στις 7 ημέρες "
-        "πριν από ένα παιχνίδι (50 στους κανόνες 1.3.1)."
+        "πριν από ένα παιχνίδι ({current_heavy_games} στους κανόνες {current})."
     ),
     "planner.this_week": "Παιχνίδια κατάταξης τις τελευταίες 7 ημέρες",
     "planner.this_week_help": (
@@ -972,9 +980,7 @@ EL: dict[str, str] = {
         "Ένα ενισχυμένο ή τουρνουά παιχνίδι δεν αλλάζει τίποτα: δίνει {change}."
     ),
     "explain.other_podium": "Ένα έπαθλο βάθρου: η θέση {detail} δημόσιου τουρνουά δίνει {change}.",
-    "explain.other_older_rules": (
-        "Ένα παιχνίδι με παλαιότερους κανόνες: οι {detail} δίνουν {change}."
-    ),
+    "explain.other_other_rules": ("Ένα παιχνίδι με άλλους κανόνες: οι {detail} δίνουν {change}."),
     "explain.also": "Θα μπορούσε να είναι και αυτό: {reason}",
     "explain.nearest_title": "Οι πλησιέστερες εξηγήσεις",
     "explain.nearest_caption": (
@@ -1300,9 +1306,10 @@ EL: dict[str, str] = {
     "league.object_expert": "έναν έμπειρο",
     "league.sentence": (
         "{stronger} κερδίζει {tenths} στα 10 απλά παιχνίδια απέναντι σε {weaker} με τον κύβο (σε"
-        " {games:,} {games:παιχνίδι|παιχνίδια})· το ÷1200 το διαβάζει ως διαφορά {gap_1200} βαθμών"
-        " (÷800: {gap_800}, ÷400: {gap_400})."
+        " {games:,} {games:παιχνίδι|παιχνίδια})· το ÷{divisor} το διαβάζει ως διαφορά {gap} βαθμών"
+        " ({others})."
     ),
+    "league.gap_under": "÷{divisor}: {gap}",
     "league.sentence_all": (
         "{stronger} κέρδισε (ή έχασε) και {games:το|τα} {games:,} {games:παιχνίδι|παιχνίδια}"
         " απέναντι σε {weaker}: καμία πεπερασμένη διαφορά rating δεν το δίνει, με κανέναν διαιρέτη."

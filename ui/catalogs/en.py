@@ -5,7 +5,13 @@ from __future__ import annotations
 EN: dict[str, str] = {
     # App frame
     "app.language": "Language",
-    "app.footer": "Gammon42 ELO rules 1.3.1 (October 2026), computed exactly as the server does.",
+    "app.footer": (
+        "Gammon42 ELO rules {current} ({current_since}), computed exactly as the server does."
+    ),
+    "date.months": (
+        "January|February|March|April|May|June|July|August|September|October|November|December"
+    ),
+    "date.month_year": "{month} {year}",
     # The two doors: the calculator's link to the lab, and the lab's admission
     "frame.lab_title": "Designers' lab",
     "frame.lab_elsewhere": (
@@ -86,7 +92,10 @@ EN: dict[str, str] = {
     "rules.custom": "Custom…",
     "rules.custom_values": "Custom rule set",
     "rules.divisor": "Divisor D",
-    "rules.divisor_help": "Chess uses 400; Gammon42 used 400, then 800, and 1200 since 1.3.1.",
+    "rules.divisor_help": (
+        "Chess uses 400; Gammon42 used {earlier_divisors}, and {current_divisor} since {current}."
+    ),
+    "list.then": ", then ",
     "rules.k": "K",
     "rules.heavy_k": "Heavy-week K",
     "rules.heavy_games": "Heavy week from (ranked games in 7 days)",
@@ -122,7 +131,10 @@ EN: dict[str, str] = {
     "home.opponent": "Your opponent's rating",
     "home.games": "Your ranked games in the last 7 days",
     "home.opponent_games": "Your opponent's ranked games in the last 7 days",
-    "home.games_help": "Not counting this game. From 50 games on, K is 16 instead of 32 (1.3.1).",
+    "home.games_help": (
+        "Not counting this game. From {current_heavy_games} games on, K is {current_heavy_k}"
+        " instead of {current_k} ({current})."
+    ),
     "home.cube": "Doubling cube at the end of the game",
     "home.cube_help": "Each doubling adds one sixth: the change is multiplied by 1.00 up to 2.00.",
     "home.type": "Game type",
@@ -490,7 +502,7 @@ EN: dict[str, str] = {
     "simulator.pairing_random": "Random opponents",
     "simulator.pairing_band": "Opponents within a rating band",
     "simulator.rules": "Rule sets to compare",
-    "simulator.rules_flat": "1.3.1, no heavy-week K",
+    "simulator.rules_flat": "{current}, no heavy-week K",
     "simulator.rules_custom": "Custom (choose its divisor and K)",
     "simulator.custom_divisor": "Custom divisor",
     "simulator.custom_k": "Custom K",
@@ -513,7 +525,7 @@ EN: dict[str, str] = {
     "simulator.newcomer_games": "Newcomer's games to 90 % of level",
     "simulator.measure": "Measure",
     "simulator.columns": "A column per rule set, in order: {rules}.",
-    "simulator.flat_header": "1.3.1 flat",
+    "simulator.flat_header": "{current} flat",
     "simulator.custom_header": "÷{divisor} K {k}",
     "simulator.spearman_short": "Rank correlation",
     "simulator.half_within_help": (
@@ -720,7 +732,7 @@ EN: dict[str, str] = {
     "planner.per_week": "Ranked games a week",
     "planner.per_week_help": (
         "K drops to the heavy-week K once that many ranked games fall in the 7 days before a "
-        "game (50 under 1.3.1)."
+        "game ({current_heavy_games} under {current})."
     ),
     "planner.this_week": "Ranked games in the last 7 days",
     "planner.this_week_help": (
@@ -885,7 +897,7 @@ EN: dict[str, str] = {
     ),
     "explain.other_unrated": "A boosted or tournament game changes nothing: that gives {change}.",
     "explain.other_podium": "A podium prize: place {detail} of a public tournament gives {change}.",
-    "explain.other_older_rules": "A game under older rules: {detail} gives {change}.",
+    "explain.other_other_rules": "A game under another rule set: {detail} gives {change}.",
     "explain.also": "It could also be this: {reason}",
     "explain.nearest_title": "The nearest explanations",
     "explain.nearest_caption": "The combinations whose change comes closest to yours.",
@@ -1182,9 +1194,9 @@ EN: dict[str, str] = {
     "league.object_expert": "an expert",
     "league.sentence": (
         "{stronger} wins {tenths} single games of 10 against {weaker} with the cube (over"
-        " {games:,} {games:game|games}); ÷1200 reads that as a {gap_1200}-point gap (÷800:"
-        " {gap_800}, ÷400: {gap_400})."
+        " {games:,} {games:game|games}); ÷{divisor} reads that as a {gap}-point gap ({others})."
     ),
+    "league.gap_under": "÷{divisor}: {gap}",
     "league.sentence_all": (
         "{stronger} won all {games:,} {games:game|games} against {weaker} (or lost all): no finite"
         " rating gap gives that under any divisor."

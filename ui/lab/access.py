@@ -30,7 +30,8 @@ from typing import Any, NoReturn
 
 import streamlit as st
 
-from .. import settings
+from server import settings
+
 from ..i18n import t
 from ..plain import Code
 

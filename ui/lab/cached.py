@@ -5,7 +5,7 @@ in count and age.
 Every computation that rates games (a simulation, History's replays, the Rule designer's
 calibration and its ranking of rating systems) is priced and queued, page loads included:
 :func:`kept_or_run` serves a result some reader already computed as it is, and otherwise runs
-it in this process in the reader's place in the lab's queue (:meth:`ui.lab.runs.Runner.slot`:
+it in this process in the reader's place in the lab's queue (:meth:`server.runs.Runner.slot`:
 refused over its limits before any work), noticing a reader who left at its next progress
 report."""
 
@@ -33,10 +33,12 @@ from gammon_elo.league.table import win_rates
 from gammon_elo.replay import RulesComparison, compare_rules, sample_history
 from gammon_elo.simulate import Population, Simulation, simulate
 from gammon_elo.systems import DEFAULT_SYSTEMS, SystemsComparison, compare_systems, history_levels
+from server import cost, runs
 
 from ..cached import TTL
 from ..i18n import percent, t
-from . import access, cost, runs, uploads
+from . import access, uploads
+from .run import waiting_note
 
 T = TypeVar("T")
 #: Told a run's progress, as a fraction done; Streamlit raises there when the reader left.
@@ -72,7 +74,7 @@ def kept_or_run(
 ) -> T:
     """The result kept in ``store`` under ``key``, as it is (no run, no place in the queue);
     else ``work(progress)`` run in this process once the reader holds a place in the lab's
-    queue for a run of ``price`` (:class:`~ui.lab.runs.RunRefusedError` over a limit, before
+    queue for a run of ``price`` (:class:`~server.runs.RunRefusedError` over a limit, before
     any work), with a progress bar (``text``: its catalog key, with ``{percent}``), and kept
     for every reader once it has run to its end. A run left early (``progress`` raised, as
     Streamlit does in the script of a reader who left or reran) keeps nothing."""
@@ -84,7 +86,7 @@ def kept_or_run(
     def progress(fraction: float) -> None:
         bar.progress(min(1.0, fraction), text=t(text, percent=percent(fraction, 0)))
 
-    with runs.runner().slot(access.reader_id(), price, runs.waiting_note(note), cluster=False):
+    with runs.runner().slot(access.reader_id(), price, waiting_note(note), cluster=False):
         note.empty()
         kept = store.get(key)  # another reader's run of the same may have ended meanwhile
         if kept is None:
@@ -254,7 +256,7 @@ def systems(data: History, burn_in: int) -> SystemsComparison:
     :data:`~gammon_elo.systems.DEFAULT_SYSTEMS` scored on the uploaded history (a shipped one,
     named as :func:`games` names it), with its players' levels where it names them (the
     shipped league): settings chosen on the first half of its games by time, every system
-    scored on the second. Priced as its passes over the games (:func:`ui.lab.cost.systems`),
+    scored on the second. Priced as its passes over the games (:func:`server.cost.systems`),
     kept by (file, burn-in), and told at each system scored whether its reader left."""
     frame = games(data)
 

@@ -19,7 +19,7 @@ from ..charts import LABEL_INK, PALETTE, style
 from ..grids import Shown, dress
 from ..heatmaps import HEAT_TEXT, heat_inks, heat_scale
 from ..i18n import NO_VALUE, count, number, percent, t
-from .tables import by_measure
+from .rule_sets import by_measure
 
 
 @dataclass(frozen=True)

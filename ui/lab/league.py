@@ -13,17 +13,19 @@ from typing import Any, Final
 import pandas as pd
 import streamlit as st
 
-from gammon_elo import InvalidInput
+from gammon_elo import CURRENT, InvalidInput
 from gammon_elo.extras import MissingExtra, require
 from gammon_elo.league import SHIPPED_HISTORY, SHIPPED_PROVENANCE, parse_levels
 from gammon_elo.league.table import DIVISORS, win_rates
+from server import cost, runs
+from server import settings as server_settings
 
 from .. import grids
-from .. import settings as server_settings
 from ..i18n import number, percent, t
 from ..params import Where
 from ..plain import Outside
-from . import access, cost, runs
+from . import access
+from .run import refusal_text
 
 #: The live league's mixes of levels (each level's share of the players, in percent).
 PRESETS: Final[Mapping[str, str]] = {
@@ -157,10 +159,18 @@ def rates_sentence(rates: pd.DataFrame) -> str:
         "games": int(row["games"]),
         "tenths": number(round(10 * row["win_rate"])),
     }
-    if not math.isfinite(row["gap_1200"]):
+    current = int(CURRENT.divisor)
+    if not math.isfinite(row[f"gap_{current}"]):
         return t("league.sentence_all", **values)
-    gaps = {f"gap_{d}": gap(row[f"gap_{d}"]) for d in DIVISORS}
-    return t("league.sentence", **values, **gaps)
+    # The current divisor's reading first, then the others', newest first.
+    others = ", ".join(
+        t("league.gap_under", divisor=d, gap=gap(row[f"gap_{d}"]))
+        for d in reversed(DIVISORS)
+        if d != current
+    )
+    return t(
+        "league.sentence", **values, divisor=current, gap=gap(row[f"gap_{current}"]), others=others
+    )
 
 
 def provenance_caption(provenance: Mapping[str, Any], games: int, players: int) -> str:
@@ -218,7 +228,7 @@ def play_live(
     waiting: Callable[[int], object],
 ) -> pd.DataFrame:
     """A live league's games, played on the server's one runner with a progress bar (the
-    caller catches :class:`~ui.runs.RunRefusedError` and :class:`InvalidInput`)."""
+    caller catches :class:`~server.runs.RunRefusedError` and :class:`InvalidInput`)."""
     from gammon_elo.league import play_league
     from gammon_elo.league.league import BATCH
 
@@ -284,7 +294,7 @@ def live_section(page: Any, waiting: Callable[[Where], Callable[[int], object]])
         except InvalidInput as error:
             st.error(t("designer.invalid", message=error), icon=":material/error:")
         except runs.RunRefusedError as refused:
-            st.warning(str(refused), icon=":material/block:")
+            st.warning(refusal_text(refused), icon=":material/block:")
         note.empty()
     played = st.session_state.get(kept)
     if played is None:

@@ -19,11 +19,13 @@ import streamlit as st
 
 from gammon_elo import RULES, InvalidInput, Rules
 from gammon_elo.systems import COIN_TOSS, FLOOR, Glicko2, SystemsComparison, Verdict, WengLin
+from server import runs
 
 from ..charts import LABEL_INK, PALETTE, style
 from ..i18n import MINUS, NO_VALUE, decimal_comma, number, percent, signed, t
 from ..rules_input import rules_label
-from . import cached, runs
+from . import cached
+from .run import refusal_text
 
 #: A system chosen among candidates, as the core's row label says it.
 _CHOSEN: Final = re.compile(r", best of (\d+)$")
@@ -341,7 +343,7 @@ def section(history: cached.History, burn_in: int) -> None:
     try:
         comparison = cached.systems(history, burn_in)
     except runs.RunRefusedError as refusal:
-        st.warning(str(refusal), icon=":material/block:")
+        st.warning(refusal_text(refusal), icon=":material/block:")
         return
     except InvalidInput as error:
         st.error(t("designer.invalid", message=error), icon=":material/error:")

@@ -1,5 +1,5 @@
 """A reader's uploaded history: what it may cost the server, in one place for every page that
-takes one. The limits are the server's settings (:mod:`ui.settings`), never a reader's choice:
+takes one. The limits are the server's settings (:mod:`server.settings`), never a reader's choice:
 the file's size as sent, then its rows, its decoded bytes, its longest cell and a Parquet
 file's pages, each checked before the file is decoded where its format allows
 (:class:`gammon_elo.replay.budget.Budget`).
@@ -20,11 +20,12 @@ import streamlit as st
 
 from gammon_elo.replay import read_history
 from gammon_elo.replay.budget import Budget, OverBudget
+from server import settings
 
-from .. import settings
+from ..grids import Shown, text
 from ..i18n import count, t
 
-__all__ = ["TYPES", "budget", "limits_text", "read", "upload_megabytes", "uploader"]
+__all__ = ["TYPES", "budget", "limits_text", "read", "rejected", "upload_megabytes", "uploader"]
 
 #: What the uploaders offer; the reader takes either whatever the file's name says.
 TYPES: Final = ("csv", "parquet")
@@ -86,3 +87,16 @@ def read(data: bytes) -> pd.DataFrame:
         size = f"{len(data):,} bytes"
         raise OverBudget("upload_bytes", limit, size, f"the file is {size}")
     return read_history(data, budget=budget(), history_only=True)
+
+
+def rejected(report: pd.DataFrame) -> Shown:
+    """Every problem of every rejected row: row number (as the file counts), column, value, why."""
+    raw = report.rename(
+        columns={
+            "row": t("history.col_row"),
+            "column": t("history.col_column"),
+            "value": t("history.col_value"),
+            "reason": t("history.col_reason"),
+        }
+    )
+    return Shown(shown=text(raw), raw=raw)

@@ -62,6 +62,6 @@ def test_a_change_no_combination_gives_is_reported_as_such_with_the_nearest() ->
     assert not zero.exact and "unrated" in [o.kind for o in zero.others]
     # A favourite by 300 winning +5 at cube 1: no 1.3.1 combination, but 1.0.5's ÷400 gives it.
     older = change_causes(1800, 5, 1500, cube=1)
-    assert not older.exact and ("older_rules", "1.0.5") in [
+    assert not older.exact and ("other_rules", "1.0.5") in [
         (o.kind, o.detail) for o in older.others
     ]

@@ -26,7 +26,7 @@ from gammon_elo.replay.budget import Budget, OverBudget
 ROOT = Path(__file__).resolve().parents[3]
 TIME, WINNER, LOSER = "2026-10-01T10:00:00Z", "Eleni", "Nikos"
 NAMES = ("upload_rows", "upload_cell_bytes", "upload_cell_length", "upload_pages")
-#: The server's default budget (ui/settings.py), named as the server names it.
+#: The server's default budget (server/settings.py), named as the server names it.
 SERVER = Budget(rows=600_000, cell_bytes=256 * 2**20, cell_length=200, names=NAMES)
 
 

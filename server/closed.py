@@ -14,17 +14,27 @@ from __future__ import annotations
 
 import html
 
+from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
+from starlette.routing import Route
 
-from ..catalogs import EL, EN
+from .words import Words
 
 
-def page(request: Request) -> HTMLResponse:
+def application(words: Words) -> Starlette:
+    """The closed lab: every path, GET or HEAD, answers :func:`page` written by ``words``."""
+
+    def page(request: Request) -> HTMLResponse:
+        return closed_page(request, words)
+
+    return Starlette(routes=[Route("/{path:path}", page, methods=["GET", "HEAD"])])
+
+
+def closed_page(request: Request, words: Words) -> HTMLResponse:
     """The closed lab's page, in the reader's language."""
     wanted = request.query_params.get("lang") or request.headers.get("accept-language", "")
-    lang = "el" if wanted.strip().lower().startswith("el") else "en"
-    catalog = EL if lang == "el" else EN
+    lang, catalog = words(wanted)
     title, text = (html.escape(catalog[key]) for key in ("lab.title", "lab.secrets_unreadable"))
     body = (
         f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>'

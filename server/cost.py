@@ -2,8 +2,8 @@
 
 Every run of the lab (a simulation, a sweep, a fit, a live league) is priced here, by
 :func:`games` and the few lines that say what its games are, and the price is checked against
-the one cap the operator sets (``run_games`` in :mod:`ui.settings`) by
-:meth:`ui.lab.runs.Runner.slot` before the run takes a place in the queue:
+the one cap the operator sets (``run_games`` in :mod:`server.settings`) by
+:meth:`server.runs.Runner.slot` before the run takes a place in the queue:
 
 - a **simulation**: players × weeks × games a player plays a week ÷ 2 (two players a game) ×
   rule sets; every rule set rates every game.

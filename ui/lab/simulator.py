@@ -1,10 +1,11 @@
-"""The simulator page's results: the summary, four charts each with one sentence saying what it
-shows and its numbers folded under it, and the check of the heavy-week claim; in the embedded
-views, the spread chart or the summary alone."""
+"""The Simulator page's own pieces: its results (the summary, four charts each with one sentence
+saying what it shows and its numbers folded under it, and the check of the heavy-week claim; in
+the embedded views, the spread chart or the summary alone) and their"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import altair as alt
 import pandas as pd
@@ -13,9 +14,10 @@ import streamlit as st
 from gammon_elo.simulate import Population, Simulation
 
 from .. import charts, grids
-from ..i18n import number, t
-from ..page import Page
-from . import tables
+from ..grids import Shown, text
+from ..i18n import number, percent, signed, t
+from ..scaffold import Page
+from .rule_sets import by_measure, compared, per_rule_set, written
 
 #: The percentiles of the final-ratings table, and the two the sentence names.
 PERCENTILES = (10, 25, 50, 75, 90)
@@ -38,20 +40,6 @@ def rating_quantiles(distribution: pd.DataFrame, labels: Sequence[str]) -> pd.Da
     return shown
 
 
-def comparison(items: Sequence[tuple[str, str]], key: str, **values: object) -> str:
-    """One sentence: ``key`` filled with the first rule set's ``value`` and ``rules``, then
-    ", against 95 under ÷400 and 120 under ÷800" for the others (nothing when alone)."""
-    (first_rules, first_value), *others = items
-    against = ""
-    if others:
-        parts = [t("simulator.under", value=v, rules=r) for r, v in others]
-        joined = (
-            parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + t("simulator.and") + parts[-1]
-        )
-        against = t("simulator.against", items=joined)
-    return t(key, value=first_value, rules=first_rules, against=against, **values)
-
-
 def _last_week(
     table: grids.Shown, labels: Sequence[str], *, largest: bool
 ) -> list[tuple[str, str]]:
@@ -67,14 +55,12 @@ def _last_week(
 
 def spread_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
     week = str(table.shown.iloc[-1, 0])
-    return comparison(
-        _last_week(table, labels, largest=True), "simulator.spread_sentence", week=week
-    )
+    return compared(_last_week(table, labels, largest=True), "simulator.spread_sentence", week=week)
 
 
 def accuracy_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
     week = str(table.shown.iloc[-1, 0])
-    return comparison(
+    return compared(
         _last_week(table, labels, largest=True), "simulator.accuracy_sentence", week=week
     )
 
@@ -82,7 +68,7 @@ def accuracy_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
 def volatility_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
     """About the busiest group (the table's last row): how much a week moves a rating there."""
     group = str(table.shown.iloc[-1, 0])
-    return comparison(
+    return compared(
         _last_week(table, labels, largest=True), "simulator.volatility_sentence", group=group
     )
 
@@ -90,7 +76,7 @@ def volatility_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
 def distribution_sentence(quantiles: pd.DataFrame, labels: Sequence[str]) -> str:
     first, last = quantiles.iloc[0], quantiles.iloc[-1]
     items = [(label, f"{first[label]}–{last[label]}") for label in labels if label in quantiles]
-    return comparison(items, "simulator.distribution_sentence")
+    return compared(items, "simulator.distribution_sentence")
 
 
 def _lines(weekly: pd.DataFrame, y: str, y_title: str, y_format: str = "") -> alt.LayerChart:
@@ -137,7 +123,7 @@ def results(
     ``headers`` are the rule sets' short names over the tables' columns."""
     names = list(labels.values())
     weekly = result.weekly.assign(series=lambda f: f["rules"].map(labels))
-    summary_table = tables.simulation_summary(result.summary(), labels, headers)
+    summary_table = simulation_summary_table(result.summary(), labels, headers)
     columns_text = t("simulator.columns", rules=", ".join(names))
     rules_text = ", ".join(names)
     spread_chart = _lines(weekly, "half_within", t("simulator.half_within"), "d")
@@ -145,7 +131,7 @@ def results(
         "title": t("simulator.spread_title"),
         "alt_text": t("simulator.spread_alt", rules=rules_text),
     }
-    spread_table = tables.weekly(weekly, "half_within", labels)
+    spread_table = weekly_table(weekly, "half_within", labels)
 
     def chart_view() -> None:
         charts.show(st, spread_chart, **spread)
@@ -165,7 +151,7 @@ def results(
         table_title=t("simulator.spread_table"),
         table=spread_table,
     )
-    accuracy_table = tables.weekly(weekly, "spearman", labels, digits=3)
+    accuracy_table = weekly_table(weekly, "spearman", labels, digits=3)
     _chart(
         _lines(weekly, "spearman", t("simulator.spearman_short"), ".3f"),
         title=t("simulator.accuracy_title"),
@@ -179,7 +165,7 @@ def results(
 
     st.header(t("simulator.heavy_title"))
     st.caption(f"{t('simulator.heavy_text')} {columns_text}")
-    grids.show(tables.heavy_claim(result.heavy_week_claim(), labels, headers), download=None)
+    grids.show(heavy_claim_table(result.heavy_week_claim(), labels, headers), download=None)
     grids.show(
         grids.Shown(shown=weekly, raw=weekly.drop(columns="series")),
         download=f"simulation_seed{population.seed}_weekly.csv",
@@ -192,7 +178,7 @@ def _volatility(result: Simulation, labels: Mapping[str, str]) -> None:
     names = list(labels.values())
     rules_text = ", ".join(names)
     volatility = result.volatility.assign(series=lambda f: f["rules"].map(labels))
-    volatility_table = tables.volatility(volatility, labels)
+    volatility_table = swings_table(volatility, labels)
     _chart(
         charts.bars(
             volatility,
@@ -233,3 +219,74 @@ def _distribution(result: Simulation, labels: Mapping[str, str]) -> None:
         table_title=t("simulator.distribution_table"),
         table=quantiles,
     )
+
+
+# ---------------------------------------------------------------------------------- tables
+
+
+def simulation_summary_table(
+    frame: pd.DataFrame, labels: Mapping[str, str], headers: Mapping[str, str]
+) -> Shown:
+    """The last week's spread and accuracy, the tenths' win rates: a row per measure and a column
+    per rule set (a few rule sets fit across where seven long headers did not). The headline
+    spread is "half the players within"; the CSV also keeps the interquartile range."""
+    columns = {
+        "half_within": (t("simulator.half_within"), number),
+        "spread": (t("simulator.spread"), number),
+        "spearman": (t("simulator.spearman"), lambda v: number(v, 3)),
+        "top_tenth_expected": (t("simulator.top_expected"), percent),
+        "top_tenth_actual": (t("simulator.top_actual"), percent),
+        "newcomer_games_to_level": (t("simulator.newcomer_games"), number),
+    }
+    table = by_measure(frame, labels, headers, columns)
+    raw_columns = {"iqr": (t("simulator.iqr"), number), **columns}
+    return replace(table, raw=per_rule_set(frame, labels, raw_columns).raw)
+
+
+def weekly_table(
+    frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: int = 0
+) -> Shown:
+    """A week × rule-set table of one weekly figure (the numbers behind a time-series chart)."""
+    wide = frame.pivot(index="week", columns="rules", values=column)
+    wide = wide[[name for name in labels if name in wide.columns]]
+    raw = wide.rename(columns=labels).reset_index().rename(columns={"week": t("simulator.week")})
+    raw.columns.name = None
+    shown = raw.copy()
+    for header in labels.values():
+        if header in shown:
+            shown[header] = written(raw[header], lambda v: number(v, digits))
+    shown[t("simulator.week")] = raw[t("simulator.week")].map(number)
+    return Shown(shown=text(shown), raw=raw)
+
+
+def swings_table(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
+    """Weekly swing (sd of the weekly change) by games that week: a column per rule set."""
+    wide = frame.pivot(index="group", columns="rules", values="sd_change")
+    wide = wide.loc[list(dict.fromkeys(frame["group"])), [n for n in labels if n in wide.columns]]
+    raw = (
+        wide.rename(columns=labels)
+        .reset_index()
+        .rename(columns={"group": t("simulator.games_week")})
+    )
+    raw.columns.name = None
+    shown = raw.copy()
+    for header in labels.values():
+        if header in shown:
+            # A group no player-week fell in (no week of 300+ games) has no swing: a dash.
+            shown[header] = written(raw[header], lambda v: number(v, 1))
+    return Shown(shown=text(shown), raw=raw)
+
+
+def heavy_claim_table(
+    frame: pd.DataFrame, labels: Mapping[str, str], headers: Mapping[str, str]
+) -> Shown:
+    """The article's heavy week: what 300+ games at 2–3 points under expectation cost, a row
+    per measure and a column per rule set, as in the summary."""
+    columns = {
+        "player_weeks": (t("simulator.player_weeks"), number),
+        "games": (t("simulator.games"), number),
+        "shortfall": (t("simulator.shortfall"), percent),
+        "change": (t("simulator.week_change"), signed),
+        "k_games_shortfall": (t("simulator.estimate"), lambda v: signed(-v)),
+    }
+    return by_measure(frame, labels, headers, columns)

@@ -17,7 +17,7 @@ from typing import Any
 
 import streamlit as st
 
-from . import embed, frame, i18n
+from . import embed, i18n, navigation
 from .i18n import t
 from .params import Param, Where, key, seed, write_to_url
 
@@ -37,7 +37,7 @@ class Page:
     def __init__(self, name: str, params: Sequence[Param]) -> None:
         self.name = name
         self.params = {param.name: param for param in params}
-        frame.setup()
+        navigation.setup()
         seed(name, params)
         #: ``full``, or the embedded ``compact``, ``chart`` or ``table`` view.
         self.view = embed.view()

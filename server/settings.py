@@ -10,7 +10,7 @@ upload: a reader can neither choose the Dask cluster the server talks to nor rai
 Each refusal names its limit by the name written here, so an operator knows which setting to
 change.
 
->>> Settings().scheduler is None  # empty: the server's own cluster (ui.lab.cluster)
+>>> Settings().scheduler is None  # empty: the server's own cluster (server.cluster)
 True
 """
 
@@ -57,7 +57,7 @@ class Settings:
     runs_per_reader: int = 1
     #: Tasks one run may ask for (a sweep's grid × seeds, a fit's candidates).
     tasks_per_run: int = 240
-    #: Games one run may rate (ui.lab.cost: players × weeks × games a week ÷ 2 × rule sets ×
+    #: Games one run may rate (server.cost: players × weeks × games a week ÷ 2 × rule sets ×
     #: seeds; a fit's candidates × its history's games; an engine game counts as many), refused
     #: before it starts. A 2-core machine rates a few million games a second, in the server's
     #: own thread (a simulation) or on its two workers (a sweep), so 500 million is a run of a
@@ -79,7 +79,7 @@ class Settings:
     upload_pages: int = 10_000
     #: Uploaded files one reader's session may have the server hold at once: each of the lab's
     #: two uploaders holds its current file, and a replaced file is deleted by the browser
-    #: (enforced in front of Streamlit's routes by ``lab.py``: :mod:`ui.held_uploads`).
+    #: (enforced in front of Streamlit's routes by ``lab.py``: :mod:`server.held_uploads`).
     upload_files: int = 4
 
     #: Games one reader's live league may ask for (the Rule designer's real dice).

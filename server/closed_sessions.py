@@ -8,7 +8,7 @@ event loop keeps a reference to the last session it sent a message to until it s
 another; a session's objects hold reference cycles, which with ``runner.postScriptGC = false``
 only a full collection frees; and glibc keeps the freed pages in its arenas.
 :class:`ClosedSessions` bounds that time. :meth:`ClosedSessions.closed` is told of each closed
-websocket (by :class:`ui.held_uploads.HeldUploads`, which sees them pass); ``REAP_AFTER``
+websocket (by :class:`server.held_uploads.HeldUploads`, which sees them pass); ``REAP_AFTER``
 seconds after that tab's session may be shut down, and at most every ``REAP_EVERY`` seconds, it
 opens one connection of its own to Streamlit's websocket route, in this process and through the
 app's own routes (no network, no internal module). The connection runs no script: it sends the

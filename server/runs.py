@@ -1,21 +1,23 @@
 """The one Dask cluster of this server process, and the queue in front of every lab run.
 
 Sweeps, fits and live leagues of every reader run on :func:`runner`'s cluster: one per server
-process, started at the first run and kept. Its cluster is the one :mod:`ui.settings` names and
+process, started at the first run and kept. Its cluster is the one :mod:`server.settings` names and
 nothing else: the scheduler the operator configured (the connection and Dask's handshake given
 up after ``handshake_timeout``, with the TLS certificates ``scheduler_ca``, ``scheduler_cert``
 and ``scheduler_key`` where they are set), or, when none is, the lab's own cluster
-(:mod:`ui.lab.cluster`: a scheduler and ``workers`` worker processes of its own, on loopback,
+(:mod:`server.cluster`: a scheduler and ``workers`` worker processes of its own, on loopback,
 speaking only TLS). Simulations, History's replays and the Rule designer's calibration run in
 the server's own process, but through the same queue.
 
-:meth:`Runner.slot` prices a run before anything else (:mod:`ui.lab.cost`: at most
+:meth:`Runner.slot` prices a run before anything else (:mod:`server.cost`: at most
 ``run_games`` games, ``tasks_per_run`` tasks), then admits ``concurrent_runs`` runs at once, in
 order of arrival, with at most ``queue_length`` waiting and at most ``runs_per_reader`` per
 reader (:func:`ui.lab.access.reader_id`: a designer, whatever their tabs); a waiting reader is
 told how many runs are ahead. A reader who leaves (Streamlit stops or reruns the script by
 raising inside it, in a progress callback) gives the slot back in a ``finally``; the engine
-cancels the run's tasks, and a simulation ends at the end of its week, its result dropped.
+cancels the run's tasks, and a simulation ends at the end of its week, its result dropped. A
+refusal names its reason by a catalog key and fields, which the app writes in the reader's
+language (:func:`ui.lab.run.refusal_text`): the server imports nothing of the app.
 """
 
 from __future__ import annotations
@@ -31,21 +33,26 @@ from typing import Any, TypeVar, cast
 from gammon_elo import InvalidInput
 from gammon_elo.parallel import connect
 
-from .. import settings as server_settings
-from ..i18n import number, t
-from ..memory import return_memory
-from ..params import Where
+from . import settings as server_settings
 from .cluster import Cluster
 from .cost import ENGINE_GAME, Cost
+from .memory import return_memory
 
-__all__ = ["RunRefusedError", "Runner", "in_process", "runner", "waiting_note"]
+__all__ = ["RunRefusedError", "Runner", "in_process", "runner"]
 
 _log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
 class RunRefusedError(Exception):
-    """A run the server will not take now; ``str()`` is the reader's message."""
+    """A run the server will not take now: the catalog's line ``key`` says why, then each of
+    ``also`` (how to make the run smaller), all with ``fields`` filled in."""
+
+    def __init__(self, key: str, *also: str, **fields: object) -> None:
+        super().__init__(key, *also, fields)
+        self.key = key
+        self.also = also
+        self.fields = fields
 
 
 class Runner:
@@ -62,13 +69,6 @@ class Runner:
         self._start = threading.Lock()
         self._cluster: Cluster | None = None
         self._client: Any = None
-
-    def caption(self) -> str:
-        """Where the runs go, for any reader: never the configured address itself."""
-        runs = self.settings.concurrent_runs
-        if self.settings.scheduler is not None:
-            return t("designer.cluster_configured", runs=runs)
-        return t("designer.cluster_local", workers=self.settings.workers, runs=runs)
 
     def client(self) -> Any:
         """The cluster's client, started or connected at the first call and kept."""
@@ -92,9 +92,7 @@ class Runner:
             return connect(address, timeout=timeout, security=self._security())
         except InvalidInput as error:
             _log.error("the configured Dask scheduler (GAMMON_ELO_SCHEDULER): %s", error)
-            raise RunRefusedError(
-                t("designer.cluster_unavailable", seconds=number(timeout, 1))
-            ) from None
+            raise RunRefusedError("designer.cluster_unavailable", seconds=float(timeout)) from None
 
     def _security(self) -> Any:
         """The TLS certificates the operator named for their scheduler, or None (Dask's own
@@ -110,15 +108,21 @@ class Runner:
             tls_ca_file=ca, tls_client_cert=cert, tls_client_key=key, require_encryption=True
         )
 
-    def refusal(self, cost: Cost) -> str | None:
+    def refusal(self, cost: Cost) -> RunRefusedError | None:
         """Why a run of this price is refused whatever the queue holds, or None."""
         limits = self.settings
         if cost.tasks > limits.tasks_per_run:
-            return t("designer.queue_too_many", tasks=cost.tasks, limit=limits.tasks_per_run)
+            return RunRefusedError(
+                "designer.queue_too_many", tasks=cost.tasks, limit=limits.tasks_per_run
+            )
         if cost.games > limits.run_games:
-            smaller = t(f"designer.smaller_{cost.kind}", weight=ENGINE_GAME)
-            text = t("designer.run_too_costly", games=cost.games, limit=limits.run_games)
-            return f"{text} {smaller}"
+            return RunRefusedError(
+                "designer.run_too_costly",
+                f"designer.smaller_{cost.kind}",
+                games=cost.games,
+                limit=limits.run_games,
+                weight=ENGINE_GAME,
+            )
         return None
 
     @contextlib.contextmanager
@@ -136,14 +140,14 @@ class Runner:
         to leave)."""
         refused = self.refusal(cost)
         if refused is not None:
-            raise RunRefusedError(refused)
+            raise refused
         limits = self.settings
         ticket = object()
         with self._changed:
             if self._readers[reader] >= limits.runs_per_reader:
-                raise RunRefusedError(t("designer.queue_reader", limit=limits.runs_per_reader))
+                raise RunRefusedError("designer.queue_reader", limit=limits.runs_per_reader)
             if len(self._queue) >= limits.queue_length:
-                raise RunRefusedError(t("designer.queue_full", limit=limits.queue_length))
+                raise RunRefusedError("designer.queue_full", limit=limits.queue_length)
             self._readers[reader] += 1
             self._queue.append(ticket)
         started = False
@@ -193,7 +197,7 @@ _runners_lock = threading.Lock()
 
 
 def runner() -> Runner:
-    """This server process's runner, for its settings (:func:`ui.settings.current`)."""
+    """This server process's runner, for its settings (:func:`server.settings.current`)."""
     config = server_settings.current()
     with _runners_lock:
         if config not in _runners:
@@ -207,18 +211,6 @@ def _close_all() -> None:
         for each in _runners.values():
             each.close()
         _runners.clear()
-
-
-def waiting_note(note: Where) -> Callable[[int], object]:
-    """What a reader sees in ``note`` while other runs are ahead of theirs."""
-
-    def show(ahead: int) -> object:
-        if ahead == 1:
-            return note.info(t("designer.queue_waiting_one"), icon=":material/hourglass_top:")
-        text = t("designer.queue_waiting", ahead=ahead)
-        return note.info(text, icon=":material/hourglass_top:")
-
-    return show
 
 
 def in_process(work: Callable[[], T]) -> T:

@@ -4,7 +4,7 @@
 file id, and tells the script no session id. :class:`HeldUploads`, an ASGI middleware for
 ``st.App`` (public API) in front of Streamlit's routes, takes a PUT only from a browser the lab
 has admitted (:class:`Browsers`), holds at most ``upload_files`` files a session, counted from
-each PUT's start, and passes each closed websocket to :class:`ui.closed_sessions.ClosedSessions`.
+each PUT's start, and passes each closed websocket to :class:`.closed_sessions.ClosedSessions`.
 The lab admits a browser rather than a session because the browser's XSRF token is the one thing
 both sides see: the script reads Streamlit's ``_streamlit_xsrf`` cookie from
 ``st.context.cookies``, and Streamlit refuses a PUT whose ``X-Xsrftoken`` header does not match
@@ -32,6 +32,7 @@ from typing import Any, Final
 from starlette.requests import HTTPConnection
 
 from .closed_sessions import ClosedSessions
+from .words import Words
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -119,15 +120,18 @@ def admission(cookies: Mapping[str, str]) -> Iterator[None]:
 class HeldUploads:
     """The middleware: ``files`` a session may have held at once (None: ``upload_files`` from
     the server's settings at the first upload; 0: no uploads at all, every PUT refused with the
-    catalog's ``refusal`` line).
+    ``refusal`` line), each refusal written by ``words`` in the browser's language.
 
     A PUT from a browser not admitted is answered 403, one past the limit 413, each with a line
     saying why and its body unread. A PUT holds its place from its start, so that PUTs sent at
     once cannot all pass one check, and gives it back if it fails; a DELETE frees one. The lab's
     uploaders hold one file each and the browser DELETEs a replaced one."""
 
-    def __init__(self, app: App, files: int | None = None, refusal: str = "upload.held") -> None:
+    def __init__(
+        self, app: App, *, words: Words, files: int | None = None, refusal: str = "upload.held"
+    ) -> None:
         self.app = app
+        self._words = words
         self._files = files
         self._refusal = refusal
         # Per session, per file id: [PUTs under way, held].
@@ -162,16 +166,17 @@ class HeldUploads:
             if await _answered(self.app, scope, receive, send):
                 self._settle(session, file_id, putting=0, held=False)
             return
+        _, catalog = self._words(_wanted(scope))
         if self.files == 0:
-            await _refuse(scope, send, 413, self._refusal, files=0)
+            await _refuse(send, 413, catalog[self._refusal], files=0)
             return
         cookie = HTTPConnection(scope).cookies.get(XSRF_COOKIE)
         if not BROWSERS.admitted(cookie):
-            line = "upload.not_admitted" if cookie else "upload.no_xsrf"
-            await _refuse(scope, send, 403, line, minutes=round(BROWSERS.life / 60))
+            line = catalog["upload.not_admitted" if cookie else "upload.no_xsrf"]
+            await _refuse(send, 403, line, minutes=round(BROWSERS.life / 60))
             return
         if not self._reserve(session, file_id):
-            await _refuse(scope, send, 413, self._refusal, files=self.files)
+            await _refuse(send, 413, catalog[self._refusal], files=self.files)
             return
         ok = False
         try:
@@ -224,14 +229,15 @@ async def _answered(app: App, scope: Scope, receive: Receive, send: Send) -> boo
     return 200 <= status < 300
 
 
-async def _refuse(scope: Scope, send: Send, status: int, refusal: str, **fields: int) -> None:
-    """``status`` and the catalog's ``refusal`` line, in the browser's language where the app
-    has it (an HTTP answer has no session to take the language from)."""
-    from .catalogs import EL, EN
+def _wanted(scope: Scope) -> str:
+    """The languages the request asks for (its Accept-Language header): an HTTP answer has no
+    session to take the reader's language from."""
+    return dict(scope.get("headers") or ()).get(b"accept-language", b"").decode("latin-1")
 
-    wanted = dict(scope.get("headers") or ()).get(b"accept-language", b"").decode("latin-1")
-    catalog = EL if wanted.strip().lower().startswith("el") else EN
-    body = (catalog[refusal].format(**fields) + "\n").encode("utf-8")
+
+async def _refuse(send: Send, status: int, refusal: str, **fields: int) -> None:
+    """``status`` and the ``refusal`` line, its fields filled in."""
+    body = (refusal.format(**fields) + "\n").encode("utf-8")
     headers = [
         (b"content-type", b"text/plain; charset=utf-8"),
         (b"content-length", str(len(body)).encode("ascii")),

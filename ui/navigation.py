@@ -7,7 +7,7 @@ designers' views; the designers' lab (``lab.py``, :data:`LAB`) lists those and t
 calculator lists each lab path as a hidden page that only says so (:func:`_lab_elsewhere`), and
 never imports the lab's modules.
 
-What every page draws first (:func:`setup`, called by the :class:`ui.page.Page` scaffold): the
+What every page draws first (:func:`setup`, called by the :class:`ui.scaffold.Page` scaffold): the
 page's language, the compact views' style, and (outside the compact views) the sidebar's language
 selector and footer under Streamlit's navigation. The page draws these rather than the entry file
 around ``.run()``: AppTest keeps the entry file's elements only on the default page.
@@ -21,7 +21,9 @@ from typing import Any, NamedTuple
 
 import streamlit as st
 
-from . import embed, held_uploads, i18n
+from server import held_uploads
+
+from . import embed, i18n
 from .i18n import t
 from .params import Where
 
@@ -119,7 +121,7 @@ def route(door: Door) -> st.Page:
     if door.admits:
         from .lab import access  # the lab's modules stay out of the calculator's process
 
-        # The browser's uploads are taken only while its runs are admitted (ui/held_uploads).
+        # The browser's uploads are taken only while its runs are admitted (server/held_uploads).
         with held_uploads.admission(st.context.cookies):
             access.admit([entry.url_path for entry in door.pages])
     chosen = st.navigation(
