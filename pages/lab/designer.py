@@ -22,7 +22,13 @@ from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
 from ui.rules_input import in_history_order, rules_label
 from ui.scaffold import Page
 
-DIVISORS = (200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200)
+#: The sweep's divisors to choose from: a grid, and every divisor of the rule history.
+DIVISORS = tuple(
+    sorted(
+        {200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200}
+        | {int(d) for d in STANDARD_DIVISORS}
+    )
+)
 KS = (8, 12, 16, 24, 32, 48, 64)
 FITS = ("divisor", "divisor,k")
 #: Where the calibration's games come from: the shipped league (the default), the synthetic
