@@ -223,7 +223,7 @@ else:
             )
             column.caption(sentence)
     with st.expander(t("designer.sweep_table")):
-        grids.grid(designer.sweep_shown(table).shown, width="stretch")
+        grids.draw(designer.sweep_table(table))
     down_csv, down_parquet = st.columns(2)
 
     # Made when the reader clicks, not on every rerun of the page.

@@ -15,8 +15,8 @@ from streamlit import dataframe_util
 from streamlit.testing.v1 import AppTest
 
 MINUS = "\u2212"
-#: A pair as the table writes it; its spaces are no-break ones but for the one after "·".
-PAIR = re.compile(r"(?:win|νίκη)\s([+−]?\d+)\s·\s(?:loss|ήττα)\s([+−]?\d+)")
+#: A change as the table writes it: "+5", "−27" (a real minus), "0".
+SIGNED = re.compile(r"[+−]?\d+")
 
 
 def run(**params: str) -> AppTest:
@@ -25,19 +25,20 @@ def run(**params: str) -> AppTest:
     return at
 
 
-def pair(text: str) -> tuple[int, int]:
-    """ "win +5 · loss −27" → (5, −27)."""
-    match = PAIR.fullmatch(text)
-    assert match is not None, text
-    return tuple(int(n.replace(MINUS, "-")) for n in match.groups())  # type: ignore[return-value]
+def points(text: str) -> int:
+    """ "+5" → 5, "−27" → −27."""
+    assert SIGNED.fullmatch(text) and (text == "0" or text[0] in "+−"), text
+    return int(text.replace(MINUS, "-"))
 
 
 def divisor_table(at: AppTest) -> pd.DataFrame:
-    """The section's table as shown: divisor, expected, your pair, your opponent's pair."""
+    """The section's table as shown: divisor, expected, your points for a win and for a loss,
+    your opponent's."""
+    pairs = (["You", "Opponent"], ["Εσύ", "Αντίπαλος"])
     found = [
         cells(d)
         for d in at.dataframe
-        if list(cells(d).columns)[2:] in (["You", "Opponent"], ["Εσύ", "Αντίπαλος"])
+        if [c.split(": ")[0] for c in cells(d).columns][2::2] in pairs
     ]
     assert len(found) == 1, [list(cells(d).columns) for d in at.dataframe]
     return found[0]
@@ -46,7 +47,14 @@ def divisor_table(at: AppTest) -> pd.DataFrame:
 def rows(at: AppTest) -> dict[str, tuple[str, tuple[int, int], tuple[int, int]]]:
     """divisor → (expected as shown, your (win, loss), your opponent's (win, loss))."""
     table = divisor_table(at)
-    return {r.iloc[0]: (r.iloc[1], pair(r.iloc[2]), pair(r.iloc[3])) for _, r in table.iterrows()}
+    return {
+        r.iloc[0]: (
+            r.iloc[1],
+            (points(r.iloc[2]), points(r.iloc[3])),
+            (points(r.iloc[4]), points(r.iloc[5])),
+        )
+        for _, r in table.iterrows()
+    }
 
 
 def chart_data(at: AppTest) -> list[tuple[dict, pd.DataFrame]]:
