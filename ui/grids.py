@@ -225,38 +225,38 @@ def _divisor_writer(labels: Mapping[float, str]) -> Writer:
     return lambda d: labels.get(float(d), number(d))
 
 
+def _per_divisor(
+    frame: pd.DataFrame,
+    labels: Mapping[float, str],
+    players: Mapping[str, tuple[str, str]],
+    expected_label: str,
+) -> Table:
+    """A row per divisor: its name, the expected rate (shown under ``expected_label``, the full
+    header its help), and each of ``players``' points for a win and for a loss (their columns
+    of ``frame``)."""
+    divisor, expected = t("col.divisor"), t("col.expected")
+    columns = {("", divisor): frame["divisor"], ("", expected): frame["expected"]}
+    for who, (win, loss) in players.items():
+        columns |= pair(who, frame[win], frame[loss])
+    table = pd.DataFrame(columns)
+    formats = _pair_formats(table)
+    formats |= {("", divisor): _divisor_writer(labels), ("", expected): percent}
+    return Table(table, formats, {expected: short(expected_label, expected)})
+
+
 def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
     """The article's "favourite by 300" table, a row per divisor so any number of them fits: the
     favourite's expected rate, and its points for a win and for a loss."""
-    table = pd.DataFrame(
-        {
-            ("", t("col.divisor")): frame["divisor"],
-            ("", t("col.expected")): frame["expected"],
-            **pair(t("col.favourite_points"), frame["win"], frame["loss"]),
-        }
-    )
-    formats = _pair_formats(table)
-    formats |= {("", t("col.divisor")): _divisor_writer(labels), ("", t("col.expected")): percent}
-    columns = {t("col.expected"): short(t("col.expected_short"), t("col.expected"))}
-    return Table(table, formats, columns)
+    points = {t("col.favourite_points"): ("win", "loss")}
+    return _per_divisor(frame, labels, points, t("col.expected_short"))
 
 
 def game_divisors(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
-    """One game under each divisor, a row per divisor: your expected score, then your points and
-    your opponent's, each for a win and for a loss."""
-    table = pd.DataFrame(
-        {
-            ("", t("col.divisor")): frame["divisor"],
-            ("", t("col.expected")): frame["expected"],
-            **pair(t("col.you"), frame["win"], frame["loss"]),
-            **pair(t("col.opponent"), frame["opponent_win"], frame["opponent_loss"]),
-        }
-    )
-    formats = _pair_formats(table)
-    formats |= {("", t("col.divisor")): _divisor_writer(labels), ("", t("col.expected")): percent}
-    # Six columns across a phone: the expected rate's header in one short word.
-    columns = {t("col.expected"): short(t("col.your_expected"), t("col.expected"))}
-    return Table(table, formats, columns)
+    """One game under each divisor, a row per divisor: your expected score (six columns across a
+    phone: its header in one short word), then your points and your opponent's, each for a win
+    and for a loss."""
+    points = {t("col.you"): ("win", "loss"), t("col.opponent"): ("opponent_win", "opponent_loss")}
+    return _per_divisor(frame, labels, points, t("col.your_expected"))
 
 
 def _by_divisor(frame: pd.DataFrame, labels: Mapping[float, str], column: str) -> pd.DataFrame:

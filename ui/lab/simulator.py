@@ -38,47 +38,22 @@ def rating_quantiles(distribution: pd.DataFrame, labels: Sequence[str]) -> Table
     return Table(table, {percentile: lambda p: t("simulator.nth", n=int(p))})
 
 
-def _last_row(table: Table, labels: Sequence[str], *, largest: bool) -> list[tuple[str, str]]:
-    """(rule set, figure as the table writes it) in the table's last row, the largest (or
-    smallest) first."""
-    last = table.frame.iloc[-1]
+def last_row_sentence(table: Table, labels: Sequence[str], key: str, place: str = "week") -> str:
+    """The sentence ``key`` on the table's last row: its first cell as the table writes it (a
+    week, or a group of players: the field ``place``), then each rule set's figure there, the
+    largest first."""
+    frame = table.frame
+    last = frame.iloc[-1]
     order = sorted(
-        (label for label in labels if label in table.frame.columns),
+        (label for label in labels if label in frame.columns),
         key=lambda label: float(last[label]),
-        reverse=largest,
+        reverse=True,
     )
-    return [(label, table.formats.get(label, number)(last[label])) for label in order]
-
-
-def _first_cell_of_last_row(table: Table) -> str:
-    """The last row's first cell as the table writes it (a week, a group of weeks)."""
-    column = table.frame.columns[0]
-    return str(table.formats.get(column, str)(table.frame[column].iloc[-1]))
-
-
-def spread_sentence(table: Table, labels: Sequence[str]) -> str:
-    return compared(
-        _last_row(table, labels, largest=True),
-        "simulator.spread_sentence",
-        week=_first_cell_of_last_row(table),
-    )
-
-
-def accuracy_sentence(table: Table, labels: Sequence[str]) -> str:
-    return compared(
-        _last_row(table, labels, largest=True),
-        "simulator.accuracy_sentence",
-        week=_first_cell_of_last_row(table),
-    )
-
-
-def volatility_sentence(table: Table, labels: Sequence[str]) -> str:
-    """About the busiest group (the table's last row): how much a week moves a rating there."""
-    return compared(
-        _last_row(table, labels, largest=True),
-        "simulator.volatility_sentence",
-        group=_first_cell_of_last_row(table),
-    )
+    items = [(label, table.formats.get(label, number)(last[label])) for label in order]
+    # The first column's own value (a row of numbers would read a week 3 as 3.0).
+    first = frame.columns[0]
+    where = str(table.formats.get(first, str)(frame[first].iloc[-1]))
+    return compared(items, key, **{place: where})
 
 
 def distribution_sentence(quantiles: Table, labels: Sequence[str]) -> str:
@@ -144,7 +119,7 @@ def results(
 
     def chart_view() -> None:
         charts.show(st, spread_chart, **spread)
-        st.markdown(spread_sentence(spread_table, names))
+        st.markdown(last_row_sentence(spread_table, names, "simulator.spread_sentence"))
         grids.data_expander(spread_table)
 
     page.only("chart", chart_view)
@@ -156,7 +131,7 @@ def results(
     _chart(
         spread_chart,
         **spread,
-        sentence=spread_sentence(spread_table, names),
+        sentence=last_row_sentence(spread_table, names, "simulator.spread_sentence"),
         table_title=t("simulator.spread_table"),
         table=spread_table,
     )
@@ -165,7 +140,7 @@ def results(
         _lines(weekly, "spearman", t("simulator.spearman_short"), ".3f"),
         title=t("simulator.accuracy_title"),
         alt_text=t("simulator.accuracy_alt", rules=rules_text),
-        sentence=accuracy_sentence(accuracy_table, names),
+        sentence=last_row_sentence(accuracy_table, names, "simulator.accuracy_sentence"),
         table_title=t("simulator.accuracy_table"),
         table=accuracy_table,
     )
@@ -201,7 +176,9 @@ def _volatility(result: Simulation, labels: Mapping[str, str]) -> None:
         ),
         title=t("simulator.volatility_title"),
         alt_text=t("simulator.volatility_alt", rules=rules_text),
-        sentence=volatility_sentence(volatility_table, names),
+        sentence=last_row_sentence(
+            volatility_table, names, "simulator.volatility_sentence", place="group"
+        ),
         table_title=t("simulator.volatility_table"),
         table=volatility_table,
     )
