@@ -1,6 +1,6 @@
 """What the Classic Elo page draws beyond its inputs: the seed's worked examples said in words,
 and both formulas filled in with the reader's numbers, in the style of the home page's steps
-(:mod:`ui.steps`). Every figure comes from :func:`gammon_elo.classic.classic_update`; only numbers
+(:mod:`ui.home`). Every figure comes from :func:`gammon_elo.classic.classic_update`; only numbers
 the app writes reach the Markdown, never a reader's text."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def _score(value: float) -> str:
 
 
 def _formula(*lines: str) -> str:
-    """One "=" step a line, the steps after the first indented (as :mod:`ui.steps` writes)."""
+    """One "=" step a line, the steps after the first indented (as :mod:`ui.home` writes)."""
     return "\\\n".join([lines[0], *(f"\u2003{line}" for line in lines[1:])])
 
 

@@ -10,19 +10,25 @@ import io
 import pandas as pd
 import streamlit as st
 
-from gammon_elo import CURRENT, RULES, STANDARD_DIVISORS, InvalidHistory, InvalidInput
-from gammon_elo.calibrate import DEFAULT_BURN_IN, fit, paired_margin, score
+from gammon_elo import CURRENT, RULES, STANDARD_DIVISORS
+from gammon_elo.calibrate import DEFAULT_BURN_IN, FitResult, Margin, fit, paired_margin, score
 from gammon_elo.sweep import Grid, sweep
 from server import cost, runs
 from ui import charts, grids
 from ui.i18n import percent, t
-from ui.lab import access, cached, designer, kept, league, systems, uploads
-from ui.lab.run import cluster_caption, refusal_text, waiting_note
+from ui.lab import cached, designer, league, systems, uploads
+from ui.lab.run import Plan, Progress, cluster_caption, in_session, kept_or_run
 from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
 from ui.rules_input import in_history_order, rules_label
 from ui.scaffold import Page
 
-DIVISORS = (200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200)
+#: The sweep's divisors to choose from: a grid, and every divisor of the rule history.
+DIVISORS = tuple(
+    sorted(
+        {200, 300, 400, 600, 800, 1000, 1200, 1600, 2000, 2400, 3200}
+        | {int(d) for d in STANDARD_DIVISORS}
+    )
+)
 KS = (8, 12, 16, 24, 32, 48, 64)
 FITS = ("divisor", "divisor,k")
 #: Where the calibration's games come from: the shipped league (the default), the synthetic
@@ -127,7 +133,7 @@ if league.shipped():
     )
 else:
     st.info(t("league.not_shipped"), icon=":material/casino:")
-league.live_section(page, waiting_note)
+league.live_section(page)
 
 # ---------------------------------------------------------------------------------- the sweep
 st.header(t("designer.sweep_title"))
@@ -160,48 +166,36 @@ def _sweep_inputs() -> tuple[object, ...]:
     return (*grid, history_id, page["burn_in"]) if page["with_history"] else grid
 
 
-if run_sweep:
-    try:
-        grid = Grid(
-            divisors=tuple(page["divisors"] or [int(CURRENT.divisor)]),
-            ks=tuple(page["ks"] or [32]),
-            heavy_ks=(page["heavy_k"],) if page["heavy_on"] else (),
-            heavy_games=(page["heavy_games"],) if page["heavy_on"] else (),
-            seeds=page["seeds"],
-            players=page["players"],
-            weeks=page["weeks"],
+def _sweep() -> Plan[pd.DataFrame]:
+    """The sweep the form describes, on the cluster: its grid, with the history's scores."""
+    grid = Grid(
+        divisors=tuple(page["divisors"] or [int(CURRENT.divisor)]),
+        ks=tuple(page["ks"] or [32]),
+        heavy_ks=(page["heavy_k"],) if page["heavy_on"] else (),
+        heavy_games=(page["heavy_games"],) if page["heavy_on"] else (),
+        seeds=page["seeds"],
+        players=page["players"],
+        weeks=page["weeks"],
+    )
+    # The file as read for the calibration below: once per file, within the budget.
+    history = cached.games(history_bytes) if page["with_history"] else None
+
+    def work(progress: Progress, client: object) -> pd.DataFrame:
+        return sweep(
+            grid, history=history, burn_in=page["burn_in"], client=client, progress=progress
         )
-        history = None
-        if page["with_history"]:
-            # The file as read for the calibration below: once per file, within the budget.
-            history = cached.games(history_bytes)
-        price = cost.sweep(grid, None if history is None else len(history))
-        note = st.empty()
-        tasks = price.tasks
-        bar = st.progress(0.0, text=t("designer.progress", done=0, total=tasks))
 
-        def _progress(done: int, total: int) -> None:
-            bar.progress(done / total, text=t("designer.progress", done=done, total=total))
+    price = cost.sweep(grid, None if history is None else len(history))
+    return Plan(price, work, "designer.progress", cluster=True)
 
-        with runner.slot(access.reader_id(), price, waiting_note(note)) as client:
-            note.empty()
-            ran = sweep(
-                grid,
-                history=history,
-                burn_in=page["burn_in"],
-                client=client,
-                progress=_progress,
-            )
-        kept.put(page.key("sweep"), _sweep_inputs(), ran)
-        bar.empty()
-    except InvalidInput as error:
-        st.error(t("designer.invalid", message=error), icon=":material/error:")
-    except runs.RunRefusedError as refusal:
-        st.warning(refusal_text(refusal), icon=":material/block:")
 
-table: pd.DataFrame | None = kept.get(page.key("sweep"), _sweep_inputs())
+#: The reader's last sweep, shown only beside the inputs it ran with.
+sweeps = in_session(page.key("sweep"))
+if run_sweep:
+    kept_or_run(sweeps, _sweep_inputs(), _sweep)
+table: pd.DataFrame | None = sweeps.get(_sweep_inputs())
 if table is None:
-    if kept.stale(page.key("sweep"), _sweep_inputs()):
+    if sweeps:  # a sweep of other inputs
         st.warning(t("designer.sweep_stale"), icon=":material/history:")
     st.info(t("designer.sweep_waiting"), icon=":material/grid_on:")
 else:
@@ -275,23 +269,10 @@ rule_sets = [RULES[name] for name in in_history_order(chosen or [CURRENT.name])]
 labels = {r.label: rules_label(r.name) for r in rule_sets}
 #: The fit's starting point: the newest rule set chosen.
 base = rule_sets[-1]
-try:
-    # Read once per file; scored once per (file, rule sets, burn-in) for every reader, in the
-    # reader's place in the lab's queue.
-    games = cached.games(history_bytes)
-    scores = cached.calibration(history_bytes, tuple(rule_sets), page["burn_in"])
-except runs.RunRefusedError as refusal:
-    st.warning(refusal_text(refusal), icon=":material/block:")
-    st.stop()
-except InvalidHistory as error:
-    st.error(
-        t("designer.bad_history", rejected=error.rows_rejected, rows=error.rows_read),
-        icon=":material/error:",
-    )
-    grids.show(uploads.rejected(error.report), download="rejected_rows.csv")
-    st.stop()
-except InvalidInput as error:
-    st.error(t("designer.invalid", message=error), icon=":material/error:")
+# Read once per file; scored once per (file, rule sets, burn-in) for every reader, in the
+# reader's place in the lab's queue.
+scores = cached.calibration(history_bytes, tuple(rule_sets), page["burn_in"])
+if scores is None:
     st.stop()
 
 # Every rule set and rating system ranked on these games, in words first.
@@ -330,43 +311,34 @@ if not frame.empty:
         grids.show(designer.calibration_table(scores[shown]), download="calibration.csv")
     st.caption(sentence)
 
+
 # ------------------------------------------------------------------------------------ the fit
+def _fit() -> Plan[tuple[FitResult, Margin]]:
+    """The fit the page describes, from its base rule set, on the cluster."""
+    games = cached.games(history_bytes)
+
+    def work(progress: Progress, client: object) -> tuple[FitResult, Margin]:
+        burn_in = page["burn_in"]
+        fitted = fit(
+            games, what=page["fit"], base=base, burn_in=burn_in, client=client, progress=progress
+        )
+        # The best candidate's games scored once more, for its margin over the base rule set
+        # paired game by game (the fit keeps only each candidate's means).
+        best = score(games, designer.fitted_rules(fitted), burn_in=burn_in)
+        return fitted, paired_margin(scores[base.label].losses, best.losses)
+
+    return Plan(cost.fit(page["fit"], len(games)), work, "designer.fit_progress", cluster=True)
+
+
 st.header(t("designer.fit_title"))
 #: A fit belongs to its history, what is fitted, its base rule set and its burn-in.
 fit_inputs = (history_id, page["fit"], base, page["burn_in"])
+fits = in_session(page.key("fit_result"))
 if st.button(t("designer.run_fit"), icon=":material/tune:", key=page.key("run_fit")):
-    try:
-        note = st.empty()
-        price = cost.fit(page["fit"], len(games))
-        tasks = price.tasks
-        fit_bar = st.progress(0.0, text=t("designer.fit_progress", done=0, total=tasks))
-
-        def _fit_progress(done: int, total: int) -> None:
-            fit_bar.progress(done / total, text=t("designer.fit_progress", done=done, total=total))
-
-        with runner.slot(access.reader_id(), price, waiting_note(note)) as client:
-            note.empty()
-            fitted = fit(
-                games,
-                what=page["fit"],
-                base=base,
-                burn_in=page["burn_in"],
-                client=client,
-                progress=_fit_progress,
-            )
-            # The best candidate's games scored once more, for its margin over the base rule
-            # set paired game by game (the fit keeps only each candidate's means).
-            best = score(games, designer.fitted_rules(fitted), burn_in=page["burn_in"])
-            margin = paired_margin(scores[base.label].losses, best.losses)
-        fit_bar.empty()
-        kept.put(page.key("fit_result"), fit_inputs, (fitted, margin))
-    except InvalidInput as error:
-        st.error(t("designer.invalid", message=error), icon=":material/error:")
-    except runs.RunRefusedError as refusal:
-        st.warning(refusal_text(refusal), icon=":material/block:")
-result = kept.get(page.key("fit_result"), fit_inputs)
+    kept_or_run(fits, fit_inputs, _fit)
+result = fits.get(fit_inputs)
 if result is None:
-    if kept.stale(page.key("fit_result"), fit_inputs):
+    if fits:  # a fit of other inputs
         st.warning(t("designer.fit_stale"), icon=":material/history:")
     st.info(t("designer.fit_waiting", base=labels[base.label]), icon=":material/tune:")
 else:

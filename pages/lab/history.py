@@ -7,13 +7,11 @@ from collections.abc import Mapping
 
 import streamlit as st
 
-from gammon_elo import CURRENT, RULES, InvalidHistory, InvalidInput
-from server import runs
+from gammon_elo import CURRENT, RULES
 from ui import charts, grids
 from ui.i18n import t
 from ui.lab import cached, history, league, uploads
 from ui.lab.rule_sets import compared
-from ui.lab.run import refusal_text
 from ui.params import BoolParam, ChoiceParam, ListParam
 from ui.rules_input import in_history_order, rules_label
 from ui.scaffold import Page
@@ -74,22 +72,10 @@ if source == "upload" and upload is None:
     st.info(t("history.waiting"), icon=":material/upload_file:")
     st.stop()
 rule_sets = tuple(RULES[name] for name in in_history_order(chosen or [CURRENT.name]))
-try:
-    # Read once per file; replayed in the reader's place in the lab's queue unless kept.
-    data: cached.History = upload.getvalue() if upload else source
-    comparison = cached.history(data, rule_sets, skip)
-except runs.RunRefusedError as refusal:
-    st.warning(refusal_text(refusal), icon=":material/block:")
-    st.stop()
-except InvalidHistory as error:
-    st.error(
-        t("history.invalid", rejected=error.rows_rejected, rows=error.rows_read),
-        icon=":material/error:",
-    )
-    grids.show(uploads.rejected(error.report), download="rejected_rows.csv")
-    st.stop()
-except InvalidInput as error:
-    st.error(t("history.unreadable", message=error), icon=":material/error:")
+# Read once per file; replayed in the reader's place in the lab's queue unless kept.
+data: cached.History = upload.getvalue() if upload else source
+comparison = cached.history(data, rule_sets, skip)
+if comparison is None:
     st.stop()
 
 labels = {r.label: rules_label(r.name) for r in rule_sets}

@@ -10,10 +10,8 @@ import streamlit as st
 
 from gammon_elo import CURRENT, RULES, InvalidInput, Rules
 from gammon_elo.simulate import Population
-from server import runs
 from ui.i18n import t
 from ui.lab import cached, simulator
-from ui.lab.run import refusal_text
 from ui.params import ChoiceParam, FloatParam, IntParam, ListParam
 from ui.rules_input import in_history_order, rules_label
 from ui.scaffold import Page, row
@@ -164,10 +162,8 @@ except InvalidInput as error:
 
 # Kept for every reader once run; else run in this process, in the reader's place in the lab's
 # queue (priced first, refused up front), ending at the end of a week when the reader left.
-try:
-    result = cached.simulation(population, rule_sets)
-except runs.RunRefusedError as refusal:
-    st.warning(refusal_text(refusal), icon=":material/block:")
+result = cached.simulation(population, rule_sets)
+if result is None:
     st.stop()
 
 

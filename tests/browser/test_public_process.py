@@ -43,7 +43,7 @@ LAB_MODULES = (
     "ui.lab",
 )
 #: Loaded once the tour has run each page (the pages' own helpers): the list is this server's.
-PAGE_MODULES = ("ui.navigation", "ui.steps", "ui.planner", "ui.explain", "ui.grids", "ui.charts")
+PAGE_MODULES = ("ui.navigation", "ui.home", "ui.planner", "ui.explain", "ui.grids", "ui.charts")
 #: How long the server may take to write its module list after the signal.
 DUMP_TIMEOUT_S = 30.0
 LISTEN = "0A"  # a TCP socket's state in /proc/net/tcp: listening

@@ -36,6 +36,7 @@ from ui import i18n
 from ui.catalogs import EL, EN
 from ui.i18n import CATALOGS
 from ui.lab import cached, designer, systems
+from ui.lab.run import shared
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core" / "calibrate"))
 from test_margin import TINY, hand_losses
@@ -220,7 +221,7 @@ def test_the_comparison_is_priced_as_its_passes_over_the_games() -> None:
 @pytest.fixture
 def run_games() -> Iterator[None]:
     """Nothing kept from other tests; the server's settings read again after the test."""
-    cached._systems.clear()
+    shared.clear()
     settings.current.cache_clear()
     yield
     settings.current.cache_clear()
@@ -259,20 +260,20 @@ def test_a_reader_who_leaves_stops_the_comparison_at_the_next_system(
 ) -> None:
     """The comparison reports as each system is scored; Streamlit raises there in the script
     of a reader who left: the run ends after the first system and nothing is kept."""
-    reported: list[float] = []
+    reported: list[tuple[float, float]] = []
 
-    def leave(fraction: float) -> None:
-        reported.append(fraction)
+    def leave(done: float, total: float) -> None:
+        reported.append((done, total))
         raise _Left
 
-    def run_now(store: Any, key: Any, price: Any, work: Any, text: str) -> Any:
-        return work(leave)
+    def run_now(kept: Any, key: Any, plan: Any, **errors: Any) -> Any:
+        return plan().work(leave, None)
 
     monkeypatch.setattr(cached, "kept_or_run", run_now)
     with pytest.raises(_Left):
         cached.systems("sample", 10)
-    assert reported == [1 / (len(DEFAULT_SYSTEMS))]
-    assert cached._systems().get(("sample", 10)) is None
+    assert reported == [(1, len(DEFAULT_SYSTEMS))]
+    assert shared("systems", cached.SYSTEMS_KEPT).get(("sample", 10)) is None
 
 
 @pytest.mark.parametrize("lang", ["en", "el"])

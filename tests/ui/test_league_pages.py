@@ -173,7 +173,7 @@ def test_a_small_league_plays_live_on_the_runner() -> None:
     next(b for b in at.button if b.label == EN["league.run"]).click()
     at.run(timeout=300)
     assert not at.exception, [e.message for e in at.exception]
-    played = at.session_state["designer.league.10.150.club.3"]
+    played = at.session_state["designer.league"].get((10, 150, "club", 3))
     serial = play_league(players=10, games=150, weeks=4, seed=3, serial=True)
     pd.testing.assert_frame_equal(played, serial.games, check_exact=True)
     _shipped, live = _rates_tables(at)
@@ -198,7 +198,7 @@ def test_a_league_over_the_servers_bounds_is_refused_by_the_settings_name() -> N
     assert not at.exception, [e.message for e in at.exception]
     refusals = " ".join(w.value for w in at.warning)
     assert "5,000 games" in refusals and "(league_games)" in refusals
-    assert "designer.league.20.5000.club.1" not in at.session_state
+    assert not at.session_state["designer.league"]  # nothing kept
 
 
 def test_a_bad_source_falls_back_with_a_notice() -> None:

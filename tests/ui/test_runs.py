@@ -31,8 +31,8 @@ from gammon_elo.sweep import Grid, sweep
 from server import cost, runs, settings
 from server.settings import Settings
 from ui.catalogs import EL, EN
-from ui.lab import access, cached
-from ui.lab.run import refusal_text
+from ui.lab import access
+from ui.lab.run import Kept, Plan, kept_or_run, refusal_text, shared
 from ui.params import ListParam
 
 #: The Simulator's and the Rule designer's largest links (each input at its maximum).
@@ -300,7 +300,7 @@ def test_the_designer_s_largest_sweep_is_refused_with_its_cost() -> None:
     figure = refusal[0].split(" games;")[0].rsplit(" ", 1)[-1]
     assert int(figure.replace(",", "")) > 20_000 * 104 * 50 * 15 // 2 > 500_000_000
     assert "at most 500,000,000" in refusal[0]
-    assert "designer.sweep" not in at.session_state
+    assert not at.session_state["designer.sweep"]  # nothing kept
     assert runner.peak == peak  # never in the queue
 
 
@@ -372,8 +372,7 @@ def test_the_long_rule_link_costs_little_on_page_load() -> None:
 def run_games(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The server's ``run_games`` lowered below three replays of the shipped league, from the
     next page's run; nothing kept from other tests."""
-    cached._comparisons.clear()
-    cached._calibrations.clear()
+    shared.clear()
     settings.current.cache_clear()
     yield
     settings.current.cache_clear()
@@ -420,7 +419,7 @@ def test_a_replay_on_page_load_is_priced_queued_and_refused_by_name(
 def test_a_replay_whose_reader_left_ends_at_its_next_rule_set_and_keeps_nothing() -> None:
     """The replay reports after each rule set; a reader who left (Streamlit raises there) ends
     it after the first of three, nothing is kept, and the reader's place is free again."""
-    store = cached._BoundedStore(2)
+    store = Kept(2)
     history = sample_history()
     rules = tuple(RULES.values())
     reported: list[int] = []
@@ -429,15 +428,15 @@ def test_a_replay_whose_reader_left_ends_at_its_next_rule_set_and_keeps_nothing(
         reported.append(done)
         raise _Left
 
-    def work(progress: object) -> object:
+    def work(progress: object, client: object) -> object:
         return compare_rules(history, rules, progress=leave)
 
     runner = runs.runner()
     price = cost.replay(len(history), len(rules))
     with pytest.raises(_Left):
-        cached.kept_or_run(store, "left", price, work, "lab.rerating")
+        kept_or_run(store, "left", lambda: Plan(price, work, "lab.rerating"))
     assert reported == [1]
     assert store.get("left") is None
     assert runner.running == 0 and _queued(runner) == 0
-    kept = cached.kept_or_run(store, "left", price, lambda p: "done", "lab.rerating")
+    kept = kept_or_run(store, "left", lambda: Plan(price, lambda p, c: "done", "lab.rerating"))
     assert kept == "done" and store.get("left") == "done"

@@ -25,6 +25,7 @@ from gammon_elo.replay.budget import Budget
 from server import settings
 from ui.catalogs import EN
 from ui.lab import cached, uploads
+from ui.lab.run import shared
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Eleni", "Nikos", "Maria", "Yannis")
@@ -56,11 +57,9 @@ def server(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
     def use(**values: Any) -> None:
         monkeypatch.setattr(settings, "current", lambda: settings.Settings(**values))
 
-    for clear in (cached._calibrations.clear, cached._comparisons.clear, cached._histories.clear):
-        clear()
+    shared.clear()
     yield use
-    for clear in (cached._calibrations.clear, cached._comparisons.clear, cached._histories.clear):
-        clear()
+    shared.clear()
 
 
 def test_streamlits_upload_cap_is_the_upload_bytes_setting() -> None:

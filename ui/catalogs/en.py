@@ -1227,7 +1227,7 @@ EN: dict[str, str] = {
         "At most {players:,} {players:player|players} and {games:,} {games:game|games} a league on"
         " this server; the same seed plays the same dice."
     ),
-    "league.progress": "{played:,} of {total:,} {total:game|games} played",
+    "league.progress": "{done:,} of {total:,} {total:game|games} played",
     "league.live_waiting": "Choose a league and play it: its win-rate table appears here.",
     "league.live_ran": (
         "Your league: {games:,} {games:game|games} among {players:,} {players:player|players},"

@@ -3,19 +3,15 @@ calibrations and comparisons of rating systems, shared by every designer's sessi
 in count and age.
 
 Every computation that rates games (a simulation, History's replays, the Rule designer's
-calibration and its ranking of rating systems) is priced and queued, page loads included:
-:func:`kept_or_run` serves a result some reader already computed as it is, and otherwise runs
-it in this process in the reader's place in the lab's queue (:meth:`server.runs.Runner.slot`:
-refused over its limits before any work), noticing a reader who left at its next progress
-report."""
+calibration and its ranking of rating systems) is priced and queued, page loads included,
+through :func:`ui.lab.run.kept_or_run`: a result some reader already computed is served as it
+is, any other runs in this process in the reader's place in the lab's queue, and a refusal or a
+bad file is said on the page, where the function returns None."""
 
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
-from typing import Any, TypeVar, cast
+from typing import cast
 
 import pandas as pd
 import streamlit as st
@@ -33,87 +29,26 @@ from gammon_elo.league.table import win_rates
 from gammon_elo.replay import RulesComparison, compare_rules, sample_history
 from gammon_elo.simulate import Population, Simulation, simulate
 from gammon_elo.systems import DEFAULT_SYSTEMS, SystemsComparison, compare_systems, history_levels
-from server import cost, runs
+from server import cost
 
-from ..cached import TTL
-from ..i18n import percent, t
-from . import access, uploads
-from .run import waiting_note
-
-T = TypeVar("T")
-#: Told a run's progress, as a fraction done; Streamlit raises there when the reader left.
-Progress = Callable[[float], object]
-
-
-class _BoundedStore:
-    """A small least-recently-used store shared by all sessions (thread-safe), for results whose
-    computation reports progress and so cannot run inside st.cache_data."""
-
-    def __init__(self, max_entries: int) -> None:
-        self._max = max_entries
-        self._items: OrderedDict[Hashable, Any] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> Any | None:
-        with self._lock:
-            if key not in self._items:
-                return None
-            self._items.move_to_end(key)
-            return self._items[key]
-
-    def put(self, key: Hashable, value: Any) -> None:
-        with self._lock:
-            self._items[key] = value
-            self._items.move_to_end(key)
-            while len(self._items) > self._max:
-                self._items.popitem(last=False)
-
-
-def kept_or_run(
-    store: _BoundedStore, key: Hashable, price: cost.Cost, work: Callable[[Progress], T], text: str
-) -> T:
-    """The result kept in ``store`` under ``key``, as it is (no run, no place in the queue);
-    else ``work(progress)`` run in this process once the reader holds a place in the lab's
-    queue for a run of ``price`` (:class:`~server.runs.RunRefusedError` over a limit, before
-    any work), with a progress bar (``text``: its catalog key, with ``{percent}``), and kept
-    for every reader once it has run to its end. A run left early (``progress`` raised, as
-    Streamlit does in the script of a reader who left or reran) keeps nothing."""
-    kept = store.get(key)
-    if kept is not None:
-        return cast(T, kept)
-    note, bar = st.empty(), st.empty()
-
-    def progress(fraction: float) -> None:
-        bar.progress(min(1.0, fraction), text=t(text, percent=percent(fraction, 0)))
-
-    with runs.runner().slot(access.reader_id(), price, waiting_note(note), cluster=False):
-        note.empty()
-        kept = store.get(key)  # another reader's run of the same may have ended meanwhile
-        if kept is None:
-            progress(0.0)
-            kept = runs.in_process(lambda: work(progress))
-            store.put(key, kept)
-    bar.empty()
-    return cast(T, kept)
-
+from . import uploads
+from .run import Plan, Progress, kept_or_run, shared
 
 #: Simulations kept: each holds a few MB of weekly tables and final ratings.
 SIMULATIONS_KEPT = 16
 
 
-@st.cache_resource(ttl=TTL)
-def _simulations() -> _BoundedStore:
-    return _BoundedStore(SIMULATIONS_KEPT)
+def simulation(population: Population, rules: tuple[Rules, ...]) -> Simulation | None:
+    """simulate(population, rules), kept for every reader (:func:`kept_or_run`); None where
+    it did not run (the page says why)."""
 
+    def work(progress: Progress, _: object) -> Simulation:
+        return simulate(population, rules=rules, progress=lambda done: progress(done, 1))
 
-def simulation(population: Population, rules: tuple[Rules, ...]) -> Simulation:
-    """simulate(population, rules), kept for every reader (:func:`kept_or_run`)."""
     return kept_or_run(
-        _simulations(),
+        shared("simulations", SIMULATIONS_KEPT),
         (population, rules),
-        cost.simulation(population, rules),
-        lambda progress: simulate(population, rules=rules, progress=progress),
-        "simulator.running",
+        lambda: Plan(cost.simulation(population, rules), work, "simulator.running"),
     )
 
 
@@ -138,39 +73,34 @@ def history_id(data: History) -> str:
 COMPARISONS_KEPT = 4
 
 
-@st.cache_resource(ttl=TTL)
-def _comparisons() -> _BoundedStore:
-    return _BoundedStore(COMPARISONS_KEPT)
+def history(data: History, rules: tuple[Rules, ...], skip_invalid: bool) -> RulesComparison | None:
+    """History's replay: the uploaded file (or a shipped history, named as :func:`games` names
+    it) under each rule set, read once per file within the server's budget
+    (:func:`ui.uploads.read`), priced as its games × rule sets and kept by the file's bytes
+    (:func:`kept_or_run`); None where it did not run (the page says why: a file that cannot be
+    read, its bad rows listed)."""
 
+    def plan() -> Plan[RulesComparison]:
+        frame = games(data)
 
-def history(data: History, rules: tuple[Rules, ...], skip_invalid: bool) -> RulesComparison:
-    """The uploaded file (or a shipped history, named as :func:`games` names it) under each
-    rule set: read once per file within the server's budget (:func:`ui.uploads.read`), its
-    replay priced as its games × rule sets and kept by the file's bytes (:func:`kept_or_run`).
-    """
-    frame = games(data)
+        def work(progress: Progress, _: object) -> RulesComparison:
+            return compare_rules(frame, rules, skip_invalid=skip_invalid, progress=progress)
 
-    def work(progress: Progress) -> RulesComparison:
-        return compare_rules(
-            frame,
-            rules,
-            skip_invalid=skip_invalid,
-            progress=lambda done, total: progress(done / total),
-        )
+        return Plan(cost.replay(len(frame), len(rules)), work, "lab.rerating")
 
-    price = cost.replay(len(frame), len(rules))
     key = (history_id(data), rules, skip_invalid)
-    return kept_or_run(_comparisons(), key, price, work, "lab.rerating")
+    return kept_or_run(
+        shared("comparisons", COMPARISONS_KEPT),
+        key,
+        plan,
+        invalid="history.unreadable",
+        bad_history="history.invalid",
+    )
 
 
 #: Histories kept as read (the Rule designer's fit and sweep use the same frame): each is at most
 #: the upload budget, a few hundred MB at the very most.
 HISTORIES_KEPT = 2
-
-
-@st.cache_resource(ttl=TTL)
-def _histories() -> _BoundedStore:
-    return _BoundedStore(HISTORIES_KEPT)
 
 
 class ShippedLeague:
@@ -198,7 +128,7 @@ def games(data: History) -> pd.DataFrame:
     Shared: callers must not change the frame."""
     if data == "league":
         return league().games
-    store = _histories()
+    store = shared("histories", HISTORIES_KEPT)
     upload = data if isinstance(data, bytes) else None
     key = "sample" if upload is None else hashlib.sha256(upload).digest()
     kept = store.get(key)
@@ -218,27 +148,27 @@ def games(data: History) -> pd.DataFrame:
 CALIBRATIONS_KEPT = 16
 
 
-@st.cache_resource(ttl=TTL)
-def _calibrations() -> _BoundedStore:
-    return _BoundedStore(CALIBRATIONS_KEPT)
-
-
-def calibration(data: History, rules: tuple[Rules, ...], burn_in: int) -> dict[str, Scores]:
+def calibration(data: History, rules: tuple[Rules, ...], burn_in: int) -> dict[str, Scores] | None:
     """How well each rule set predicted the uploaded history (a shipped one, named as
     :func:`games` names it): a score per rule set's label, each a replay of the history, priced
-    as its games × rule sets and kept by (file, rule sets, burn-in) (:func:`kept_or_run`)."""
-    frame = games(data)
+    as its games × rule sets and kept by (file, rule sets, burn-in) (:func:`kept_or_run`);
+    None where it did not run (the page says why)."""
 
-    def work(progress: Progress) -> dict[str, Scores]:
-        scores = {}
-        for done, each in enumerate(rules, start=1):
-            scores[each.label] = score(frame, each, burn_in=burn_in)
-            progress(done / len(rules))
-        return scores
+    def plan() -> Plan[dict[str, Scores]]:
+        frame = games(data)
 
-    price = cost.replay(len(frame), len(rules))
+        def work(progress: Progress, _: object) -> dict[str, Scores]:
+            scores = {}
+            for done, each in enumerate(rules, start=1):
+                scores[each.label] = score(frame, each, burn_in=burn_in)
+                progress(done, len(rules))
+            return scores
+
+        return Plan(cost.replay(len(frame), len(rules)), work, "lab.rerating")
+
+    key = (history_id(data), rules, burn_in)
     return kept_or_run(
-        _calibrations(), (history_id(data), rules, burn_in), price, work, "lab.rerating"
+        shared("calibrations", CALIBRATIONS_KEPT), key, plan, bad_history="designer.bad_history"
     )
 
 
@@ -246,28 +176,24 @@ def calibration(data: History, rules: tuple[Rules, ...], burn_in: int) -> dict[s
 SYSTEMS_KEPT = 16
 
 
-@st.cache_resource(ttl=TTL)
-def _systems() -> _BoundedStore:
-    return _BoundedStore(SYSTEMS_KEPT)
-
-
-def systems(data: History, burn_in: int) -> SystemsComparison:
+def systems(data: History, burn_in: int) -> SystemsComparison | None:
     """Every rule set and rating system of
     :data:`~gammon_elo.systems.DEFAULT_SYSTEMS` scored on the uploaded history (a shipped one,
     named as :func:`games` names it), with its players' levels where it names them (the
     shipped league): settings chosen on the first half of its games by time, every system
     scored on the second. Priced as its passes over the games (:func:`server.cost.systems`),
-    kept by (file, burn-in), and told at each system scored whether its reader left."""
-    frame = games(data)
+    kept by (file, burn-in), and told at each system scored whether its reader left; None
+    where it did not run (the page says why)."""
 
-    def work(progress: Progress) -> SystemsComparison:
-        return compare_systems(
-            frame,
-            DEFAULT_SYSTEMS,
-            burn_in=burn_in,
-            levels=history_levels(frame),
-            progress=lambda done, total: progress(done / total),
-        )
+    def plan() -> Plan[SystemsComparison]:
+        frame = games(data)
 
-    price = cost.systems(len(frame), DEFAULT_SYSTEMS)
-    return kept_or_run(_systems(), (history_id(data), burn_in), price, work, "systems.running")
+        def work(progress: Progress, _: object) -> SystemsComparison:
+            levels = history_levels(frame)
+            return compare_systems(
+                frame, DEFAULT_SYSTEMS, burn_in=burn_in, levels=levels, progress=progress
+            )
+
+        return Plan(cost.systems(len(frame), DEFAULT_SYSTEMS), work, "systems.running")
+
+    return kept_or_run(shared("systems", SYSTEMS_KEPT), (history_id(data), burn_in), plan)

@@ -13,19 +13,18 @@ from typing import Any, Final
 import pandas as pd
 import streamlit as st
 
-from gammon_elo import CURRENT, InvalidInput
+from gammon_elo import CURRENT
 from gammon_elo.extras import MissingExtra, require
 from gammon_elo.league import SHIPPED_HISTORY, SHIPPED_PROVENANCE, parse_levels
 from gammon_elo.league.table import DIVISORS, win_rates
-from server import cost, runs
+from server import cost
 from server import settings as server_settings
+from server.runs import RunRefusedError
 
 from .. import grids
 from ..i18n import number, percent, t
-from ..params import Where
 from ..plain import Outside
-from . import access
-from .run import refusal_text
+from .run import Plan, Progress, in_session, kept_or_run
 
 #: The live league's mixes of levels (each level's share of the players, in percent).
 PRESETS: Final[Mapping[str, str]] = {
@@ -35,6 +34,9 @@ PRESETS: Final[Mapping[str, str]] = {
 }
 #: Weeks a live league's games spread over (the win rates do not depend on it).
 LIVE_WEEKS: Final = 4
+#: Live leagues a session keeps, by their parameters (each at most ``league_games`` games): a
+#: designer going back to a seed or a mix played before sees it again without playing it.
+LEAGUES_KEPT: Final = 8
 #: What the reader installs when the engine is missing.
 INSTALL: Final = "pip install 'gammon-elo[engine]'"
 
@@ -206,42 +208,22 @@ def engine_missing() -> str | None:
     return None
 
 
-def refusal(players: int, games: int, limits: server_settings.Settings) -> str | None:
-    """The reader's message when a live league is over the server's bounds (naming the setting)."""
-    if players > limits.league_players:
-        return t("league.too_many_players", players=players, limit=limits.league_players)
-    if games > limits.league_games:
-        return t("league.too_many_games", games=games, limit=limits.league_games)
-    return None
-
-
-def live_key(players: int, games: int, preset: str, seed: int) -> str:
-    """Where a live league's games are kept in the session: one entry per parameters."""
-    return f"designer.league.{players}.{games}.{preset}.{seed}"
-
-
-def play_live(
-    players: int,
-    games: int,
-    preset: str,
-    seed: int,
-    waiting: Callable[[int], object],
-) -> pd.DataFrame:
-    """A live league's games, played on the server's one runner with a progress bar (the
-    caller catches :class:`~server.runs.RunRefusedError` and :class:`InvalidInput`)."""
+def live_league(
+    players: int, games: int, preset: str, seed: int, limits: server_settings.Settings
+) -> Plan[pd.DataFrame]:
+    """A live league's run, its games played on the cluster (:func:`~ui.lab.run.kept_or_run`
+    runs it); refused over the server's bounds, naming the setting."""
     from gammon_elo.league import play_league
     from gammon_elo.league.league import BATCH
 
-    bar = st.progress(0.0, text=t("league.progress", played=0, total=games))
-
-    def progress(played: int, total: int) -> None:
-        bar.progress(
-            played / total,
-            text=t("league.progress", played=played, total=total),
+    if players > limits.league_players:
+        raise RunRefusedError(
+            "league.too_many_players", players=players, limit=limits.league_players
         )
+    if games > limits.league_games:
+        raise RunRefusedError("league.too_many_games", games=games, limit=limits.league_games)
 
-    price = cost.league(games, BATCH)
-    with runs.runner().slot(access.reader_id(), price, waiting) as client:
+    def work(progress: Progress, client: Any) -> pd.DataFrame:
         league = play_league(
             players=players,
             games=games,
@@ -251,11 +233,13 @@ def play_live(
             client=client,
             progress=progress,
         )
-    bar.empty()
-    return league.games
+        return league.games
+
+    price = cost.league(games, BATCH)
+    return Plan(price, work, "league.progress", cluster=True, total=games)
 
 
-def live_section(page: Any, waiting: Callable[[Where], Callable[[int], object]]) -> None:
+def live_section(page: Any) -> None:
     """The form, the run and its table with its sentence (the one kept for these parameters)."""
     st.subheader(t("league.live_title"))
     missing = engine_missing()
@@ -281,22 +265,11 @@ def live_section(page: Any, waiting: Callable[[Where], Callable[[int], object]])
         )
         play = st.form_submit_button(t("league.run"), type="primary", icon=":material/casino:")
     players, games = page["live_players"], page["live_games"]
-    preset, seed = page["live_levels"], page["live_seed"]
-    kept = live_key(players, games, preset, seed)
-    if play and kept not in st.session_state:
-        message = refusal(players, games, limits)
-        if message is not None:
-            st.warning(message, icon=":material/block:")
-            return
-        note = st.empty()
-        try:
-            st.session_state[kept] = play_live(players, games, preset, seed, waiting(note))
-        except InvalidInput as error:
-            st.error(t("designer.invalid", message=error), icon=":material/error:")
-        except runs.RunRefusedError as refused:
-            st.warning(refusal_text(refused), icon=":material/block:")
-        note.empty()
-    played = st.session_state.get(kept)
+    inputs = (players, games, page["live_levels"], page["live_seed"])
+    leagues = in_session(page.key("league"), LEAGUES_KEPT)
+    if play:
+        kept_or_run(leagues, inputs, lambda: live_league(*inputs, limits))
+    played = leagues.get(inputs)
     if played is None:
         st.info(t("league.live_waiting"), icon=":material/casino:")
         return

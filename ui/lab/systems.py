@@ -17,15 +17,13 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from gammon_elo import RULES, InvalidInput, Rules
+from gammon_elo import RULES, Rules
 from gammon_elo.systems import COIN_TOSS, FLOOR, Glicko2, SystemsComparison, Verdict, WengLin
-from server import runs
 
 from ..charts import inks, style
 from ..i18n import MINUS, NO_VALUE, decimal_comma, number, percent, signed, t
 from ..rules_input import rules_label
 from . import cached
-from .run import refusal_text
 
 #: A system chosen among candidates, as the core's row label says it.
 _CHOSEN: Final = re.compile(r", best of (\d+)$")
@@ -340,13 +338,8 @@ def section(history: cached.History, burn_in: int) -> None:
     first, the chart, what the chart shows, then the table and its download, folded. A
     comparison over the server's limits is refused by name, the rest of the page drawn."""
     st.subheader(t("systems.title"))
-    try:
-        comparison = cached.systems(history, burn_in)
-    except runs.RunRefusedError as refusal:
-        st.warning(refusal_text(refusal), icon=":material/block:")
-        return
-    except InvalidInput as error:
-        st.error(t("designer.invalid", message=error), icon=":material/error:")
+    comparison = cached.systems(history, burn_in)
+    if comparison is None:
         return
     parts = names(comparison)
     named = {label: full_name(p) for label, p in parts.items()}
