@@ -22,7 +22,7 @@ from ui.params import (
     TextAreaParam,
 )
 from ui.params import key as widget_key
-from ui.scaffold import Page, row
+from ui.scaffold import Page, figure_row, row
 
 Rating = partial(IntParam, low=-100_000, high=100_000, step=10)
 CUBE_CHOICES = (*(str(c) for c in CUBES), "mix")
@@ -79,6 +79,7 @@ page = Page(
             default="1",
             choices=CUBE_CHOICES,
             label="planner.cube",
+            help="planner.cube_help",
             option=lambda c: t("planner.cube_mix") if c == "mix" else c,
             # The match-up's cube: the home page's carries here (and back, but the mix).
             shared="cube",
@@ -180,7 +181,7 @@ st.info(settling_text(), icon=":material/flag:")
 #: home page's for the same ratings, games and cube.
 week_games = planner.usual_week(page["per_week"]) if page["this_week"] is None else this_week
 yours = planner.hold_rows(page["rating"], page["cube"], week_games, rules, (result.opponent,))
-settle_col, share_col, rate_col, even_col = row(4)
+settle_col, share_col, rate_col, even_col = figure_row(4)
 settle_col.metric(
     t("planner.settling"),
     "—" if abs(result.settling) == float("inf") else number(result.settling),

@@ -23,12 +23,21 @@ from .params import Param, Where, key, seed, write_to_url
 
 
 def row(count: int, where: Where = st, *, vertical_alignment: str = "top") -> list[Where]:
-    """``count`` places side by side in ``where``, for inputs and figures: the children of a
+    """``count`` places side by side in ``where``, for inputs: the children of a
     horizontal container, which share its width and wrap onto another line only when their
     contents do not fit (``st.columns`` stacks everything below 640 px, an article's 600-px frame
     included)."""
     box = where.container(horizontal=True, vertical_alignment=vertical_alignment)
     return [box.container() for _ in range(count)]
+
+
+def figure_row(count: int, where: Where = st) -> list[Where]:
+    """``count`` places side by side in ``where`` for figures (``st.metric``), each as wide as
+    its label and number: a figure that does not fit moves whole onto the next line rather than
+    into a narrower place (Streamlit ends a metric's label with an ellipsis rather than wrap
+    it)."""
+    box = where.container(horizontal=True)
+    return [box.container(width="content") for _ in range(count)]
 
 
 class Page:

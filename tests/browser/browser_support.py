@@ -24,7 +24,15 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from PIL import Image  # Pillow comes with Streamlit (a dependency of its own).
-from playwright.sync_api import Browser, FrameLocator, Locator, Page, Playwright, expect
+from playwright.sync_api import (
+    Browser,
+    Frame,
+    FrameLocator,
+    Locator,
+    Page,
+    Playwright,
+    expect,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Screenshots land here (gitignored).
@@ -466,6 +474,43 @@ def horizontal_overflow(page: Page) -> dict[str, int]:
         }"""
     )
     return overflow
+
+
+#: Every text of the main block cut short: an element that ends its text with an ellipsis where
+#: it runs out of room (Streamlit's metric labels and values, buttons), a widget's label wider
+#: than its box, and a field's text (a select box's chosen option, a number, or an empty
+#: field's hint) wider than the field's room for it.
+CUT_TEXT = """() => {
+  const main = document.querySelector('[data-testid=stMain]');
+  const shown = el => el.getClientRects().length > 0;
+  const ellipsis = [...main.querySelectorAll('*')]
+    .filter(el => shown(el) && getComputedStyle(el).textOverflow === 'ellipsis'
+                  && el.scrollWidth > el.clientWidth)
+    .map(el => el.textContent.trim());
+  const labels = [...main.querySelectorAll(
+      '[data-testid=stWidgetLabel] [data-testid=stMarkdownContainer],'
+      + ' [data-testid=stCheckbox] [data-testid=stMarkdownContainer]')]
+    .filter(el => shown(el) && el.scrollWidth > el.clientWidth + 1)
+    .map(el => el.textContent);
+  const pen = document.createElement('canvas').getContext('2d');
+  const fields = [...main.querySelectorAll('input:not([type=checkbox]):not([type=radio])')]
+    .filter(el => shown(el) && (el.value || el.placeholder))
+    .filter(el => {
+      const style = getComputedStyle(el);
+      pen.font = style.font;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return pen.measureText(el.value || el.placeholder).width > room + 1;
+    }).map(el => el.value || el.placeholder);
+  return [...new Set(ellipsis.concat(labels, fields))];
+}"""
+
+
+def cut_text(page: Page | Frame) -> list[str]:
+    """The texts of the main block cut short (:data:`CUT_TEXT`), once the fonts are loaded (a
+    fallback font measures otherwise)."""
+    page.wait_for_function("document.fonts.status === 'loaded'")
+    found: list[str] = page.evaluate(CUT_TEXT)
+    return found
 
 
 def save_full_page(page: Page, name: str) -> Path:

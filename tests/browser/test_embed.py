@@ -29,6 +29,7 @@ from browser_support import (
     chart_marks,
     choose,
     contrast,
+    cut_text,
     grid_rows,
     horizontal_overflow,
     ink,
@@ -712,9 +713,9 @@ def test_every_compact_view_fits_its_frame_and_passes_axe(
     browser: Browser, url_of: Callable[[str], str], lang: str, width: int, axe: bool
 ) -> None:
     """Each embedded view, the frame ``width`` pixels wide, in ``lang``: the page says its
-    language; nothing scrolls sideways (the document, the body, Streamlit's main block) and
-    nothing sticks out of the frame; with ``axe``, axe-core finds nothing serious or
-    critical."""
+    language; nothing scrolls sideways (the document, the body, Streamlit's main block),
+    nothing sticks out of the frame and no text is cut short; with ``axe``, axe-core finds
+    nothing serious or critical."""
     context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB")
     context.set_default_timeout(60_000)  # the simulator's first run on a loaded machine
     overflowing, found = {}, {}
@@ -729,8 +730,9 @@ def test_every_compact_view_fits_its_frame_and_passes_axe(
             page.wait_for_function(CHARTS_DRAWN)
             sideways = {k: v for k, v in horizontal_overflow(page).items() if v > 0}
             sticking_out = page.evaluate(STICKING_OUT)
-            if sideways or sticking_out:
-                overflowing[f"{path} {shown}"] = (sideways, sticking_out)
+            cut = cut_text(page)
+            if sideways or sticking_out or cut:
+                overflowing[f"{path} {shown}"] = (sideways, sticking_out, cut)
             if path == "/":
                 assert_home_outcomes_side_by_side(page)
             serious = serious_axe_findings(page) if axe else []

@@ -117,16 +117,16 @@ EL: dict[str, str] = {
     ),
     # Game types and endings
     "type.ranked": "Κατάταξης",
-    "type.boosted": "Boosted (Casual πριν από την 1.3.0)",
-    "type.tournament": "Παιχνίδι τουρνουά",
+    "type.boosted": "Boosted",
+    "type.tournament": "Τουρνουά",
     "type.podium": "Έπαθλο βάθρου",
     "ending.normal": "Κανονικό τέλος",
-    "ending.gammon": "Διπλό (2 πόντοι)",
-    "ending.backgammon": "Τριπλό (3 πόντοι)",
+    "ending.gammon": "Διπλό",
+    "ending.backgammon": "Τριπλό",
     "ending.resigned": "Παραίτηση",
-    "ending.left": "Αποχώρηση από το παιχνίδι",
-    "ending.disconnected": "Πολλή ώρα χωρίς σύνδεση",
-    "ending.timed_out": "Τέλος χρόνου σε 3 κινήσεις",
+    "ending.left": "Αποχώρηση",
+    "ending.disconnected": "Αποσύνδεση",
+    "ending.timed_out": "Τέλος χρόνου",
     # K
     "k.normal": (
         "{games:,} {games:παιχνίδι|παιχνίδια} κατάταξης τις τελευταίες 7 ημέρες < {threshold:,}"
@@ -157,7 +157,12 @@ EL: dict[str, str] = {
         "Κάθε διπλασιασμός προσθέτει ένα έκτο: η αλλαγή πολλαπλασιάζεται με 1,00 έως 2,00."
     ),
     "home.type": "Είδος παιχνιδιού",
+    "home.type_help": "Τα Boosted παιχνίδια λέγονταν Casual πριν από την 1.3.0.",
     "home.ending": "Πώς τελείωσε",
+    "home.ending_help": (
+        "Κανονικό τέλος: μονό παιχνίδι, 1 πόντος. Διπλό: 2 πόντοι· τριπλό: 3. Αποσύνδεση:"
+        " πολλή ώρα χωρίς σύνδεση. Τέλος χρόνου: τελείωσε ο χρόνος σε 3 κινήσεις."
+    ),
     "home.expected": "Πιθανότητα νίκης σου",
     "home.expected_help": (
         "αναμενόμενο = 1 / (1 + 10^((αντίπαλος − εσύ) / D)), Βήμα 1 του άρθρου."
@@ -420,7 +425,7 @@ EL: dict[str, str] = {
     "classic.k_preset": "Συντελεστής K",
     "classic.k_custom": "Δικό σου K",
     "classic.k_custom_option": "Δικό σου…",
-    "classic.k_option": "K = {k}: {for_whom}",
+    "classic.k_option": "K = {k}",
     "classic.divisor": "Διαιρέτης",
     "classic.expected_a": "Αναμενόμενο σκορ του A",
     "classic.expected_b": "Αναμενόμενο σκορ του B",
@@ -507,11 +512,6 @@ EL: dict[str, str] = {
         "Μεγαλύτερο K, περισσότερη αστάθεια· μικρότερο K, περισσότερη σταθερότητα. Κράτα "
         "ένα K μέσα σε κάθε ομάδα παικτών."
     ),
-    "k.preset.40": "Νέοι / προσωρινοί παίκτες",
-    "k.preset.32": "Οι περισσότεροι ερασιτέχνες",
-    "k.preset.20": "Οι περισσότεροι ερασιτέχνες",
-    "k.preset.16": "Μάστερ / σταθερά rating",
-    "k.preset.10": "Μάστερ / σταθερά rating",
     "k.guide.40": "Νέοι / προσωρινοί παίκτες",
     "k.guide.20": "Οι περισσότεροι ερασιτέχνες",
     "k.guide.10": "Μάστερ / σταθερά rating",
@@ -802,7 +802,11 @@ EL: dict[str, str] = {
     "planner.this_week_placeholder": "Συνήθως {games:,}",
     "planner.this_week_empty": "μια συνηθισμένη εβδομάδα με τον ρυθμό σου",
     "planner.cube": "Συνήθης κύβος στο τέλος",
-    "planner.cube_mix": "Ένα συνηθισμένο μείγμα (1: 50%, 2: 30%, 4: 13%, 8: 5%, 16: 2%)",
+    "planner.cube_mix": "Συνηθισμένο μείγμα",
+    "planner.cube_help": (
+        "Ένα συνηθισμένο μείγμα: κύβος 1 στο 50% των παιχνιδιών, 2 στο 30%, 4 στο 13%, 8 στο 5%,"
+        " 16 στο 2%."
+    ),
     "planner.invalid": "Δεν γίνεται σχεδιασμός με αυτές τις τιμές: {message}",
     "planner.answer_label": "Παιχνίδια ως το {target}, κατά μέσο όρο",
     "planner.median_label": "Παιχνίδια ως το {target} (οι μισές πορείες θέλουν λιγότερα)",

@@ -104,16 +104,16 @@ EN: dict[str, str] = {
     ),
     # Game types and endings
     "type.ranked": "Ranked",
-    "type.boosted": "Boosted (Casual before 1.3.0)",
-    "type.tournament": "Tournament game",
+    "type.boosted": "Boosted",
+    "type.tournament": "Tournament",
     "type.podium": "Podium prize",
-    "ending.normal": "Played out (single game)",
-    "ending.gammon": "Gammon (2 points)",
-    "ending.backgammon": "Backgammon (3 points)",
+    "ending.normal": "Single game",
+    "ending.gammon": "Gammon",
+    "ending.backgammon": "Backgammon",
     "ending.resigned": "Resigned",
     "ending.left": "Left the game",
-    "ending.disconnected": "Long disconnect",
-    "ending.timed_out": "Ran out of time on 3 moves",
+    "ending.disconnected": "Disconnected",
+    "ending.timed_out": "Timed out",
     # K
     "k.normal": (
         "{games:,} ranked {games:game|games} in the last 7 days < {threshold:,} → K = {k}"
@@ -138,7 +138,12 @@ EN: dict[str, str] = {
     "home.cube": "Doubling cube at the end of the game",
     "home.cube_help": "Each doubling adds one sixth: the change is multiplied by 1.00 up to 2.00.",
     "home.type": "Game type",
+    "home.type_help": "Boosted games were called Casual before 1.3.0.",
     "home.ending": "How it ended",
+    "home.ending_help": (
+        "Single game: played out, 1 point. Gammon: 2 points; backgammon: 3. Disconnected: a"
+        " long disconnect. Timed out: out of time on 3 moves."
+    ),
     "home.expected": "Your expected win chance",
     "home.expected_help": "E = 1 / (1 + 10^((opponent − you) / D)), Step 1 of the article.",
     "home.multiplier": "Cube multiplier",
@@ -383,7 +388,7 @@ EN: dict[str, str] = {
     "classic.k_preset": "K factor",
     "classic.k_custom": "Custom K",
     "classic.k_custom_option": "Custom…",
-    "classic.k_option": "K = {k}: {for_whom}",
+    "classic.k_option": "K = {k}",
     "classic.divisor": "Divisor",
     "classic.expected_a": "Expected score of A",
     "classic.expected_b": "Expected score of B",
@@ -463,11 +468,6 @@ EN: dict[str, str] = {
     "classic.guide_note": (
         "Higher K, more volatility; lower K, more stability. Keep one K within a pool."
     ),
-    "k.preset.40": "New / provisional players",
-    "k.preset.32": "Most amateur play",
-    "k.preset.20": "Most amateur play",
-    "k.preset.16": "Masters / established ratings",
-    "k.preset.10": "Masters / established ratings",
     "k.guide.40": "New / provisional players",
     "k.guide.20": "Most amateur play",
     "k.guide.10": "Masters / established ratings",
@@ -743,7 +743,10 @@ EN: dict[str, str] = {
     "planner.this_week_placeholder": "Usually {games:,}",
     "planner.this_week_empty": "a usual week at your weekly rate",
     "planner.cube": "Typical cube at the end",
-    "planner.cube_mix": "A usual mix (1: 50%, 2: 30%, 4: 13%, 8: 5%, 16: 2%)",
+    "planner.cube_mix": "A usual mix",
+    "planner.cube_help": (
+        "A usual mix: cube 1 in 50% of games, 2 in 30%, 4 in 13%, 8 in 5%, 16 in 2%."
+    ),
     "planner.invalid": "These inputs cannot be planned: {message}",
     "planner.answer_label": "Games to reach {target}, on average",
     "planner.median_label": "Games to reach {target} (half the paths take fewer)",
