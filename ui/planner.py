@@ -116,6 +116,22 @@ def projection_chart(result: Plan) -> alt.LayerChart:
     return charts.style(alt.layer(*layers))
 
 
+def chart_caption(result: Plan) -> str:
+    """What the projection draws, in words with its numbers: the line, the band, the target,
+    and the heavy weeks' strip where there is one."""
+    said = t(
+        "planner.chart_caption",
+        paths=result.paths,
+        rating=result.rating,
+        games=result.horizon,
+        mean=number(result.mean[-1]),
+        low=number(result.low[-1]),
+        high=number(result.high[-1]),
+        target=result.target,
+    )
+    return said + " " + t("planner.chart_heavy_strip") if result.heavy.any() else said
+
+
 def band_text(result: Plan) -> str:
     """The spread of the games needed: 8 paths in 10 between two counts, or, where more than
     one path in 10 never gets there, how fast the quickest tenth is and how many never do."""

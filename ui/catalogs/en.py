@@ -740,7 +740,7 @@ EN: dict[str, str] = {
         " over those days: each counts towards your K until it is 7 days old. Empty: a week at"
         " your usual rate."
     ),
-    "planner.this_week_placeholder": "Usually {games:,}",
+    "planner.this_week_placeholder": "≈ {games:,}",
     "planner.this_week_empty": "a usual week at your weekly rate",
     "planner.cube": "Typical cube at the end",
     "planner.cube_mix": "A usual mix",
@@ -788,6 +788,7 @@ EN: dict[str, str] = {
         "R + D·log10(p / (1 − p)): opponents' rating R, divisor D, win rate p."
     ),
     "planner.reached": "Reach it within {games:,} {games:game|games}",
+    "planner.touched": "Touch it by luck within {games:,} {games:game|games}",
     "planner.win_rate_used": "Win rate",
     "planner.win_rate_used_help": (
         "Your share of wins, or your expected score when you win as expected."
@@ -796,8 +797,10 @@ EN: dict[str, str] = {
     "planner.chart_caption": (
         "The line is the average of {paths:,} simulated {paths:path|paths} from {rating}: {mean}"
         " after {games:,} {games:game|games}, when 8 paths in 10 lie between {low} and {high} (the"
-        " band, 10th to 90th percentile). The dashed line is your target, {target}; the gold strip"
-        " under the band marks the games played at the heavy-week K."
+        " band, 10th to 90th percentile). The dashed line is your target, {target}."
+    ),
+    "planner.chart_heavy_strip": (
+        "The gold strip under the band marks the games played at the heavy-week K."
     ),
     "planner.chart_alt": (
         "Projected rating from {rating} over {games:,} {games:game|games} with its band, and the"
