@@ -58,16 +58,17 @@ _SEE_THROUGH = """
 """
 
 
-def compact_style() -> None:
-    """The compact views' layout, and their background: none with a chosen theme (the author
-    matched it to the article); with the reader's setting, none in light, but the dark theme's
-    own in dark, so that a dark reader can still read the frame in a white article."""
+def compact_css() -> str:
+    """The compact views' style rules (the page's one style block carries them, ui/navigation.py),
+    and their background: none with a chosen theme (the author matched it to the article); with
+    the reader's setting, none in light, but the dark theme's own in dark, so that a dark reader
+    can still read the frame in a white article."""
     # Streamlit keeps embed_options from the script: the code says theme=auto for this case.
     auto = st.query_params.get("theme") == "auto"
     see_through = (
         f"@media (prefers-color-scheme: light) {{{_SEE_THROUGH}}}" if auto else _SEE_THROUGH
     )
-    st.html(f"<style>{_COMPACT_CSS}{see_through}</style>")
+    return _COMPACT_CSS + see_through
 
 
 def bad_view_notice() -> None:
@@ -87,7 +88,7 @@ def bad_view_notice() -> None:
 
 def embed_url(chosen_view: str, theme: str = "light") -> str:
     """This page's URL with its current parameters, the view, embed=true and the theme's
-    ``embed_options`` (for ``auto``, none: ``theme=auto``, read by :func:`compact_style`)."""
+    ``embed_options`` (for ``auto``, none: ``theme=auto``, read by :func:`compact_css`)."""
     base = st.context.url or ""
     parts = urlsplit(base)
     skip = ("view", "embed", "embed_options", "theme")
