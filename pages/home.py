@@ -51,6 +51,7 @@ page = Page(
             option=lambda value: t(f"ending.{value}"),
         ),
     ],
+    views=("compact", "chart"),
 )
 page.heading(intro=True, notices_first=False)
 
@@ -154,7 +155,7 @@ def calculator() -> None:
         home.section(card(game), rules_name())
         home.steps(both, game.rules)
         # The compact home view fits 844 px at 600 px wide, a notice included: room for both.
-        page.embed_section(views=("compact", "chart"), height=1000)
+        page.embed_section(height=1000)
 
 
 page.only("chart", lambda: home.chart_view(card(current_game())))

@@ -86,6 +86,7 @@ page = Page(
         *rules_input.params(),
         TextAreaParam(name="results", default="1500 1\n1600 0\n1700 1", label="planner.results"),
     ],
+    views=("compact", "chart"),
 )
 page.heading(intro=True)
 if seeding and "target" not in st.query_params and page["target"] <= page["rating"]:
@@ -233,4 +234,4 @@ if not page.compact:
                     divisor=number(performance.divisor),
                 )
             )
-    page.embed_section(views=("compact", "chart"))
+    page.embed_section()

@@ -12,7 +12,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
 
-from .i18n import bad_link_notice, t
+from .i18n import t
 
 VIEWS = ("full", "compact", "chart", "table")
 #: The width the help center's article column gives an iframe.
@@ -69,21 +69,6 @@ def compact_css() -> str:
         f"@media (prefers-color-scheme: light) {{{_SEE_THROUGH}}}" if auto else _SEE_THROUGH
     )
     return _COMPACT_CSS + see_through
-
-
-def bad_view_notice() -> None:
-    """A visible notice for a ``view`` the app does not know (the full page is shown)."""
-    raw = st.query_params.get("view")
-    if raw is not None and raw not in VIEWS:
-        st.warning(
-            bad_link_notice(
-                "view",
-                raw,
-                expects=t("url.expects_choice", choices=", ".join(VIEWS)),
-                default="full",
-            ),
-            icon=":material/link_off:",
-        )
 
 
 def embed_url(chosen_view: str, theme: str = "light") -> str:

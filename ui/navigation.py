@@ -145,7 +145,6 @@ def setup() -> None:
     document_language()
     if st.session_state.pop("frame.lab_elsewhere", False):
         st.info(t("frame.lab_elsewhere"), icon=":material/science:")
-    embed.bad_view_notice()
     if embed.is_compact():
         return
     with st.sidebar:

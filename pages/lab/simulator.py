@@ -113,6 +113,7 @@ page = Page(
         ),
         IntParam(name="k", default=24, low=1, high=1000, label="simulator.custom_k"),
     ],
+    views=("compact", "chart", "table"),
 )
 
 
@@ -198,4 +199,4 @@ st.caption(
 
 simulator.results(page, result, population, labels, headers)
 # The compact view offers "Embed this" here too (the other pages keep it to the full page).
-page.embed_section(views=("compact", "chart", "table"), also_compact=True)
+page.embed_section(also_compact=True)

@@ -88,6 +88,10 @@ EL: dict[str, str] = {
         "Η τιμή {setting} του συνδέσμου δεν είναι έγκυρη ({expects}). "
         "Χρησιμοποιείται η προεπιλογή, {default}."
     ),
+    "url.view_elsewhere": (
+        "Αυτή η σελίδα δεν έχει {setting} για ενσωμάτωση (έχει {choices}): εδώ είναι οι τιμές"
+        " και το αποτέλεσμά της."
+    ),
     "url.expects_int": "ακέραιος από {low} έως {high}",
     "url.expects_number": "αριθμός από {low:g} έως {high:g}",
     "url.expects_choice": "ένα από: {choices}",

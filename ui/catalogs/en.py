@@ -77,6 +77,9 @@ EN: dict[str, str] = {
     "url.bad_value": (
         "The link's {setting} is not valid ({expects}); using the default, {default}."
     ),
+    "url.view_elsewhere": (
+        "This page has no {setting} to embed (it has {choices}): here are its inputs and result."
+    ),
     "url.expects_int": "a whole number from {low} to {high}",
     "url.expects_number": "a number from {low:g} to {high:g}",
     "url.expects_choice": "one of {choices}",
