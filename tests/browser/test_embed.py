@@ -488,6 +488,41 @@ def popover_code(page: Page, theme: str | None = None, view: str | None = None) 
     return snippet
 
 
+def test_a_phone_taps_the_copy_button_and_has_the_code(browser: Browser, app_url: str) -> None:
+    """On a phone (touch, no pointer to hover with) the code's "Copy the code" button is on show
+    as soon as the panel opens, drawn whole, and a tap puts the code, exactly as shown, on the
+    clipboard."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="en-GB", is_mobile=True, has_touch=True
+    )
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_url)
+    try:
+        page = context.new_page()
+        open_page(page, f"{app_url}/?{PRESET}")
+        wait_idle(page)
+        page.get_by_role("button", name="Embed this").tap()
+        panel = page.get_by_test_id("stPopoverBody")
+        copy = panel.get_by_role("button", name="Copy the code", exact=True)
+        expect(copy).to_be_visible()
+        # Nothing fades it: it and every element around it fully opaque, and it in the screen.
+        faded = copy.evaluate(
+            """el => { let a = 1;
+                       for (let e = el; e; e = e.parentElement) a *= +getComputedStyle(e).opacity;
+                       return a; }"""
+        )
+        assert faded == 1
+        box = copy.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        assert box["height"] >= 24 and box["width"] >= 24, box  # WCAG 2.2's least target
+        snippet = panel.get_by_test_id("stCode").inner_text().strip()
+        copy.tap()
+        expect(panel.get_by_role("button", name="Copied", exact=True)).to_be_visible()
+        assert page.evaluate("() => navigator.clipboard.readText()") == snippet
+        assert snippet.startswith("<iframe ") and "iFrameResize(" in snippet
+    finally:
+        context.close()
+
+
 def frame_height(element: Locator) -> float:
     box = element.bounding_box()
     assert box is not None

@@ -251,6 +251,8 @@ EN: dict[str, str] = {
         "and language, in a frame 600 pixels wide."
     ),
     "embed.show": "Show the code",
+    "embed.copy": "Copy the code",
+    "embed.copied": "Copied",
     "embed.view": "What to embed",
     "embed.view_compact": "Inputs and result",
     "embed.view_chart": "The chart only",
