@@ -49,6 +49,7 @@ page = Page(
             default="normal",
             choices=SHAPES,
             label="simulator.strength",
+            help="simulator.strength_help",
             option=lambda shape: t(f"simulator.shape_{shape}"),
         ),
         FloatParam(
@@ -94,6 +95,7 @@ page = Page(
             default="random",
             choices=PAIRINGS,
             label="simulator.pairing",
+            help="simulator.pairing_help",
             option=lambda pairing: t(f"simulator.pairing_{pairing}"),
         ),
         ListParam(

@@ -32,7 +32,11 @@ pytestmark = pytest.mark.browser
 PAGES = ("", "planner", "explain", "divisors", "tables", "history", "simulator", "designer")
 PAGES += ("classic",)
 #: Choices with the longest words, where a page offers them: a choice box shows its option whole.
-LONGEST = {"": "&type=boosted&ending=timed_out", "planner": "&cube=mix"}
+LONGEST = {
+    "": "&type=boosted&ending=timed_out",
+    "planner": "&cube=mix",
+    "simulator": "&strength=skewed&pairing=band",
+}
 #: The pages that show a table without a click (Explain shows none).
 #: Pages with grids: the Simulator's tables are static tables, whose rows wrap as their text
 #: needs (tests/browser/test_lab_readings_browser.py).

@@ -539,9 +539,13 @@ EL: dict[str, str] = {
         "Ο ίδιος σπόρος δίνει τα ίδια παιχνίδια: ένας σύνδεσμος αναπαράγει την προσομοίωση."
     ),
     "simulator.strength": "Πραγματικές δυνάμεις",
-    "simulator.shape_normal": "Κανονική (καμπάνα)",
+    "simulator.strength_help": (
+        "Κανονική: μια καμπάνα. Ομοιόμορφη: κάθε δύναμη μέσα στη διασπορά εξίσου πιθανή."
+        " Ασύμμετρη: μια ουρά δυνατών παικτών."
+    ),
+    "simulator.shape_normal": "Κανονική",
     "simulator.shape_uniform": "Ομοιόμορφη",
-    "simulator.shape_skewed": "Ασύμμετρη (ουρά δυνατών παικτών)",
+    "simulator.shape_skewed": "Ασύμμετρη",
     "simulator.strength_sd": "Διασπορά της πραγματικής δύναμης (πόντοι)",
     "simulator.true_divisor": "Πόσο αποφασίζει η τύχη (διαιρέτης της πραγματικής καμπύλης νίκης)",
     "simulator.true_divisor_help": (
@@ -552,8 +556,12 @@ EL: dict[str, str] = {
     "simulator.heavy_share": "Βαριοί παίκτες, % του συνόλου (300+ παιχνίδια την εβδομάδα)",
     "simulator.heavy_help": "Αυτοί παίζουν 300 έως 400 παιχνίδια κατάταξης την εβδομάδα.",
     "simulator.pairing": "Ζευγάρωμα",
-    "simulator.pairing_random": "Τυχαίοι αντίπαλοι",
-    "simulator.pairing_band": "Αντίπαλοι σε κοντινό rating",
+    "simulator.pairing_help": (
+        "Τυχαίοι: οποιοσδήποτε ενεργός παίκτης. Κοντινό rating: αντίπαλος με rating κοντά σε"
+        " αυτό του παίκτη."
+    ),
+    "simulator.pairing_random": "Τυχαίοι",
+    "simulator.pairing_band": "Κοντινό rating",
     "simulator.rules": "Κανόνες για σύγκριση",
     "simulator.rules_flat": "{current}, χωρίς K βαριάς εβδομάδας",
     "simulator.rules_custom": "Δικοί σου (διάλεξε διαιρέτη και K)",

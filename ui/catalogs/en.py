@@ -491,9 +491,13 @@ EN: dict[str, str] = {
     "simulator.seed": "Seed",
     "simulator.seed_help": "The same seed gives the same games: a link reproduces the run.",
     "simulator.strength": "True strengths",
-    "simulator.shape_normal": "Normal (bell curve)",
+    "simulator.strength_help": (
+        "Normal: a bell curve. Uniform: every strength in the spread as likely. Skewed: a tail of"
+        " strong players."
+    ),
+    "simulator.shape_normal": "Normal",
     "simulator.shape_uniform": "Uniform",
-    "simulator.shape_skewed": "Skewed (a tail of strong players)",
+    "simulator.shape_skewed": "Skewed",
     "simulator.strength_sd": "Spread of true strength (points)",
     "simulator.true_divisor": "How much luck decides (divisor of the true win curve)",
     "simulator.true_divisor_help": (
@@ -504,8 +508,11 @@ EN: dict[str, str] = {
     "simulator.heavy_share": "Heavy players, % of all (300+ games a week)",
     "simulator.heavy_help": "Heavy players play 300 to 400 ranked games a week.",
     "simulator.pairing": "Pairing",
-    "simulator.pairing_random": "Random opponents",
-    "simulator.pairing_band": "Opponents within a rating band",
+    "simulator.pairing_help": (
+        "Random: any active player. Rating band: an opponent of a rating close to the player's."
+    ),
+    "simulator.pairing_random": "Random",
+    "simulator.pairing_band": "Rating band",
     "simulator.rules": "Rule sets to compare",
     "simulator.rules_flat": "{current}, no heavy-week K",
     "simulator.rules_custom": "Custom (choose its divisor and K)",
