@@ -84,7 +84,6 @@ def test_greek_compact_home_fits_the_narrowest_frame(browser: Browser, app_url: 
         expect(page.get_by_label("Το rating σου", exact=True)).to_have_value("1800")
         assert page.evaluate("() => document.documentElement.scrollWidth") == NARROWEST["width"]
         assert cut_text(page) == []
-        save_full_page(page, "compact_home_el_320")
         expect(page.get_by_test_id("stException")).to_have_count(0)
     finally:
         context.close()
