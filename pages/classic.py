@@ -49,10 +49,10 @@ page = Page(
             default="32",
             choices=K_CHOICES,
             label="classic.k_preset",
+            # K alone, short enough for a phone's choice box: the table "Choosing K" below
+            # says whom each suits.
             option=lambda k: (
-                t("classic.k_custom_option")
-                if k == "custom"
-                else t("classic.k_option", k=k, for_whom=t(f"k.preset.{k}"))
+                t("classic.k_custom_option") if k == "custom" else t("classic.k_option", k=k)
             ),
         ),
         FloatParam(name="k_custom", default=24.0, low=0.1, high=1000.0, label="classic.k_custom"),

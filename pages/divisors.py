@@ -47,6 +47,7 @@ page = Page(
             label="divisors.range",
         ),
     ],
+    views=("compact", "chart", "table"),
 )
 page.heading()
 
@@ -160,4 +161,4 @@ if not page.compact:
         with column:
             grids.show(table, download=None)
     grids.show(wins, download=f"divisors_k{k}_cube{cube}.csv", only_download=True)
-    page.embed_section(views=("compact", "chart", "table"))
+    page.embed_section()

@@ -12,7 +12,7 @@ from gammon_elo import CUBES, Ending, Game, GameType, WhatIf, break_even_win_rat
 from ui import embed, home, navigation, rules_input
 from ui.i18n import number, percent, t
 from ui.params import ChoiceParam, IntParam
-from ui.scaffold import Page, row
+from ui.scaffold import Page, figure_row, row
 
 #: A rating, and a count of ranked games in the last 7 days.
 Rating = partial(IntParam, default=1500, low=-100_000, high=100_000)
@@ -39,6 +39,7 @@ page = Page(
             default=GameType.RANKED.value,
             choices=[g.value for g in GameType],
             label="home.type",
+            help="home.type_help",
             option=lambda value: t(f"type.{value}"),
         ),
         ChoiceParam(
@@ -46,16 +47,20 @@ page = Page(
             default=Ending.NORMAL.value,
             choices=[e.value for e in Ending],
             label="home.ending",
+            help="home.ending_help",
             option=lambda value: t(f"ending.{value}"),
         ),
     ],
+    views=("compact", "chart"),
 )
 page.heading(intro=True, notices_first=False)
 
 
 def inputs() -> None:
-    """The inputs, in a box under the answer: both players side by side, then the game."""
-    with st.container(border=True):
+    """The inputs, in a box under the answer (in the compact views, the article's column
+    itself: a narrow frame keeps the box's margins for two fields a row): both players side by
+    side, then the game."""
+    with st.container(border=not page.compact):
         # A row for the ratings, one for the games, each aligned at the bottom: a label that wraps
         # on more lines than its neighbour's keeps the two fields level.
         for pair in (("rating", "opponent"), ("games", "opponent_games")):
@@ -76,7 +81,7 @@ def figures(game: Game, both: WhatIf) -> None:
     break_even = break_even_win_rate(
         game.rating, game.opponent, cube=game.cube, games=game.games, rules=game.rules
     )
-    expected, multiplier, even = row(3)
+    expected, multiplier, even = figure_row(3)
     expected.metric(
         t("home.expected"),
         percent(win_steps.expected_winner) if win_steps else "—",
@@ -150,7 +155,7 @@ def calculator() -> None:
         home.section(card(game), rules_name())
         home.steps(both, game.rules)
         # The compact home view fits 844 px at 600 px wide, a notice included: room for both.
-        page.embed_section(views=("compact", "chart"), height=1000)
+        page.embed_section(height=1000)
 
 
 page.only("chart", lambda: home.chart_view(card(current_game())))

@@ -4,7 +4,6 @@ performance rating of a set of results."""
 
 from __future__ import annotations
 
-import math
 from functools import partial
 
 import streamlit as st
@@ -22,7 +21,7 @@ from ui.params import (
     TextAreaParam,
 )
 from ui.params import key as widget_key
-from ui.scaffold import Page, row
+from ui.scaffold import Page, figure_row, row
 
 Rating = partial(IntParam, low=-100_000, high=100_000, step=10)
 CUBE_CHOICES = (*(str(c) for c in CUBES), "mix")
@@ -79,6 +78,7 @@ page = Page(
             default="1",
             choices=CUBE_CHOICES,
             label="planner.cube",
+            help="planner.cube_help",
             option=lambda c: t("planner.cube_mix") if c == "mix" else c,
             # The match-up's cube: the home page's carries here (and back, but the mix).
             shared="cube",
@@ -86,6 +86,7 @@ page = Page(
         *rules_input.params(),
         TextAreaParam(name="results", default="1500 1\n1600 0\n1700 1", label="planner.results"),
     ],
+    views=("compact", "chart"),
 )
 page.heading(intro=True)
 if seeding and "target" not in st.query_params and page["target"] <= page["rating"]:
@@ -96,7 +97,7 @@ if seeding and "target" not in st.query_params and page["target"] <= page["ratin
 rules = rules_input.from_state(page)
 win_rate = None if page["expected"] else page["win_rate"] / 100
 #: The 7 days before game 1 as they stand: the reader's count, or a week at their usual rate.
-usual_this_week = math.floor(page["per_week"])
+usual_this_week = planner.usual_week(page["per_week"])
 this_week = usual_this_week if page["this_week"] is None else page["this_week"]
 try:
     result = cached.plan(
@@ -159,18 +160,7 @@ chart_alt = t("planner.chart_alt", rating=result.rating, target=result.target, g
 
 def chart_view() -> None:
     charts.show(st, chart, title=t("planner.chart_title"), alt_text=chart_alt)
-    st.caption(
-        t(
-            "planner.chart_caption",
-            paths=result.paths,
-            rating=result.rating,
-            games=result.horizon,
-            mean=number(result.mean[-1]),
-            low=number(result.low[-1]),
-            high=number(result.high[-1]),
-            target=result.target,
-        )
-    )
+    st.caption(planner.chart_caption(result))
 
 
 page.only("chart", chart_view)
@@ -178,15 +168,16 @@ page.only("chart", chart_view)
 st.info(settling_text(), icon=":material/flag:")
 #: The match-up's break-even win rate, at the K of the 7 days before game 1 and the cube: the
 #: home page's for the same ratings, games and cube.
-week_games = planner.usual_week(page["per_week"]) if page["this_week"] is None else this_week
-yours = planner.hold_rows(page["rating"], page["cube"], week_games, rules, (result.opponent,))
-settle_col, share_col, rate_col, even_col = row(4)
+yours = planner.hold_rows(page["rating"], page["cube"], this_week, rules, (result.opponent,))
+settle_col, share_col, rate_col, even_col = figure_row(4)
 settle_col.metric(
     t("planner.settling"),
     "—" if abs(result.settling) == float("inf") else number(result.settling),
     help=t("planner.settling_help"),
 )
-share_col.metric(t("planner.reached", games=result.horizon), percent(result.reached_share))
+# In the headline's words: a target not reached on average is only touched, by luck.
+reached = "planner.reached" if result.reached_on_average else "planner.touched"
+share_col.metric(t(reached, games=result.horizon), percent(result.reached_share))
 rate_col.metric(
     t("planner.win_rate_used"), percent(result.win_rate), help=t("planner.win_rate_used_help")
 )
@@ -204,14 +195,14 @@ if not page.compact:
         t(
             "planner.hold_caption",
             rating=page["rating"],
-            k=k_factor(week_games, rules=rules),
-            games=week_games,
+            k=k_factor(this_week, rules=rules),
+            games=this_week,
             opponent=result.opponent,
             hold="—" if yours[0].hold is None else percent(yours[0].hold),
         )
     )
     grids.show(
-        planner.hold_grid(planner.hold_rows(page["rating"], page["cube"], week_games, rules)),
+        planner.hold_grid(planner.hold_rows(page["rating"], page["cube"], this_week, rules)),
         download=f"hold_{page['rating']}.csv",
     )
 
@@ -243,4 +234,4 @@ if not page.compact:
                     divisor=number(performance.divisor),
                 )
             )
-    page.embed_section(views=("compact", "chart"))
+    page.embed_section()

@@ -23,6 +23,7 @@ page = Page(
             name="difference", default=300, low=0, high=2000, step=50, label="tables.difference"
         ),
     ],
+    views=("compact", "chart", "table"),
 )
 page.heading()
 
@@ -121,4 +122,4 @@ grids.show(divisor_table, download=f"divisors_{rules.name}_k{k}_cube{cube}.csv")
 
 charts.show(st, heat, title=t("tables.heatmap"), alt_text=heat_alt)
 grids.data_expander(heat_table)
-page.embed_section(views=("compact", "chart", "table"))
+page.embed_section()

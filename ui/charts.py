@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import altair as alt
 import pandas as pd
@@ -15,11 +15,36 @@ import streamlit as st
 from .i18n import decimal_comma
 from .params import Where
 
-#: A backgammon board's colours: dark and light points, the felt, the cube's ivory.
-PALETTE = ["#7b2d26", "#1f5f5b", "#c8963e", "#4a4e69", "#9a8c98", "#22333b"]
-#: Axis and legend text. Streamlit's chart theme draws it in #808495, 3.5 : 1 on the app's
-#: background; this grey is 6.0 : 1 (WCAG AA asks 4.5 : 1 for text this small).
-LABEL_INK = "#5c5f6a"
+
+class Inks(NamedTuple):
+    """What a chart draws with in the reader's theme, from ``.streamlit/config.toml``'s
+    ``[theme.light]`` or ``[theme.dark]``: a colour per series (``chartCategoricalColors``), the
+    ink of its text and guides (``grayTextColor``), and the page's background."""
+
+    series: list[str]
+    text: str
+    background: str
+
+
+def inks() -> Inks:
+    """The colours of the theme the reader sees (``st.context.theme.type``: an embed's
+    ``embed_options``, or the reader's own setting; light when the browser has not said)."""
+    variant = "dark" if st.context.theme.type == "dark" else "light"
+
+    def option(name: str) -> Any:
+        value = st.get_option(f"theme.{variant}.{name}")
+        if value is None:
+            raise RuntimeError(
+                f"theme.{variant}.{name} is not set: Streamlit reads .streamlit/config.toml"
+                " from the folder it is started in (the project's)"
+            )
+        return value
+
+    return Inks(
+        series=list(option("chartCategoricalColors")),
+        text=str(option("grayTextColor")),
+        background=str(option("backgroundColor")),
+    )
 
 
 def show(where: Where, chart: alt.LayerChart, *, title: str, alt_text: str) -> None:
@@ -50,31 +75,41 @@ def beside(
 
 def style(chart: alt.Chart | alt.LayerChart) -> alt.LayerChart:
     # Room at the top for the y title written above the axis (Vega's bounds leave a few pixels
-    # of its letters outside the drawing, where the browser clips them).
-    styled = chart.properties(height=340, padding={"top": 14, "left": 5, "right": 5, "bottom": 5})
+    # of its letters outside the drawing, where the browser clips them). No background of its
+    # own: the page's, or an embedding article's, shows through as it does around the chart.
+    styled = chart.properties(
+        height=340,
+        padding={"top": 14, "left": 5, "right": 5, "bottom": 5},
+        background="transparent",
+    )
     if decimal_comma():
         # Axes and tooltips as the Greek article writes numbers: 64,0%, and a count 2.000 where
         # its format groups it (",d"); a rating's axis says "d", 1500 in either language.
         # (configure() replaces the whole config, so it comes before the other configure_*.)
         styled = styled.configure(locale=_GREEK_NUMBERS)
+    ink = inks()
     configured: alt.LayerChart = (
-        styled.configure_axis(
-            grid=True, gridOpacity=0.35, labelColor=LABEL_INK, titleColor=LABEL_INK
-        )
+        # Every colour from the reader's theme: the series' lines (a scale without a range of
+        # its own takes this one), the guides' rules and the text.
+        styled.configure_range(category=ink.series)
+        .configure_rule(color=ink.text)
+        .configure_axis(grid=True, gridOpacity=0.35, labelColor=ink.text, titleColor=ink.text)
         # The y title level, above the axis: a phone's chart is wider than it is tall, and a
         # title written up the axis was cut at its top ("Typical weekly change (sd, points").
         .configure_axisY(**Y_TITLE_ABOVE)
         .configure_legend(
             orient="bottom",
             title=None,
-            labelColor=LABEL_INK,
-            titleColor=LABEL_INK,
+            labelColor=ink.text,
+            titleColor=ink.text,
             # Names are never cut short ("FIBS ÷20…"): labels and titles as long as they are,
             # two a row (a phone's 390 px hold two).
             labelLimit=0,
             titleLimit=0,
             columns=2,
             symbolType="stroke",
+            # As strong as the line it names (Vega draws legend symbols at 0.7).
+            symbolOpacity=1,
         )
     )
     return configured
@@ -138,7 +173,7 @@ class _Shared:
 
     def color(self, **legend: Any) -> alt.Color:
         """A series' colour, the same on its line and on its dots."""
-        scale = alt.Scale(domain=self.order, range=PALETTE)
+        scale = alt.Scale(domain=self.order)
         return alt.Color(f"{self.series}:N", sort=self.order, scale=scale, **legend)
 
     def y_enc(self) -> alt.Y:
@@ -181,7 +216,7 @@ def _pointer_layers(
         alt.Chart(wide)
         # Decorative for a screen reader (the lines and their data table say it all), and an
         # empty group of marks without a name is an axe violation.
-        .mark_rule(color="#333", strokeWidth=1, aria=False)
+        .mark_rule(strokeWidth=1, aria=False)
         .encode(
             x=shared.x_enc,
             opacity=alt.condition(nearest, alt.value(0.6), alt.value(0)),
@@ -205,14 +240,12 @@ def _guides(
     layers: list[alt.Chart] = []
     if zero_line:
         layers.append(
-            alt.Chart(pd.DataFrame({y: [0]}))
-            .mark_rule(color="#999")
-            .encode(y=alt.Y(f"{y}:Q", title=y_title))
+            alt.Chart(pd.DataFrame({y: [0]})).mark_rule().encode(y=alt.Y(f"{y}:Q", title=y_title))
         )
     if marker is not None:
         layers.append(
             alt.Chart(pd.DataFrame({x: [marker]}))
-            .mark_rule(color="#333", strokeDash=[4, 4])
+            .mark_rule(strokeDash=[4, 4])
             # Titled, so that a screen reader's description of the rule is in the page's
             # language (Vega describes a mark by its fields' titles).
             .encode(x=alt.X(f"{x}:Q", title=x_title))
@@ -234,12 +267,15 @@ def _gap_marks(shared: _Shared, *, marker: float, values: Mapping[str, float]) -
     # its table say the same values, in the page's language.
     rule = (
         alt.Chart(wide)
-        .mark_rule(color="#333", strokeDash=[4, 4], strokeWidth=2, aria=False)
+        .mark_rule(strokeDash=[4, 4], strokeWidth=2, aria=False)
         .encode(x=shared.x_enc, tooltip=shared.tooltip)
     )
     points = (
         alt.Chart(dots)
-        .mark_point(filled=True, size=110, opacity=1, stroke="white", strokeWidth=1.5, aria=False)
+        # Ringed in the page's colour, so that each dot stands apart from its line.
+        .mark_point(
+            filled=True, size=110, opacity=1, stroke=inks().background, strokeWidth=1.5, aria=False
+        )
         .encode(x=shared.x_enc, y=shared.y_enc(), color=shared.color(), tooltip=shared.tooltip)
     )
     return [rule, points]
@@ -402,7 +438,6 @@ def bars(
             y=alt.Y(f"{y}:Q", title=y_title),
             color=alt.Color(
                 f"{series}:N",
-                scale=alt.Scale(range=PALETTE),
                 title=series_title,
                 legend=alt.Legend(symbolType="square"),
             ),

@@ -44,6 +44,7 @@ page = Page(
             help="history.skip_help",
         ),
     ],
+    views=("compact", "chart"),
 )
 page.heading(intro=True)
 
@@ -178,4 +179,4 @@ if first.rows_rejected:
         uploads.rejected(first.rejected),
         download="rejected_rows.csv",
     )
-page.embed_section(views=("compact", "chart"))
+page.embed_section()

@@ -49,6 +49,7 @@ page = Page(
             default="normal",
             choices=SHAPES,
             label="simulator.strength",
+            help="simulator.strength_help",
             option=lambda shape: t(f"simulator.shape_{shape}"),
         ),
         FloatParam(
@@ -94,6 +95,7 @@ page = Page(
             default="random",
             choices=PAIRINGS,
             label="simulator.pairing",
+            help="simulator.pairing_help",
             option=lambda pairing: t(f"simulator.pairing_{pairing}"),
         ),
         ListParam(
@@ -113,6 +115,7 @@ page = Page(
         ),
         IntParam(name="k", default=24, low=1, high=1000, label="simulator.custom_k"),
     ],
+    views=("compact", "chart", "table"),
 )
 
 
@@ -198,4 +201,4 @@ st.caption(
 
 simulator.results(page, result, population, labels, headers)
 # The compact view offers "Embed this" here too (the other pages keep it to the full page).
-page.embed_section(views=("compact", "chart", "table"), also_compact=True)
+page.embed_section(also_compact=True)

@@ -169,6 +169,35 @@ def test_the_compact_view_shows_each_change_and_each_k_once() -> None:
     assert sum("K = 16" in c.value for c in full.caption) == 2
 
 
+@pytest.mark.parametrize(
+    ("page", "asked", "shown"),
+    [
+        # The home page has no table: its inputs and result, and a notice saying why.
+        ("app.py", "table", "compact"),
+        # The Classic calculator draws no chart.
+        ("pages/classic.py", "chart", "compact"),
+        # The Divisors page draws a table: no notice.
+        ("pages/divisors.py", "table", "table"),
+        # A view no page has: the full page, and a notice naming the page's.
+        ("app.py", "tables", "full"),
+    ],
+)
+def test_a_view_the_page_lacks_is_named_in_a_notice(page: str, asked: str, shown: str) -> None:
+    at = run(page, view=asked)
+    notices = " ".join(w.value for w in at.warning)
+    if asked == shown:
+        assert "view=" not in notices, notices
+        assert at.dataframe or at.table
+        assert not at.number_input
+        return
+    assert f"`view={asked}`" in notices, notices
+    offered = {"app.py": "full, compact, chart", "pages/classic.py": "full, compact"}[page]
+    assert offered in notices, notices
+    # What is shown: the inputs (the compact view and the full page), the title only in full.
+    assert at.number_input
+    assert bool(at.title) is (shown == "full")
+
+
 def test_the_cube_is_seven_visible_choices() -> None:
     at = run(cube="4")
     cube = at.segmented_control(key="home.cube")

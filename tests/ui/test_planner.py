@@ -4,6 +4,7 @@ performance rating), bad links and bad results named, both languages, the compac
 
 from __future__ import annotations
 
+import json
 import math
 import re
 
@@ -108,14 +109,31 @@ def test_planner_target_beyond_where_you_settle_says_so() -> None:
 def test_planner_a_target_most_paths_touch_beyond_where_you_settle_is_not_reached() -> None:
     # 1800 at 60 % against 1500s (settling at 1711): most paths touch it, none stays.
     at = run("pages/planner.py", target="1800", win_rate="60", per_week="60")
-    # The 7 days before game 1 hold a usual week, 60 games, when the reader leaves it empty.
-    expected = plan(1500, 1800, opponent=1500, win_rate=0.6, games_per_week=60, games_this_week=60)
+    # The 7 days before game 1 hold a usual week, 59 games, when the reader leaves it empty.
+    expected = plan(1500, 1800, opponent=1500, win_rate=0.6, games_per_week=60, games_this_week=59)
     assert 0.5 < expected.reached_share < 1 and expected.beyond_settling
     assert answer(at) == "Not reached on average"
     box = answer_box(at)
     assert f"{expected.reached_share:.1%} of the paths touch 1800 at some point" in box
     # Settling at 1800: 1 / (1 + 10^((1500 − 1800) / 1200)) = 1 / 1.5623 = 64.0 %.
     assert "A win rate above 64.0% reaches 1800." in box
+    # The figure under it says the same in the same words: touched by luck, not reached.
+    share = f"{expected.reached_share:.1%}"
+    assert metrics(at)["Touch it by luck within 2,000 games"] == share
+    assert "Reach it within 2,000 games" not in metrics(at)
+
+
+def test_the_chart_caption_names_only_what_is_drawn() -> None:
+    """20 ranked games a week never make a heavy week (50 in 7 days): no strip is drawn and the
+    caption names none; at 60 a week K is the heavy-week K from game 1, the strip is drawn and
+    named."""
+    for per_week, heavy in (("20", False), ("60", True)):
+        at = run("pages/planner.py", per_week=per_week, win_rate="58")
+        spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
+        drawn = {layer["mark"]["type"] for layer in spec["layer"]}
+        assert ("rect" in drawn) is heavy, drawn
+        caption = next(c.value for c in at.caption if "The dashed line is your target" in c.value)
+        assert ("strip" in caption) is heavy, caption
 
 
 def answer_box(at: AppTest) -> str:
@@ -124,17 +142,21 @@ def answer_box(at: AppTest) -> str:
     return re.sub(r"<[^>]+>", " ", box.split("</style>", 1)[1])
 
 
-def test_planner_k_at_game_1_with_60_games_already_this_week_is_16() -> None:
+def test_planner_k_at_game_1_with_60_games_a_week_is_16() -> None:
     """1.3.1: K is 16 for a player with 50 or more ranked games in the 7 days before the game.
     A player of 60 ranked games a week who leaves "ranked games in the last 7 days" empty has a
-    usual week behind them, 60 games: K 16 from game 1. Typed 0, the window starts empty: K 32
-    at game 1; typed 49 or 50, one short of the threshold or on it: 32 or 16."""
+    usual week behind them: one game every 7/60 of a day, so the 7 days before the next game
+    hold the 59 games less than 7 days old (the 60th back is exactly 7 days old and no longer
+    counts, as the server counts): K 16 from game 1. The line on K and the hold table's caption
+    say that one count. Typed 0, the window starts empty: K 32 at game 1; typed 49 or 50, one
+    short of the threshold or on it: 32 or 16."""
     at = run("pages/planner.py", per_week="60")
     box = at.number_input(key="planner.this_week")
-    assert box.value is None and box.proto.placeholder == "Usually 60"
+    assert box.value is None and box.proto.placeholder == "≈ 59"
     assert box.label == "Ranked games in the last 7 days"
     said = " ".join(c.value for c in at.caption)
-    assert "Your K at game 1 is 16: the 7 days before it hold 60 ranked games" in said
+    assert "Your K at game 1 is 16: the 7 days before it hold 59 ranked games" in said
+    assert "your K of 16 (59 ranked games in the 7 days before your next game)" in said
     for typed, k in (("0", 32), ("49", 32), ("50", 16)):
         at = run("pages/planner.py", per_week="60", this_week=typed)
         said = " ".join(c.value for c in at.caption)
