@@ -36,9 +36,9 @@ def metrics(at: AppTest) -> dict[str, str]:
 
 
 def test_planner_answer_settling_point_and_hold_table() -> None:
-    at = run("pages/planner.py", win_rate="58")
+    at = run("pages/planner.py", win_rate="58", rules="1.3.1")
     # 1500 → 1600 against 1500s, winning 58 %, 20 games a week, cube 1.
-    expected = plan(1500, 1600, opponent=1500, win_rate=0.58, games_per_week=20)
+    expected = plan(1500, 1600, opponent=1500, win_rate=0.58, games_per_week=20, rules="1.3.1")
     # Every path gets there, so the answer is the mean number of games.
     assert expected.reached_share == 1 and expected.mean_games is not None
     assert answer(at) == f"{expected.mean_games:.0f}"
@@ -99,7 +99,7 @@ def test_a_plan_of_over_a_thousand_games_writes_them_with_the_mark(
 
 
 def test_planner_target_beyond_where_you_settle_says_so() -> None:
-    at = run("pages/planner.py", target="2000", win_rate="60")
+    at = run("pages/planner.py", target="2000", win_rate="60", rules="1.3.1")
     # 1500 + 1200 · log10(1.5) = 1711: 2000 is beyond it.
     assert metrics(at)["Where you settle"] == "1711"
     assert "beyond where you settle" in at.info[0].value
@@ -108,9 +108,17 @@ def test_planner_target_beyond_where_you_settle_says_so() -> None:
 
 def test_planner_a_target_most_paths_touch_beyond_where_you_settle_is_not_reached() -> None:
     # 1800 at 60 % against 1500s (settling at 1711): most paths touch it, none stays.
-    at = run("pages/planner.py", target="1800", win_rate="60", per_week="60")
+    at = run("pages/planner.py", target="1800", win_rate="60", per_week="60", rules="1.3.1")
     # The 7 days before game 1 hold a usual week, 59 games, when the reader leaves it empty.
-    expected = plan(1500, 1800, opponent=1500, win_rate=0.6, games_per_week=60, games_this_week=59)
+    expected = plan(
+        1500,
+        1800,
+        opponent=1500,
+        win_rate=0.6,
+        games_per_week=60,
+        games_this_week=59,
+        rules="1.3.1",
+    )
     assert 0.5 < expected.reached_share < 1 and expected.beyond_settling
     assert answer(at) == "Not reached on average"
     box = answer_box(at)
@@ -177,11 +185,20 @@ def test_planner_answer_names_the_rate_and_the_rate_that_reaches_the_target() ->
     1830 is beyond it, said on the answer card itself with the rate assumed and the rate that
     settles at 1830: 1 / (1 + 10^(−330 / 1200)) = 1 / 1.5309 = 65.3 %."""
     assert round(1500 + 1200 * math.log10(0.6 / 0.4)) == 1711
-    at = run("pages/planner.py", target="1830", win_rate="60", per_week="60")
+    at = run("pages/planner.py", target="1830", win_rate="60", per_week="60", rules="1.3.1")
     box = answer_box(at)
     assert "1830 at a win rate of 60.0%" in box
     assert "At that rate you settle around 1711. A win rate above 65.3% reaches 1830." in box
-    el = answer_box(run("pages/planner.py", target="1830", win_rate="60", per_week="60", lang="el"))
+    el = answer_box(
+        run(
+            "pages/planner.py",
+            target="1830",
+            win_rate="60",
+            per_week="60",
+            rules="1.3.1",
+            lang="el",
+        )
+    )
     assert "Το 1830 με ποσοστό νικών 60,0%" in el
     assert "σταθεροποιείσαι γύρω στο 1711. Ποσοστό νικών πάνω από 65,3% φτάνει το 1830." in el
 
@@ -245,7 +262,7 @@ def test_explain_lists_the_one_combination_and_its_reasons() -> None:
 def test_explain_a_change_no_combination_gives() -> None:
     """Equal ratings, +50: the most a ranked game gives is 32 × ½ × 2 = 32; +50 is the first
     place's podium prize."""
-    at = run("pages/explain.py", rating="1500", opponent="1500", change="50")
+    at = run("pages/explain.py", rating="1500", opponent="1500", change="50", rules="1.3.1")
     assert answer(at) == "No exact match under these rules"
     assert any(
         "Against 1500, no K, cube and outcome under 1.3.1 gives exactly +50" in w.value
@@ -269,7 +286,7 @@ def test_explain_no_exact_match_names_the_opponent_at_which_it_would_be() -> Non
     opponent 664 to 878 points below. At K 32 and cube 1: 2.5/32 ≤ 1 − E < 3.5/32, opponent −
     1650 from 1200 · log10(2.5/29.5) = −1286.26 to below 1200 · log10(3.5/28.5) = −1092.93:
     364 to 557."""
-    at = run("pages/explain.py", rating="1650", opponent="1820", change="3")
+    at = run("pages/explain.py", rating="1650", opponent="1820", change="3", rules="1.3.1")
     assert answer(at) == "No exact match under these rules"
     box = answer_box(at)
     assert "Your +3 against 1820" in box and "No ranked game" not in box
@@ -286,7 +303,7 @@ def test_explain_no_exact_match_names_the_opponent_at_which_it_would_be() -> Non
     assert any(h.value == "Where your +3 would be exact" for h in at.header)
     # The nearest explanations stay, with what else could give it.
     assert any(h.value == "The nearest explanations" for h in at.header)
-    greek = answer_box(run("pages/explain.py", change="3", lang="el"))
+    greek = answer_box(run("pages/explain.py", change="3", rules="1.3.1", lang="el"))
     assert "Καμία ακριβής αντιστοιχία με αυτούς τους κανόνες" in greek
     assert "772–986 (664–878 πόντους κάτω από σένα)" in greek
 
