@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -79,7 +78,7 @@ def distribution_sentence(quantiles: pd.DataFrame, labels: Sequence[str]) -> str
     return compared(items, "simulator.distribution_sentence")
 
 
-def _lines(weekly: pd.DataFrame, y: str, y_title: str, y_format: str = "") -> alt.LayerChart:
+def _lines(weekly: pd.DataFrame, y: str, y_title: str, y_format: str = "") -> charts.Figure:
     return charts.lines(
         weekly,
         x="week",
@@ -93,7 +92,7 @@ def _lines(weekly: pd.DataFrame, y: str, y_title: str, y_format: str = "") -> al
 
 
 def _chart(
-    chart: alt.LayerChart,
+    chart: charts.Chart,
     *,
     title: str,
     alt_text: str,
