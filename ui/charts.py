@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import altair as alt
 import pandas as pd
@@ -15,11 +15,36 @@ import streamlit as st
 from .i18n import decimal_comma
 from .params import Where
 
-#: A backgammon board's colours: dark and light points, the felt, the cube's ivory.
-PALETTE = ["#7b2d26", "#1f5f5b", "#c8963e", "#4a4e69", "#9a8c98", "#22333b"]
-#: Axis and legend text. Streamlit's chart theme draws it in #808495, 3.5 : 1 on the app's
-#: background; this grey is 6.0 : 1 (WCAG AA asks 4.5 : 1 for text this small).
-LABEL_INK = "#5c5f6a"
+
+class Inks(NamedTuple):
+    """What a chart draws with in the reader's theme, from ``.streamlit/config.toml``'s
+    ``[theme.light]`` or ``[theme.dark]``: a colour per series (``chartCategoricalColors``), the
+    ink of its text and guides (``grayTextColor``), and the page's background."""
+
+    series: list[str]
+    text: str
+    background: str
+
+
+def inks() -> Inks:
+    """The colours of the theme the reader sees (``st.context.theme.type``: an embed's
+    ``embed_options``, or the reader's own setting; light when the browser has not said)."""
+    variant = "dark" if st.context.theme.type == "dark" else "light"
+
+    def option(name: str) -> Any:
+        value = st.get_option(f"theme.{variant}.{name}")
+        if value is None:
+            raise RuntimeError(
+                f"theme.{variant}.{name} is not set: Streamlit reads .streamlit/config.toml"
+                " from the folder it is started in (the project's)"
+            )
+        return value
+
+    return Inks(
+        series=list(option("chartCategoricalColors")),
+        text=str(option("grayTextColor")),
+        background=str(option("backgroundColor")),
+    )
 
 
 @dataclass(frozen=True)
@@ -74,33 +99,41 @@ HEIGHT = 340
 
 def style(chart: alt.Chart | alt.LayerChart) -> alt.LayerChart:
     # Room at the top for the y title written above the axis (Vega's bounds leave a few pixels
-    # of its letters outside the drawing, where the browser clips them).
+    # of its letters outside the drawing, where the browser clips them). No background of its
+    # own: the page's, or an embedding article's, shows through as it does around the chart.
     styled = chart.properties(
-        height=HEIGHT, padding={"top": 14, "left": 5, "right": 5, "bottom": 5}
+        height=HEIGHT,
+        padding={"top": 14, "left": 5, "right": 5, "bottom": 5},
+        background="transparent",
     )
     if decimal_comma():
         # Axes and tooltips as the Greek article writes numbers: 64,0%, and a count 2.000 where
         # its format groups it (",d"); a rating's axis says "d", 1500 in either language.
         # (configure() replaces the whole config, so it comes before the other configure_*.)
         styled = styled.configure(locale=_GREEK_NUMBERS)
+    ink = inks()
     configured: alt.LayerChart = (
-        styled.configure_axis(
-            grid=True, gridOpacity=0.35, labelColor=LABEL_INK, titleColor=LABEL_INK
-        )
+        # Every colour from the reader's theme: the series' lines (a scale without a range of
+        # its own takes this one), the guides' rules and the text.
+        styled.configure_range(category=ink.series)
+        .configure_rule(color=ink.text)
+        .configure_axis(grid=True, gridOpacity=0.35, labelColor=ink.text, titleColor=ink.text)
         # The y title level, above the axis: a phone's chart is wider than it is tall, and a
         # title written up the axis was cut at its top ("Typical weekly change (sd, points").
         .configure_axisY(**Y_TITLE_ABOVE)
         .configure_legend(
             orient="bottom",
             title=None,
-            labelColor=LABEL_INK,
-            titleColor=LABEL_INK,
+            labelColor=ink.text,
+            titleColor=ink.text,
             # Names are never cut short ("FIBS ÷20…"): labels and titles as long as they are,
             # two a row (a phone's 390 px hold two).
             labelLimit=0,
             titleLimit=0,
             columns=2,
             symbolType="stroke",
+            # As strong as the line it names (Vega draws legend symbols at 0.7).
+            symbolOpacity=1,
         )
     )
     return configured
@@ -169,7 +202,7 @@ class _Shared:
 
     def color(self, **legend: Any) -> alt.Color:
         """A series' colour, the same on its line and on its dots."""
-        scale = alt.Scale(domain=self.order, range=PALETTE)
+        scale = alt.Scale(domain=self.order)
         return alt.Color(f"{self.series}:N", sort=self.order, scale=scale, **legend)
 
     def y_enc(self) -> alt.Y:
@@ -213,7 +246,7 @@ def _pointer_layers(shared: _Shared) -> tuple[alt.Chart, alt.Chart]:
         _named(POINTER)
         # Decorative for a screen reader (the lines and their data table say it all), and an
         # empty group of marks without a name is an axe violation.
-        .mark_rule(color="#333", strokeWidth=1, aria=False)
+        .mark_rule(strokeWidth=1, aria=False)
         .encode(
             x=shared.x_enc,
             opacity=alt.condition(nearest, alt.value(0.6), alt.value(0)),
@@ -237,14 +270,12 @@ def _guides(
     layers: list[alt.Chart] = []
     if zero_line:
         layers.append(
-            alt.Chart(pd.DataFrame({y: [0]}))
-            .mark_rule(color="#999")
-            .encode(y=alt.Y(f"{y}:Q", title=y_title))
+            alt.Chart(pd.DataFrame({y: [0]})).mark_rule().encode(y=alt.Y(f"{y}:Q", title=y_title))
         )
     if marker:
         layers.append(
             _named(MARKER)
-            .mark_rule(color="#333", strokeDash=[4, 4])
+            .mark_rule(strokeDash=[4, 4])
             # Titled, so that a screen reader's description of the rule is in the page's
             # language (Vega describes a mark by its fields' titles).
             .encode(x=alt.X(f"{x}:Q", title=x_title))
@@ -259,12 +290,15 @@ def _gap_marks(shared: _Shared) -> list[alt.Chart]:
     # its table say the same values, in the page's language.
     rule = (
         _named(GAP)
-        .mark_rule(color="#333", strokeDash=[4, 4], strokeWidth=2, aria=False)
+        .mark_rule(strokeDash=[4, 4], strokeWidth=2, aria=False)
         .encode(x=shared.x_enc, tooltip=shared.tooltip)
     )
     points = (
         _named(GAP_DOTS)
-        .mark_point(filled=True, size=110, opacity=1, stroke="white", strokeWidth=1.5, aria=False)
+        # Ringed in the page's colour, so that each dot stands apart from its line.
+        .mark_point(
+            filled=True, size=110, opacity=1, stroke=inks().background, strokeWidth=1.5, aria=False
+        )
         .encode(x=shared.x_enc, y=shared.y_enc(), color=shared.color(), tooltip=shared.tooltip)
     )
     return [rule, points]
@@ -326,6 +360,7 @@ def hover_lines(
         legend_columns=legend_columns,
         height=height,
         greek=decimal_comma(),
+        ink=inks(),
     )
     data = {LINES: frame, POINTER: wide}
     if marker is not None and marked is None:
@@ -359,15 +394,17 @@ def _hover_spec(
     legend_columns: int | None,
     height: int,
     greek: bool,
+    ink: Inks,
 ) -> dict[str, Any]:
     """The Vega-Lite spec of a :func:`hover_lines` chart of this shape, its data named (``LINES``
     …), built by Altair once a shape: building and checking its layers costs several times
     what the rest of a page's rerun does. Every input of the spec is an argument, the
-    language's decimal mark (``greek``, read by :func:`style`) included.
+    language's decimal mark (``greek``) and the theme's colours (``ink``), both read by
+    :func:`style`, included.
 
     The spec is top-level as Streamlit makes it from an Altair chart, without Altair's default
     theme (Streamlit draws charts in its own)."""
-    del greek  # a key of the cache: style() reads the language itself
+    del greek, ink  # keys of the cache: style() reads the language and the theme itself
     x_axis = alt.Axis(format=x_format, tickMinStep=1, tickCount=10) if x_format else alt.Axis()
     shared = _Shared(
         x=x,
@@ -503,7 +540,6 @@ def bars(
             y=alt.Y(f"{y}:Q", title=y_title),
             color=alt.Color(
                 f"{series}:N",
-                scale=alt.Scale(range=PALETTE),
                 title=series_title,
                 legend=alt.Legend(symbolType="square"),
             ),

@@ -401,6 +401,28 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     raise ValueError(f"colour must be #rgb, #rrggbb or rgb(...), got {colour!r}")
 
 
+def luminance(colour: str) -> float:
+    """Relative luminance (WCAG 2) of a ``#rrggbb``, ``rgb()`` or ``rgba()`` colour."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = _rgb(colour)
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+
+def contrast(colour: str, backdrop: str, *, alpha: float = 1.0) -> float:
+    """The WCAG contrast ratio of ``colour``, drawn with opacity ``alpha`` over ``backdrop``,
+    against that backdrop (1 : 1 … 21 : 1)."""
+    shown = tuple(
+        round(alpha * c + (1 - alpha) * b)
+        for c, b in zip(_rgb(colour), _rgb(backdrop), strict=True)
+    )
+    lighter, darker = sorted((luminance(f"rgb{shown}"), luminance(backdrop)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
 def _colours(png: bytes) -> list[tuple[int, tuple[int, int, int]]]:
     """(how many pixels, (r, g, b)) for each colour in a screenshot."""
     image = Image.open(io.BytesIO(png)).convert("RGB")

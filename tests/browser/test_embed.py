@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
@@ -27,9 +28,11 @@ from browser_support import (
     card,
     chart_marks,
     choose,
+    contrast,
     grid_rows,
     horizontal_overflow,
     ink,
+    luminance,
     metric,
     open_expander,
     open_page,
@@ -45,6 +48,9 @@ pytestmark = pytest.mark.browser
 MINUS = "\u2212"
 #: The help center's article column, and so the iframe's width (README, ui/embed.py).
 FRAME_WIDTH = 600
+#: An article's background for each of the embed code's colours: white, and a dark help
+#: center's near-black.
+ARTICLES = {"light": "#ffffff", "dark": "#14161a"}
 
 
 class HostPages:
@@ -74,7 +80,8 @@ class HostPages:
     def article(self, name: str, iframe: str, *, dark: bool = False) -> str:
         """Serve an article page (Greek, a column up to 600 px, narrower on a phone; white, or
         near-black for ``dark``) holding ``iframe``; its URL."""
-        colours = "background:#111418;color:#eee" if dark else "background:#fff;color:#111"
+        colours = f"background:{ARTICLES['dark' if dark else 'light']};color:"
+        colours += "#eee" if dark else "#111"
         self.pages[f"/{name}.html"] = (
             "<!doctype html><html lang='el'><head><meta charset='utf-8'>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'>"
@@ -593,16 +600,6 @@ def test_title_row_embed_code_sizes_the_frame_to_its_content_and_follows_it(
         context.close()
 
 
-def luminance(colour: str) -> float:
-    """Relative luminance (WCAG) of an ``rgb()``/``rgba()`` colour."""
-    red, green, blue = (float(c) / 255 for c in re.findall(r"[\d.]+", colour)[:3])
-
-    def linear(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
-
-
 def test_auto_theme_follows_a_dark_reader_over_a_dark_article(
     browser: Browser, app_url: str, host: HostPages
 ) -> None:
@@ -632,7 +629,7 @@ def test_auto_theme_follows_a_dark_reader_over_a_dark_article(
         # can read the frame in a white article too), within a few steps of the article's.
         assert luminance(colours["app"]) < 0.02, colours
         expect(inside.get_by_test_id("stAlert").filter(has_text="theme")).to_have_count(0)
-        assert ink(element.screenshot(), "#111418", tolerance=8) < 0.5, colours
+        assert ink(element.screenshot(), ARTICLES["dark"], tolerance=8) < 0.5, colours
         assert_fits_its_content(element, frame)
         save_host(page, "embed_dark_auto_390")
     finally:
@@ -780,3 +777,123 @@ def test_title_row_switches_the_language_on_a_phone_without_the_sidebar(
     expect(headline).to_contain_text(f"{MINUS}{-both.loss.you.change}")
     wait_idle(page)
     expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+# --- Charts on any article: the theme's colours, read against the article's -------------------
+
+#: The frame widths a chart must read in: the narrowest phone with an article's margins, a
+#: phone, the help center's column, a desktop.
+CHART_WIDTHS = (320, 358, 390, 600, 1280)
+#: The charts an article frames (``view=chart``): the home page's curves (three divisors and the
+#: marked gap, dots on the lines) and the Planner's projection (its line, the target and the
+#: heavy weeks' strip; 60 games a week make heavy weeks).
+CHART_LINKS = ("/?rating=1800&opponent=1500&games=60", "/planner?per_week=60&win_rate=58")
+#: WCAG 2's least contrast for text this small (AA) and for the lines and shapes that carry a
+#: chart's meaning (non-text contrast).
+TEXT_CONTRAST, LINE_CONTRAST = 4.5, 3.0
+#: Every chart's colours as drawn in the frame: each text's fill, and each line's stroke (the
+#: series, the rules, the legend's symbols) or shape's fill (a strip, a dot), with the opacity it
+#: is drawn at (its own and its groups'); and what lies under the chart: the first painted
+#: background from its drawing up (none: the frame is see-through onto the article). The
+#: band's tint, the grid and the pointer's hidden rule carry no meaning of their own.
+DRAWN_INKS = r"""() => [...document.querySelectorAll('[data-testid=stVegaLiteChart] svg.marks')]
+  .map(svg => {
+    const painted = c => c && c !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(c);
+    let backdrop = null;
+    for (let el = svg; el && !backdrop; el = el.parentElement) {
+        const colour = getComputedStyle(el).backgroundColor;
+        if (painted(colour)) backdrop = colour;
+    }
+    const marks = [];
+    const add = (kind, el, part) => {
+        const style = getComputedStyle(el);
+        let alpha = parseFloat(style[part + 'Opacity']);
+        for (let e = el; e && e !== svg; e = e.parentElement)
+            alpha *= parseFloat(getComputedStyle(e).opacity);
+        if (painted(style[part]) && alpha > 0)
+            marks.push({kind, colour: style[part], alpha, what: el.textContent.trim()
+                        || [...el.parentElement.classList].join(' ')});
+    };
+    for (const text of svg.querySelectorAll('text'))
+        if (text.textContent.trim()) add('text', text, 'fill');
+    for (const el of svg.querySelectorAll('g.mark-line.role-mark path, g.mark-rule.role-mark line,'
+                                          + ' g.role-legend-symbol path'))
+        add('line', el, 'stroke');
+    for (const el of svg.querySelectorAll('g.mark-rect.role-mark path,'
+                                          + ' g.mark-symbol.role-mark path'))
+        add('line', el, 'fill');
+    const cut = [...svg.querySelectorAll('text')].map(t => t.textContent)
+        .filter(t => t.endsWith('…'));
+    return {width: svg.getAttribute('width'), backdrop, marks, cut};
+  })"""
+
+
+def chart_frame(src: str, width: int) -> str:
+    return (
+        f'<iframe src="{html.escape(src)}" title="Gammon42" width="{width}" height="900"'
+        ' style="border:0;display:block"></iframe>'
+    )
+
+
+def hard_to_read(drawn: list[dict[str, Any]], article: str) -> tuple[list[str], dict[str, float]]:
+    """Each drawn colour under its least contrast against what lies under it (the chart's own
+    background, or the article), and the least contrast of each kind."""
+    poor, least = [], {"text": 99.0, "line": 99.0}
+    for chart in drawn:
+        backdrop = chart["backdrop"] or article
+        for mark in chart["marks"]:
+            ratio = contrast(mark["colour"], backdrop, alpha=mark["alpha"])
+            least[mark["kind"]] = min(least[mark["kind"]], round(ratio, 2))
+            limit = TEXT_CONTRAST if mark["kind"] == "text" else LINE_CONTRAST
+            if ratio < limit:
+                poor.append(f"{mark['kind']} {mark['what']!r} {mark['colour']}: {ratio:.2f}")
+    return sorted(set(poor)), least
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_charts_read_on_a_white_and_a_dark_article(
+    browser: Browser, app_url: str, host: HostPages, theme: str, lang: str
+) -> None:
+    """The home page's and the Planner's charts framed in an article of the embed code's
+    colours (``embed_options``: white for light, near-black for dark), each frame 320 to
+    1280 px wide in turn: every text at least 4.5 : 1 and every line 3 : 1 against what lies
+    under it, and no text cut short."""
+    options = f"view=chart&embed=true&embed_options={theme}_theme&lang={lang}"
+    links = [f"{app_url}{link}&{options}" for link in CHART_LINKS]
+    context = browser.new_context(viewport={"width": 1320, "height": 900})
+    try:
+        page = context.new_page()
+        frames = "".join(chart_frame(src, CHART_WIDTHS[0]) for src in links)
+        page.goto(host.article(f"charts_{theme}_{lang}", frames, dark=theme == "dark"))
+        elements = page.locator("iframe")
+        expect(elements).to_have_count(len(links))
+        inside = [elements.nth(i).content_frame for i in range(len(links))]
+        for frame in inside:
+            expect(frame.locator("svg.marks g.mark-line.role-mark path").first).to_be_attached()
+            wait_idle(frame)
+        poor: dict[str, list[str]] = {}
+        least: dict[str, dict[str, float]] = {}
+        for width in CHART_WIDTHS:
+            for index, frame in enumerate(inside):
+                svg = frame.locator("svg.marks").first
+                before = svg.get_attribute("width")
+                # On screen: Chromium lays out and draws a frame from another site only there.
+                elements.nth(index).scroll_into_view_if_needed()
+                if width != CHART_WIDTHS[0]:
+                    elements.nth(index).evaluate("(el, w) => { el.width = w; }", width)
+                    # Drawn again at its new width (every width here is another).
+                    expect(svg).not_to_have_attribute("width", before or "")
+                drawn = frame.locator("body").evaluate(f"() => ({DRAWN_INKS})()")
+                assert [c["cut"] for c in drawn] == [[]] * len(drawn), drawn
+                bad, lowest = hard_to_read(drawn, ARTICLES[theme])
+                name = f"{CHART_LINKS[index].split('?')[0]} {width}"
+                if bad:
+                    poor[name] = bad
+                least[name] = lowest
+            if (width in (320, 358) and lang == "el") or (theme == "dark" and width == 390):
+                save_host(page, f"embed_charts_{theme}_{lang}_{width}")
+        print(f"\n{theme} {lang} least contrast: {least}")
+        assert poor == {}
+    finally:
+        context.close()
