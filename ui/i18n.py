@@ -191,30 +191,32 @@ def language_notices() -> None:
         st.warning(notice, icon=":material/link_off:")
 
 
-def _language_changed() -> None:
-    st.session_state[_LANG_KEY] = st.session_state["app.language"]
-
-
 #: The title row's switch names each language in two letters, in its own script.
 _SHORT = {"en": "EN", "el": "ΕΛ"}
 
 
-def _switched() -> None:
-    st.session_state[_LANG_KEY] = st.session_state["app.language_switch"]
+def _language_control(key: str, names: Mapping[str, str], **options: Any) -> None:
+    """A segmented control that picks the session's language: shown at the language in use,
+    and a pick becomes it (the control's own key is rewritten on each run)."""
+
+    def picked() -> None:
+        st.session_state[_LANG_KEY] = st.session_state[key]
+
+    st.session_state[key] = language()
+    st.segmented_control(
+        t("app.language"),
+        LANGUAGES,
+        key=key,
+        format_func=names.__getitem__,
+        required=True,
+        on_change=picked,
+        **options,
+    )
 
 
 def language_switch() -> None:
     """EN | ΕΛ in the title row: the language within reach on a phone, sidebar closed."""
-    st.session_state["app.language_switch"] = language()
-    st.segmented_control(
-        t("app.language"),
-        LANGUAGES,
-        key="app.language_switch",
-        format_func=_SHORT.__getitem__,
-        required=True,
-        label_visibility="collapsed",
-        on_change=_switched,
-    )
+    _language_control("app.language_switch", _SHORT, label_visibility="collapsed")
 
 
 def language_selector() -> None:
@@ -222,15 +224,7 @@ def language_selector() -> None:
 
     A segmented control, like the title row's switch: the page then loads one widget's code for
     both, where a radio here added a second chunk of widget code to every first load."""
-    st.session_state["app.language"] = language()
-    st.segmented_control(
-        t("app.language"),
-        LANGUAGES,
-        key="app.language",
-        format_func=_NAMES.__getitem__,
-        required=True,
-        on_change=_language_changed,
-    )
+    _language_control("app.language", _NAMES)
 
 
 def metric(where: Any, label: str, value: str, change: float, digits: int = 0) -> None:
