@@ -106,16 +106,16 @@ def calculator() -> None:
     A fragment, so that changing an input reruns this function only: the sidebar, the title and
     the URL notices above are not sent to the browser again.
 
-    The answer's place comes first and is filled once the inputs are drawn: every value is read
-    from a widget already drawn in this run.
+    The answer comes first, computed from the inputs' values as they stand when the run starts
+    (a changed widget's new value is in the session before the rerun; the widgets drawn below
+    return the same values, as on the Planner): the browser shows it from the run's first
+    message rather than after every input's.
     """
-    answer = st.container()
-    inputs()
-    page.write_url()
     game = current_game()
     both = what_if(game)
-    with answer:
-        home.headline(both)
+    home.headline(both)
+    inputs()
+    page.write_url()
     figures(game, both)
     if page.compact:
         # The headline above already gives each change, yours and your opponent's; the cards
