@@ -5,12 +5,12 @@
     python -m benchmarks.browser.bench_app --doors [--loads 30] [--root DIR]
 
 Three servers, all started in the same directory so all read the same ``.streamlit/config.toml``:
-``streamlit run app.py``; the one-widget page the goal is stated against (``minimal_app.py``
-beside this file); and the content issue 3 requires of the home page with nothing else
-(``required_app.py``: the same inputs and outputs, computed inline, no package), which
-separates what Streamlit costs to show that content from what the app adds to it. One headless
-Chromium (Debian's, started as the browser tests start it). For each page, N times, interleaved
-so that all share the machine's noise:
+``streamlit run app.py``; the home page's content written as a plain Streamlit page
+(``required_app.py`` beside this file: the same inputs, figures, the three divisor curves and the
+table, computed inline, no package), which the goals are stated against; and a one-widget page
+(``minimal_app.py``), what any Streamlit page costs. One headless Chromium (Debian's, started as
+the browser tests start it). For each page, N times, interleaved so that all share the machine's
+noise:
 
 - **first load**: a fresh browser context (empty cache, new Streamlit session) navigates to the
   page; the time is from navigation start until every result metric shows a value (home and
@@ -24,14 +24,15 @@ so that all share the machine's noise:
 
 Prints median and p95 (nearest rank) of each, "server answered" (until the last websocket
 message of the rerun arrived: what is left until "rerun" is the browser drawing it), and the
-ratios home / minimal, required / minimal (what any Streamlit page with the required content
-pays) and home / required (the app's own part). The goals: first load ≤ 1.5 × the minimal page,
-rerun ≤ 1.25 × the required page (the first goal for a rerun, ≤ 1.3 × the minimal page, cannot
-be met by any page with the required content, which alone is several times it). W
-warm-up rounds per page are not counted (the server's first run of a page imports its modules).
-``--root`` serves the app from another copy of the repository (an exported commit, say, while the
-checkout is being edited); ``--option`` passes a Streamlit config option to every server, to try a
-setting on all sides.
+ratios home / required (what the app adds to the same content), home / minimal and required /
+minimal (what the content costs in Streamlit itself). Then where a rerun's time goes, per rerun
+(medians): the server's CPU time (its process's, from ``/proc``), the websocket messages and
+kilobytes it sent, and the tab's main-thread time from Chrome's Performance domain (JavaScript,
+style, layout, and all its tasks). The goals: the first load and the rerun each ≤ 1.25× the
+required page. W warm-up rounds per page are not counted (the server's first run of a page
+imports its modules). ``--root`` serves the app from another copy of the repository (an exported
+commit, say, while the checkout is being edited); ``--option`` passes a Streamlit config option
+to every server, to try a setting on all sides.
 
 ``--doors``: the public calculator's memory and first load beside the designers' lab's (``lab.py``,
 every page and module, as the single app was before the two doors) and the one-widget page's,
