@@ -21,7 +21,7 @@ from ui.params import (
     TextAreaParam,
 )
 from ui.params import key as widget_key
-from ui.scaffold import Page, figure_row, row
+from ui.scaffold import Page, figure_row
 
 Rating = partial(IntParam, low=-100_000, high=100_000, step=10)
 CUBE_CHOICES = (*(str(c) for c in CUBES), "mix")
@@ -30,9 +30,9 @@ seeding = widget_key("planner", "target") not in st.session_state
 page = Page(
     "planner",
     [
-        Rating(name="rating", default=1500, label="planner.rating", shared="rating"),
-        Rating(name="target", default=1600, label="planner.target"),
-        Rating(name="opponent", default=1500, label="planner.opponent", shared="opponent"),
+        Rating(name="rating", default=1500, shared="rating"),
+        Rating(name="target", default=1600),
+        Rating(name="opponent", default=1500, shared="opponent"),
         # No win rate in the link: the reader's own odds, their expected score against the
         # field; a link that names a win rate (old links did, without ``expected``) keeps it.
         BoolParam(
@@ -41,32 +41,12 @@ page = Page(
             label="planner.as_expected",
             help="planner.as_expected_help",
         ),
-        FloatParam(
-            name="win_rate",
-            default=58.0,
-            low=0.0,
-            high=100.0,
-            step=1.0,
-            format="%g",
-            label="planner.win_rate",
-            help="planner.win_rate_help",
-        ),
-        FloatParam(
-            name="per_week",
-            default=20.0,
-            low=1.0,
-            high=2000.0,
-            step=5.0,
-            format="%g",
-            label="planner.per_week",
-            help="planner.per_week_help",
-        ),
+        FloatParam(name="win_rate", default=58.0, low=0.0, high=100.0, step=1.0),
+        FloatParam(name="per_week", default=20.0, low=1.0, high=2000.0, step=5.0),
         OptionalIntParam(
             name="this_week",
             low=0,
             high=MAX_WEEK_GAMES,
-            label="planner.this_week",
-            help="planner.this_week_help",
             placeholder="planner.this_week_placeholder",
             empty="planner.this_week_empty",
             # The home page's "your ranked games in the last 7 days": the same count (a rate,
@@ -77,14 +57,12 @@ page = Page(
             name="cube",
             default="1",
             choices=CUBE_CHOICES,
-            label="planner.cube",
-            help="planner.cube_help",
             option=lambda c: t("planner.cube_mix") if c == "mix" else c,
             # The match-up's cube: the home page's carries here (and back, but the mix).
             shared="cube",
         ),
         *rules_input.params(),
-        TextAreaParam(name="results", default="1500 1\n1600 0\n1700 1", label="planner.results"),
+        TextAreaParam(name="results", default="1500 1\n1600 0\n1700 1"),
     ],
     views=("compact", "chart"),
 )
@@ -121,18 +99,16 @@ else:
     planner.headline(result, as_expected=page["expected"])
 
 if page.shows_inputs:
-    with st.container(border=True):
-        first, second, third = row(3)
-        page.input("rating", first)
-        page.input("target", second)
-        page.input("opponent", third)
-        page.input("win_rate", first, disabled=page["expected"])
-        page.input("expected", first)
-        page.input("per_week", second)
-        page.input("this_week", second, placeholder_fields={"games": usual_this_week})
-        page.input("cube", third)
-        page.input("rules", third)
-        rules_input.custom_row(page, st)
+    box = page.input_box(
+        ("rating", "win_rate", "expected"),
+        ("target", "per_week", "this_week"),
+        ("opponent", "cube", "rules"),
+        options={
+            "win_rate": {"disabled": page["expected"]},
+            "this_week": {"placeholder_fields": {"games": usual_this_week}},
+        },
+    )
+    rules_input.custom_row(page, box)
 page.write_url(hidden=("win_rate",) if page["expected"] else ())
 if result is None:
     st.stop()

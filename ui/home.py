@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from html import escape
 
-import altair as alt
 import streamlit as st
 
 from gammon_elo import (
@@ -244,7 +243,7 @@ class Card:
             for d, e in zip(self.table["divisor"], self.table["expected"], strict=True)
         }
 
-    def chart(self) -> alt.LayerChart:
+    def chart(self) -> charts.Figure:
         curves = cached.gap_curves(self.divisors, span(self.gap), self.gap)
         return charts.expected_curves(
             curves.assign(series=curves["divisor"].map(self.labels)),

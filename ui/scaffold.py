@@ -1,25 +1,27 @@
 """The scaffold every page calls: set-up, the page's parameters seeded from the link (with a notice
 for each bad one), the requested view, the inputs, the URL kept in step, and the "Embed this"
-section. A page declares its :mod:`ui.params` once and reads its values back by name:
+section. A page declares its :mod:`ui.params` once (their words are the catalog's under the page's
+keys unless named otherwise: ``tables.k``, ``tables.k_help``) and reads its values back by name:
 
-    page = Page("tables", [IntParam(name="k", default=32, low=1, high=1000, label="tables.k")])
+    page = Page("tables", [IntParam(name="k", default=32, low=1, high=1000)])
     page.heading()
     if page.shows_inputs:
-        page.input("k", st)
+        page.input_box(["k"])
     page.write_url()
     k = page["k"]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
 
 from . import embed, i18n, navigation
 from .i18n import t
-from .params import Param, Where, key, seed, write_to_url
+from .params import Param, Where, key, named, option_key, seed, write_to_url
 from .plain import Code
 
 
@@ -41,6 +43,24 @@ def figure_row(count: int, where: Where = st) -> list[Where]:
     return [box.container(width="content") for _ in range(count)]
 
 
+def _catalogued(page: str, param: Param) -> Param:
+    """The parameter with its words, where not named otherwise, under the page's catalog keys:
+    the label ``<page>.<name>``, the help ``<page>.<name>_help`` and each choice's name
+    ``<page>.<name>_<choice>``, the last two where the catalog has them."""
+    words = i18n.CATALOGS["en"]
+    prefix = f"{page}.{param.name}"
+    help_key = f"{prefix}_help"
+    changes: dict[str, Any] = {
+        "label": param.label or prefix,
+        "help": help_key if param.help is None and help_key in words else param.help,
+    }
+    choices = getattr(param, "choices", ())
+    unnamed = getattr(param, "option", True) is None and choices
+    if unnamed and all(option_key(f"{prefix}_", choice) in words for choice in choices):
+        changes["option"] = named(f"{prefix}_")
+    return replace(param, **changes)
+
+
 class Page:
     """One page of the app, from its first element to its last."""
 
@@ -48,6 +68,7 @@ class Page:
         self, name: str, params: Sequence[Param], *, views: tuple[str, ...] = ("compact",)
     ) -> None:
         self.name = name
+        params = [_catalogued(name, param) for param in params]
         self.params = {param.name: param for param in params}
         navigation.setup()
         seed(name, params)
@@ -118,6 +139,19 @@ class Page:
     def input(self, name: str, where: Where, **options: Any) -> Any:
         """Draw parameter ``name``'s widget in ``where``; returns its value."""
         return self.params[name].widget(where, self.key(name), **options)
+
+    def input_box(
+        self, *columns: Sequence[str], options: Mapping[str, Mapping[str, Any]] | None = None
+    ) -> Where:
+        """The page's inputs in a bordered box: a row of ``columns``, each drawing its inputs
+        top to bottom (``options``: widget options by input's name). Returns the box, for what
+        goes under the row (:func:`ui.rules_input.custom_row`)."""
+        box = st.container(border=True)
+        options = options or {}
+        for names, where in zip(columns, row(len(columns), box), strict=True):
+            for name in names:
+                self.input(name, where, **options.get(name, {}))
+        return box
 
     def write_url(self, *, hidden: Iterable[str] = ()) -> None:
         """Put the inputs' values in the URL (defaults and ``hidden`` ones left out), so that the

@@ -326,7 +326,7 @@ EL: dict[str, str] = {
     "divisors.fibs_help": "Ο τύπος του FIBS για αγώνα ενός πόντου: διαιρέτης 2000.",
     "divisors.k": "Συντελεστής K",
     "divisors.cube": "Κύβος",
-    "divisors.range": "Εύρος διαφορών (±)",
+    "divisors.span": "Εύρος διαφορών (±)",
     "divisors.curve_title": (
         "Το αναμενόμενο σκορ σου ανά διαφορά rating (εσύ − αντίπαλος), μία γραμμή ανά διαιρέτη"
     ),
@@ -426,7 +426,7 @@ EL: dict[str, str] = {
     "classic.team_b": "Rating της ομάδας B (χωρισμένα με κόμμα)",
     "classic.score": "Αποτέλεσμα για τον A",
     "classic.score_1": "Κερδίζει ο A (1)",
-    "classic.score_05": "Ισοπαλία (½)",
+    "classic.score_0_5": "Ισοπαλία (½)",
     "classic.score_0": "Χάνει ο A (0)",
     "classic.k_preset": "Συντελεστής K",
     "classic.k_custom": "Δικό σου K",
@@ -543,9 +543,9 @@ EL: dict[str, str] = {
         "Κανονική: μια καμπάνα. Ομοιόμορφη: κάθε δύναμη μέσα στη διασπορά εξίσου πιθανή."
         " Ασύμμετρη: μια ουρά δυνατών παικτών."
     ),
-    "simulator.shape_normal": "Κανονική",
-    "simulator.shape_uniform": "Ομοιόμορφη",
-    "simulator.shape_skewed": "Ασύμμετρη",
+    "simulator.strength_normal": "Κανονική",
+    "simulator.strength_uniform": "Ομοιόμορφη",
+    "simulator.strength_skewed": "Ασύμμετρη",
     "simulator.strength_sd": "Διασπορά της πραγματικής δύναμης (πόντοι)",
     "simulator.true_divisor": "Πόσο αποφασίζει η τύχη (διαιρέτης της πραγματικής καμπύλης νίκης)",
     "simulator.true_divisor_help": (
@@ -554,7 +554,7 @@ EL: dict[str, str] = {
     ),
     "simulator.games_per_week": "Παιχνίδια κατάταξης την εβδομάδα (τυπικός παίκτης)",
     "simulator.heavy_share": "Βαριοί παίκτες, % του συνόλου (300+ παιχνίδια την εβδομάδα)",
-    "simulator.heavy_help": "Αυτοί παίζουν 300 έως 400 παιχνίδια κατάταξης την εβδομάδα.",
+    "simulator.heavy_share_help": "Αυτοί παίζουν 300 έως 400 παιχνίδια κατάταξης την εβδομάδα.",
     "simulator.pairing": "Ζευγάρωμα",
     "simulator.pairing_help": (
         "Τυχαίοι: οποιοσδήποτε ενεργός παίκτης. Κοντινό rating: αντίπαλος με rating κοντά σε"
@@ -565,8 +565,8 @@ EL: dict[str, str] = {
     "simulator.rules": "Κανόνες για σύγκριση",
     "simulator.rules_flat": "{current}, χωρίς K βαριάς εβδομάδας",
     "simulator.rules_custom": "Δικοί σου (διάλεξε διαιρέτη και K)",
-    "simulator.custom_divisor": "Δικός σου διαιρέτης",
-    "simulator.custom_k": "Δικό σου K",
+    "simulator.divisor": "Δικός σου διαιρέτης",
+    "simulator.k": "Δικό σου K",
     "simulator.settings": "Ρυθμίσεις προσομοίωσης: παίκτες, εβδομάδες, τύχη, κανόνες",
     "simulator.custom_label": "Δικοί σου (÷{divisor}, K {k})",
     "simulator.run": "Εκτέλεση",
@@ -1346,17 +1346,17 @@ EL: dict[str, str] = {
         " συνθετικό δείγμα."
     ),
     "league.live_title": "Παίξε τώρα ένα μικρό πρωτάθλημα",
-    "league.players": "Παίκτες",
-    "league.games_input": "Παιχνίδια",
-    "league.levels": "Επίπεδα",
-    "league.levels_help": (
+    "designer.live_players": "Παίκτες",
+    "designer.live_games": "Παιχνίδια",
+    "designer.live_levels": "Επίπεδα",
+    "designer.live_levels_help": (
         "Σύλλογος: αρχάριοι 40 %, μέσοι 30 %, προχωρημένοι 20 %, έμπειροι 10 %. Και τα πέντε:"
         " 20 % το καθένα. Μέσοι και έμπειροι: 50 % το καθένα."
     ),
     "league.preset_club": "Σύλλογος (4 επίπεδα)",
     "league.preset_five": "Και τα πέντε, 20 % το καθένα",
     "league.preset_two": "Μέσοι και έμπειροι",
-    "league.seed": "Σπόρος",
+    "designer.live_seed": "Σπόρος",
     "league.run": "Παίξε το πρωτάθλημα",
     "league.live_limits": (
         "Το πολύ {players:,} {players:παίκτης|παίκτες} και {games:,} {games:παιχνίδι|παιχνίδια}"

@@ -290,7 +290,7 @@ EN: dict[str, str] = {
     "divisors.fibs_help": "FIBS's formula for a 1-point match: divisor 2000.",
     "divisors.k": "K",
     "divisors.cube": "Cube",
-    "divisors.range": "Differences shown (±)",
+    "divisors.span": "Differences shown (±)",
     "divisors.curve_title": (
         "Your expected score by rating difference (you − opponent), one line per divisor"
     ),
@@ -388,7 +388,7 @@ EN: dict[str, str] = {
     "classic.team_b": "Team B's ratings (comma-separated)",
     "classic.score": "Result for A",
     "classic.score_1": "A wins (1)",
-    "classic.score_05": "Draw (½)",
+    "classic.score_0_5": "Draw (½)",
     "classic.score_0": "A loses (0)",
     "classic.k_preset": "K factor",
     "classic.k_custom": "Custom K",
@@ -495,9 +495,9 @@ EN: dict[str, str] = {
         "Normal: a bell curve. Uniform: every strength in the spread as likely. Skewed: a tail of"
         " strong players."
     ),
-    "simulator.shape_normal": "Normal",
-    "simulator.shape_uniform": "Uniform",
-    "simulator.shape_skewed": "Skewed",
+    "simulator.strength_normal": "Normal",
+    "simulator.strength_uniform": "Uniform",
+    "simulator.strength_skewed": "Skewed",
     "simulator.strength_sd": "Spread of true strength (points)",
     "simulator.true_divisor": "How much luck decides (divisor of the true win curve)",
     "simulator.true_divisor_help": (
@@ -506,7 +506,7 @@ EN: dict[str, str] = {
     ),
     "simulator.games_per_week": "Ranked games a week (median player)",
     "simulator.heavy_share": "Heavy players, % of all (300+ games a week)",
-    "simulator.heavy_help": "Heavy players play 300 to 400 ranked games a week.",
+    "simulator.heavy_share_help": "Heavy players play 300 to 400 ranked games a week.",
     "simulator.pairing": "Pairing",
     "simulator.pairing_help": (
         "Random: any active player. Rating band: an opponent of a rating close to the player's."
@@ -516,8 +516,8 @@ EN: dict[str, str] = {
     "simulator.rules": "Rule sets to compare",
     "simulator.rules_flat": "{current}, no heavy-week K",
     "simulator.rules_custom": "Custom (choose its divisor and K)",
-    "simulator.custom_divisor": "Custom divisor",
-    "simulator.custom_k": "Custom K",
+    "simulator.divisor": "Custom divisor",
+    "simulator.k": "Custom K",
     "simulator.settings": "Simulation settings: players, weeks, luck, rule sets",
     "simulator.custom_label": "Custom (÷{divisor}, K {k})",
     "simulator.run": "Run",
@@ -1229,17 +1229,17 @@ EN: dict[str, str] = {
         "The shipped league history is not in this installation; the synthetic sample is used."
     ),
     "league.live_title": "Play a small league now",
-    "league.players": "Players",
-    "league.games_input": "Games",
-    "league.levels": "Levels",
-    "league.levels_help": (
+    "designer.live_players": "Players",
+    "designer.live_games": "Games",
+    "designer.live_levels": "Levels",
+    "designer.live_levels_help": (
         "Club: beginner 40 %, intermediate 30 %, advanced 20 %, expert 10 %. All five: 20 % each."
         " Intermediate and expert: 50 % each."
     ),
     "league.preset_club": "Club (4 levels)",
     "league.preset_five": "All five, 20 % each",
     "league.preset_two": "Intermediate and expert",
-    "league.seed": "Seed",
+    "designer.live_seed": "Seed",
     "league.run": "Play the league",
     "league.live_limits": (
         "At most {players:,} {players:player|players} and {games:,} {games:game|games} a league on"
