@@ -18,13 +18,12 @@ TEAMS = ("team_a", "team_b")
 page = Page(
     "classic",
     [
-        BoolParam(name="teams", default=False, label="classic.teams", help="classic.teams_help"),
+        BoolParam(name="teams", default=False),
         FloatParam(
             name="a",
             default=1500.0,
             low=-100_000.0,
             high=100_000.0,
-            format="%g",
             label="classic.rating_a",
         ),
         FloatParam(
@@ -32,41 +31,25 @@ page = Page(
             default=1600.0,
             low=-100_000.0,
             high=100_000.0,
-            format="%g",
             label="classic.rating_b",
         ),
-        ChoiceParam(
-            name="score",
-            default="1",
-            choices=SCORES,
-            kind="radio",
-            label="classic.score",
-            option=lambda score: t(f"classic.score_{score.replace('.', '')}"),
-        ),
+        ChoiceParam(name="score", default="1", choices=SCORES, kind="radio"),
         ChoiceParam(
             name="k",
             default="32",
             choices=K_CHOICES,
             label="classic.k_preset",
+            # K alone, short enough for a phone's choice box: the table "Choosing K" below
+            # says whom each suits.
             option=lambda k: (
-                t("classic.k_custom_option")
-                if k == "custom"
-                else t("classic.k_option", k=k, for_whom=t(f"k.preset.{k}"))
+                t("classic.k_custom_option") if k == "custom" else t("classic.k_option", k=k)
             ),
         ),
-        FloatParam(name="k_custom", default=24.0, low=0.1, high=1000.0, label="classic.k_custom"),
-        FloatParam(
-            name="divisor",
-            default=400.0,
-            low=1.0,
-            high=100_000.0,
-            step=100.0,
-            format="%g",
-            label="classic.divisor",
-        ),
+        FloatParam(name="k_custom", default=24.0, low=0.1, high=1000.0, format=None),
+        FloatParam(name="divisor", default=400.0, low=1.0, high=100_000.0, step=100.0),
         # Teams are free text, read when the reader computes: a bad one is an error there.
-        TextParam(name="team_a", default="1500,1600", label="classic.team_a"),
-        TextParam(name="team_b", default="1550,1450", label="classic.team_b"),
+        TextParam(name="team_a", default="1500,1600"),
+        TextParam(name="team_b", default="1550,1450"),
     ],
 )
 

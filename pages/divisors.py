@@ -8,59 +8,26 @@ from gammon_elo import CUBES, FIBS_DIVISOR, STANDARD_DIVISORS
 from ui import cached, charts, grids, navigation
 from ui.i18n import number, t
 from ui.params import BoolParam, ChoiceParam, FloatParam, IntParam
-from ui.scaffold import Page, row
+from ui.scaffold import Page
 
 page = Page(
     "divisors",
     [
-        IntParam(
-            name="difference",
-            default=300,
-            low=-2000,
-            high=2000,
-            step=10,
-            kind="slider",
-            label="divisors.difference",
-        ),
-        IntParam(name="k", default=32, low=1, high=1000, label="divisors.k"),
-        ChoiceParam(
-            name="cube", default=1, choices=CUBES, kind="select_slider", label="divisors.cube"
-        ),
-        BoolParam(name="custom_on", default=False, label="divisors.custom_on"),
-        FloatParam(
-            name="custom",
-            default=1000.0,
-            low=1.0,
-            high=100_000.0,
-            step=100.0,
-            format="%g",
-            label="divisors.custom",
-        ),
-        BoolParam(name="fibs", default=False, label="divisors.fibs_on", help="divisors.fibs_help"),
-        IntParam(
-            name="span",
-            default=800,
-            low=100,
-            high=2000,
-            step=100,
-            kind="slider",
-            label="divisors.range",
-        ),
+        IntParam(name="difference", default=300, low=-2000, high=2000, step=10, kind="slider"),
+        IntParam(name="k", default=32, low=1, high=1000),
+        ChoiceParam(name="cube", default=1, choices=CUBES, kind="select_slider"),
+        BoolParam(name="custom_on", default=False),
+        FloatParam(name="custom", default=1000.0, low=1.0, high=100_000.0, step=100.0),
+        BoolParam(name="fibs", default=False, label="divisors.fibs_on"),
+        IntParam(name="span", default=800, low=100, high=2000, step=100, kind="slider"),
     ],
+    views=("compact", "chart", "table"),
 )
 page.heading()
 
 if page.shows_inputs:
-    with st.container(border=True):
-        first, second, third = row(3)
-        page.input("difference", first)
-        page.input("k", second)
-        page.input("cube", third)
-        page.input("custom_on", first)
-        if page["custom_on"]:
-            page.input("custom", first)
-        page.input("fibs", second)
-        page.input("span", third)
+    custom = ("custom",) if page["custom_on"] else ()
+    page.input_box(("difference", "custom_on", *custom), ("k", "fibs"), ("cube", "span"))
 page.write_url()
 
 difference, k, cube, span = page["difference"], page["k"], page["cube"], page["span"]
@@ -164,4 +131,4 @@ if not page.compact:
         download=f"divisors_k{k}_cube{cube}.csv",
         only_download=True,
     )
-    page.embed_section(views=("compact", "chart", "table"))
+    page.embed_section()

@@ -11,23 +11,21 @@ from gammon_elo import CUBES, Cause, InvalidInput, change_causes, exact_opponent
 from ui import answer, explain, grids, rules_input
 from ui.i18n import signed, t
 from ui.params import ChoiceParam, IntParam
-from ui.scaffold import Page, row
+from ui.scaffold import Page
 
 Rating = partial(IntParam, low=-100_000, high=100_000)
 page = Page(
     "explain",
     [
-        Rating(name="rating", default=1650, label="explain.rating", shared="rating"),
+        Rating(name="rating", default=1650, shared="rating"),
         ChoiceParam(
             name="when",
             default="before",
             choices=("before", "after"),
             kind="segmented_control",
-            label="explain.when",
-            option=lambda w: t(f"explain.when_{w}"),
         ),
-        IntParam(name="change", default=12, low=-10_000, high=10_000, label="explain.change"),
-        Rating(name="opponent", default=1820, label="explain.opponent", shared="opponent"),
+        IntParam(name="change", default=12, low=-10_000, high=10_000),
+        Rating(name="opponent", default=1820, shared="opponent"),
         ChoiceParam(
             name="cube",
             default="any",
@@ -85,15 +83,8 @@ else:
     )
 
 if page.shows_inputs:
-    with st.container(border=True):
-        first, second, third = row(3)
-        page.input("rating", first)
-        page.input("when", first)
-        page.input("change", second)
-        page.input("opponent", third)
-        page.input("cube", second)
-        page.input("rules", third)
-        rules_input.custom_row(page, st)
+    box = page.input_box(("rating", "when"), ("change", "cube"), ("opponent", "rules"))
+    rules_input.custom_row(page, box)
 page.write_url()
 if found is None:
     st.stop()

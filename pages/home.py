@@ -11,8 +11,8 @@ import streamlit as st
 from gammon_elo import CUBES, Ending, Game, GameType, WhatIf, break_even_win_rate, what_if
 from ui import embed, home, navigation, rules_input
 from ui.i18n import number, percent, t
-from ui.params import ChoiceParam, IntParam
-from ui.scaffold import Page, row
+from ui.params import ChoiceParam, IntParam, named
+from ui.scaffold import Page, figure_row, row
 
 #: A rating, and a count of ranked games in the last 7 days.
 Rating = partial(IntParam, default=1500, low=-100_000, high=100_000)
@@ -20,42 +20,35 @@ Games = partial(IntParam, default=0, low=0, high=100_000, help="home.games_help"
 page = Page(
     "home",
     [
-        Rating(name="rating", label="home.rating", shared="rating"),
-        Rating(name="opponent", label="home.opponent", shared="opponent"),
-        ChoiceParam(
-            name="cube",
-            default=1,
-            choices=CUBES,
-            kind="segmented_control",
-            label="home.cube",
-            help="home.cube_help",
-            shared="cube",
-        ),
-        Games(name="games", label="home.games", shared="games"),
-        Games(name="opponent_games", label="home.opponent_games"),
+        Rating(name="rating", shared="rating"),
+        Rating(name="opponent", shared="opponent"),
+        ChoiceParam(name="cube", default=1, choices=CUBES, kind="segmented_control", shared="cube"),
+        Games(name="games", shared="games"),
+        Games(name="opponent_games"),
         *rules_input.params(),
         ChoiceParam(
             name="type",
             default=GameType.RANKED.value,
             choices=[g.value for g in GameType],
-            label="home.type",
-            option=lambda value: t(f"type.{value}"),
+            option=named("type."),
         ),
         ChoiceParam(
             name="ending",
             default=Ending.NORMAL.value,
             choices=[e.value for e in Ending],
-            label="home.ending",
-            option=lambda value: t(f"ending.{value}"),
+            option=named("ending."),
         ),
     ],
+    views=("compact", "chart"),
 )
 page.heading(intro=True, notices_first=False)
 
 
 def inputs() -> None:
-    """The inputs, in a box under the answer: both players side by side, then the game."""
-    with st.container(border=True):
+    """The inputs, in a box under the answer (in the compact views, the article's column
+    itself: a narrow frame keeps the box's margins for two fields a row): both players side by
+    side, then the game."""
+    with st.container(border=not page.compact):
         # A row for the ratings, one for the games, each aligned at the bottom: a label that wraps
         # on more lines than its neighbour's keeps the two fields level.
         for pair in (("rating", "opponent"), ("games", "opponent_games")):
@@ -76,7 +69,7 @@ def figures(game: Game, both: WhatIf) -> None:
     break_even = break_even_win_rate(
         game.rating, game.opponent, cube=game.cube, games=game.games, rules=game.rules
     )
-    expected, multiplier, even = row(3)
+    expected, multiplier, even = figure_row(3)
     expected.metric(
         t("home.expected"),
         percent(win_steps.expected_winner) if win_steps else "—",
@@ -92,16 +85,8 @@ def figures(game: Game, both: WhatIf) -> None:
 
 def current_game() -> Game:
     """The game the inputs describe (in the embedded chart view, the link's values)."""
-    return Game(
-        rating=page["rating"],
-        opponent=page["opponent"],
-        cube=page["cube"],
-        games=page["games"],
-        opponent_games=page["opponent_games"],
-        type=page["type"],
-        ending=page["ending"],
-        rules=rules_input.from_state(page),
-    )
+    names = ("rating", "opponent", "cube", "games", "opponent_games", "type", "ending")
+    return Game(**page.values(*names), rules=rules_input.from_state(page))
 
 
 def card(game: Game) -> home.Card:
@@ -124,16 +109,16 @@ def calculator() -> None:
     A fragment, so that changing an input reruns this function only: the sidebar, the title and
     the URL notices above are not sent to the browser again.
 
-    The answer's place comes first and is filled once the inputs are drawn: every value is read
-    from a widget already drawn in this run.
+    The answer comes first, computed from the inputs' values as they stand when the run starts
+    (a changed widget's new value is in the session before the rerun; the widgets drawn below
+    return the same values, as on the Planner): the browser shows it from the run's first
+    message rather than after every input's.
     """
-    answer = st.container()
-    inputs()
-    page.write_url()
     game = current_game()
     both = what_if(game)
-    with answer:
-        home.headline(both)
+    home.headline(both)
+    inputs()
+    page.write_url()
     figures(game, both)
     if page.compact:
         # The headline above already gives each change, yours and your opponent's; the cards
@@ -150,7 +135,7 @@ def calculator() -> None:
         home.section(card(game), rules_name())
         home.steps(both, game.rules)
         # The compact home view fits 844 px at 600 px wide, a notice included: room for both.
-        page.embed_section(views=("compact", "chart"), height=1000)
+        page.embed_section(height=1000)
 
 
 page.only("chart", lambda: home.chart_view(card(current_game())))

@@ -4,7 +4,6 @@ performance rating of a set of results."""
 
 from __future__ import annotations
 
-import math
 from functools import partial
 
 import streamlit as st
@@ -22,7 +21,7 @@ from ui.params import (
     TextAreaParam,
 )
 from ui.params import key as widget_key
-from ui.scaffold import Page, row
+from ui.scaffold import Page, figure_row
 
 Rating = partial(IntParam, low=-100_000, high=100_000, step=10)
 CUBE_CHOICES = (*(str(c) for c in CUBES), "mix")
@@ -31,9 +30,9 @@ seeding = widget_key("planner", "target") not in st.session_state
 page = Page(
     "planner",
     [
-        Rating(name="rating", default=1500, label="planner.rating", shared="rating"),
-        Rating(name="target", default=1600, label="planner.target"),
-        Rating(name="opponent", default=1500, label="planner.opponent", shared="opponent"),
+        Rating(name="rating", default=1500, shared="rating"),
+        Rating(name="target", default=1600),
+        Rating(name="opponent", default=1500, shared="opponent"),
         # No win rate in the link: the reader's own odds, their expected score against the
         # field; a link that names a win rate (old links did, without ``expected``) keeps it.
         BoolParam(
@@ -42,32 +41,12 @@ page = Page(
             label="planner.as_expected",
             help="planner.as_expected_help",
         ),
-        FloatParam(
-            name="win_rate",
-            default=58.0,
-            low=0.0,
-            high=100.0,
-            step=1.0,
-            format="%g",
-            label="planner.win_rate",
-            help="planner.win_rate_help",
-        ),
-        FloatParam(
-            name="per_week",
-            default=20.0,
-            low=1.0,
-            high=2000.0,
-            step=5.0,
-            format="%g",
-            label="planner.per_week",
-            help="planner.per_week_help",
-        ),
+        FloatParam(name="win_rate", default=58.0, low=0.0, high=100.0, step=1.0),
+        FloatParam(name="per_week", default=20.0, low=1.0, high=2000.0, step=5.0),
         OptionalIntParam(
             name="this_week",
             low=0,
             high=MAX_WEEK_GAMES,
-            label="planner.this_week",
-            help="planner.this_week_help",
             placeholder="planner.this_week_placeholder",
             empty="planner.this_week_empty",
             # The home page's "your ranked games in the last 7 days": the same count (a rate,
@@ -78,14 +57,14 @@ page = Page(
             name="cube",
             default="1",
             choices=CUBE_CHOICES,
-            label="planner.cube",
             option=lambda c: t("planner.cube_mix") if c == "mix" else c,
             # The match-up's cube: the home page's carries here (and back, but the mix).
             shared="cube",
         ),
         *rules_input.params(),
-        TextAreaParam(name="results", default="1500 1\n1600 0\n1700 1", label="planner.results"),
+        TextAreaParam(name="results", default="1500 1\n1600 0\n1700 1"),
     ],
+    views=("compact", "chart"),
 )
 page.heading(intro=True)
 if seeding and "target" not in st.query_params and page["target"] <= page["rating"]:
@@ -96,7 +75,7 @@ if seeding and "target" not in st.query_params and page["target"] <= page["ratin
 rules = rules_input.from_state(page)
 win_rate = None if page["expected"] else page["win_rate"] / 100
 #: The 7 days before game 1 as they stand: the reader's count, or a week at their usual rate.
-usual_this_week = math.floor(page["per_week"])
+usual_this_week = planner.usual_week(page["per_week"])
 this_week = usual_this_week if page["this_week"] is None else page["this_week"]
 try:
     result = cached.plan(
@@ -120,18 +99,16 @@ else:
     planner.headline(result, as_expected=page["expected"])
 
 if page.shows_inputs:
-    with st.container(border=True):
-        first, second, third = row(3)
-        page.input("rating", first)
-        page.input("target", second)
-        page.input("opponent", third)
-        page.input("win_rate", first, disabled=page["expected"])
-        page.input("expected", first)
-        page.input("per_week", second)
-        page.input("this_week", second, placeholder_fields={"games": usual_this_week})
-        page.input("cube", third)
-        page.input("rules", third)
-        rules_input.custom_row(page, st)
+    box = page.input_box(
+        ("rating", "win_rate", "expected"),
+        ("target", "per_week", "this_week"),
+        ("opponent", "cube", "rules"),
+        options={
+            "win_rate": {"disabled": page["expected"]},
+            "this_week": {"placeholder_fields": {"games": usual_this_week}},
+        },
+    )
+    rules_input.custom_row(page, box)
 page.write_url(hidden=("win_rate",) if page["expected"] else ())
 if result is None:
     st.stop()
@@ -159,18 +136,7 @@ chart_alt = t("planner.chart_alt", rating=result.rating, target=result.target, g
 
 def chart_view() -> None:
     charts.show(st, chart, title=t("planner.chart_title"), alt_text=chart_alt)
-    st.caption(
-        t(
-            "planner.chart_caption",
-            paths=result.paths,
-            rating=result.rating,
-            games=result.horizon,
-            mean=number(result.mean[-1]),
-            low=number(result.low[-1]),
-            high=number(result.high[-1]),
-            target=result.target,
-        )
-    )
+    st.caption(planner.chart_caption(result))
 
 
 page.only("chart", chart_view)
@@ -178,15 +144,16 @@ page.only("chart", chart_view)
 st.info(settling_text(), icon=":material/flag:")
 #: The match-up's break-even win rate, at the K of the 7 days before game 1 and the cube: the
 #: home page's for the same ratings, games and cube.
-week_games = planner.usual_week(page["per_week"]) if page["this_week"] is None else this_week
-yours = planner.hold_rows(page["rating"], page["cube"], week_games, rules, (result.opponent,))
-settle_col, share_col, rate_col, even_col = row(4)
+yours = planner.hold_rows(page["rating"], page["cube"], this_week, rules, (result.opponent,))
+settle_col, share_col, rate_col, even_col = figure_row(4)
 settle_col.metric(
     t("planner.settling"),
     "—" if abs(result.settling) == float("inf") else number(result.settling),
     help=t("planner.settling_help"),
 )
-share_col.metric(t("planner.reached", games=result.horizon), percent(result.reached_share))
+# In the headline's words: a target not reached on average is only touched, by luck.
+reached = "planner.reached" if result.reached_on_average else "planner.touched"
+share_col.metric(t(reached, games=result.horizon), percent(result.reached_share))
 rate_col.metric(
     t("planner.win_rate_used"), percent(result.win_rate), help=t("planner.win_rate_used_help")
 )
@@ -204,14 +171,14 @@ if not page.compact:
         t(
             "planner.hold_caption",
             rating=page["rating"],
-            k=k_factor(week_games, rules=rules),
-            games=week_games,
+            k=k_factor(this_week, rules=rules),
+            games=this_week,
             opponent=result.opponent,
             hold="—" if yours[0].hold is None else percent(yours[0].hold),
         )
     )
     grids.show(
-        planner.hold_grid(planner.hold_rows(page["rating"], page["cube"], week_games, rules)),
+        planner.hold_grid(planner.hold_rows(page["rating"], page["cube"], this_week, rules)),
         download=f"hold_{page['rating']}.csv",
     )
 
@@ -243,4 +210,4 @@ if not page.compact:
                     divisor=number(performance.divisor),
                 )
             )
-    page.embed_section(views=("compact", "chart"))
+    page.embed_section()

@@ -16,13 +16,10 @@ page = Page(
         *rules_input.params(),
         IntParam(name="table_k", default=32, low=1, high=1000, label="tables.k"),
         IntParam(name="table_heavy_k", default=16, low=1, high=1000, label="tables.heavy_k"),
-        ChoiceParam(
-            name="cube", default=1, choices=CUBES, kind="select_slider", label="tables.cube"
-        ),
-        IntParam(
-            name="difference", default=300, low=0, high=2000, step=50, label="tables.difference"
-        ),
+        ChoiceParam(name="cube", default=1, choices=CUBES, kind="select_slider"),
+        IntParam(name="difference", default=300, low=0, high=2000, step=50),
     ],
+    views=("compact", "chart", "table"),
 )
 page.heading()
 
@@ -121,4 +118,4 @@ grids.show(divisor_table, download=f"divisors_{rules.name}_k{k}_cube{cube}.csv")
 
 charts.show(st, heat, title=t("tables.heatmap"), alt_text=heat_alt)
 grids.data_expander(heat_table)
-page.embed_section(views=("compact", "chart", "table"))
+page.embed_section()

@@ -27,18 +27,12 @@ import collections
 import contextlib
 import gc
 import logging
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any, Final
+from typing import Final
 
 import streamlit as st
 
+from .asgi import App, Message, Scope
 from .memory import return_memory
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-App = Callable[
-    [Scope, Callable[[], Awaitable[Message]], Callable[[Message], Awaitable[None]]], Awaitable[None]
-]
 
 _log = logging.getLogger(__name__)
 

@@ -23,14 +23,9 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any, Final
+from typing import Final
 
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-App = Callable[[Scope, Receive, Send], Awaitable[None]]
+from .asgi import App, Message, Receive, Scope, Send
 
 #: Streamlit's websocket and metrics routes, under any base URL path.
 _STREAM: Final = re.compile(r"/_stcore/stream/?$")

@@ -26,19 +26,14 @@ import re
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterator, Mapping, MutableMapping
-from typing import Any, Final
+from collections.abc import Callable, Iterator, Mapping
+from typing import Final
 
 from starlette.requests import HTTPConnection
 
+from .asgi import App, Message, Receive, Scope, Send
 from .closed_sessions import ClosedSessions
 from .words import Words
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: Streamlit's upload route and its websocket route, under any base URL path.
 _UPLOAD: Final = re.compile(r"/_stcore/upload_file/(?P<session>[^/]+)/(?P<file>[^/]+)/?$")

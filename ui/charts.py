@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, NamedTuple
 
 import altair as alt
 import pandas as pd
@@ -15,25 +15,70 @@ import streamlit as st
 from .i18n import decimal_comma
 from .params import Where
 
-#: A backgammon board's colours: dark and light points, the felt, the cube's ivory.
-PALETTE = ["#7b2d26", "#1f5f5b", "#c8963e", "#4a4e69", "#9a8c98", "#22333b"]
-#: Axis and legend text. Streamlit's chart theme draws it in #808495, 3.5 : 1 on the app's
-#: background; this grey is 6.0 : 1 (WCAG AA asks 4.5 : 1 for text this small).
-LABEL_INK = "#5c5f6a"
+
+class Inks(NamedTuple):
+    """What a chart draws with in the reader's theme, from ``.streamlit/config.toml``'s
+    ``[theme.light]`` or ``[theme.dark]``: a colour per series (``chartCategoricalColors``), the
+    ink of its text and guides (``grayTextColor``), and the page's background."""
+
+    series: list[str]
+    text: str
+    background: str
 
 
-def show(where: Where, chart: alt.LayerChart, *, title: str, alt_text: str) -> None:
+def inks() -> Inks:
+    """The colours of the theme the reader sees (``st.context.theme.type``: an embed's
+    ``embed_options``, or the reader's own setting; light when the browser has not said)."""
+    variant = "dark" if st.context.theme.type == "dark" else "light"
+
+    def option(name: str) -> Any:
+        value = st.get_option(f"theme.{variant}.{name}")
+        if value is None:
+            raise RuntimeError(
+                f"theme.{variant}.{name} is not set: Streamlit reads .streamlit/config.toml"
+                " from the folder it is started in (the project's)"
+            )
+        return value
+
+    return Inks(
+        series=list(option("chartCategoricalColors")),
+        text=str(option("grayTextColor")),
+        background=str(option("backgroundColor")),
+    )
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A chart as Streamlit draws it: a Vega-Lite spec that names its data, and that data.
+
+    The spec is built by Altair once for every chart of its shape (:func:`_hover_spec`), so a
+    rerun that moves the numbers only computes the data; and the browser, finding the spec
+    unchanged, replaces only the data that changed rather than drawing the chart anew."""
+
+    spec: dict[str, Any]
+    data: dict[str, pd.DataFrame]
+
+
+#: What :func:`show` draws: an Altair chart, or a :class:`Figure`.
+Chart = alt.TopLevelMixin | Figure
+
+
+def show(where: Where, chart: Chart, *, title: str, alt_text: str) -> None:
     """A chart under its title, with its accessible description.
 
     The title is page text, not Vega's: Streamlit sized some charts a title's height too short
     and clipped Vega titles at the top.
     """
     where.markdown(f"**{title}**")
-    where.altair_chart(chart, alt=alt_text)
+    if isinstance(chart, Figure):
+        datasets = {**chart.spec.get("datasets", {}), **chart.data}
+        where.vega_lite_chart(spec={**chart.spec, "datasets": datasets}, alt=alt_text)
+    else:
+        where.altair_chart(chart, alt=alt_text)
 
 
 def beside(
-    chart: alt.LayerChart,
+    chart: Chart,
     *,
     title: str,
     alt_text: str,
@@ -48,33 +93,47 @@ def beside(
         table()
 
 
+#: A chart's height, axes and legend included (Streamlit fits the whole chart to it).
+HEIGHT = 340
+
+
 def style(chart: alt.Chart | alt.LayerChart) -> alt.LayerChart:
     # Room at the top for the y title written above the axis (Vega's bounds leave a few pixels
-    # of its letters outside the drawing, where the browser clips them).
-    styled = chart.properties(height=340, padding={"top": 14, "left": 5, "right": 5, "bottom": 5})
+    # of its letters outside the drawing, where the browser clips them). No background of its
+    # own: the page's, or an embedding article's, shows through as it does around the chart.
+    styled = chart.properties(
+        height=HEIGHT,
+        padding={"top": 14, "left": 5, "right": 5, "bottom": 5},
+        background="transparent",
+    )
     if decimal_comma():
         # Axes and tooltips as the Greek article writes numbers: 64,0%, and a count 2.000 where
         # its format groups it (",d"); a rating's axis says "d", 1500 in either language.
         # (configure() replaces the whole config, so it comes before the other configure_*.)
         styled = styled.configure(locale=_GREEK_NUMBERS)
+    ink = inks()
     configured: alt.LayerChart = (
-        styled.configure_axis(
-            grid=True, gridOpacity=0.35, labelColor=LABEL_INK, titleColor=LABEL_INK
-        )
+        # Every colour from the reader's theme: the series' lines (a scale without a range of
+        # its own takes this one), the guides' rules and the text.
+        styled.configure_range(category=ink.series)
+        .configure_rule(color=ink.text)
+        .configure_axis(grid=True, gridOpacity=0.35, labelColor=ink.text, titleColor=ink.text)
         # The y title level, above the axis: a phone's chart is wider than it is tall, and a
         # title written up the axis was cut at its top ("Typical weekly change (sd, points").
         .configure_axisY(**Y_TITLE_ABOVE)
         .configure_legend(
             orient="bottom",
             title=None,
-            labelColor=LABEL_INK,
-            titleColor=LABEL_INK,
+            labelColor=ink.text,
+            titleColor=ink.text,
             # Names are never cut short ("FIBS ÷20…"): labels and titles as long as they are,
             # two a row (a phone's 390 px hold two).
             labelLimit=0,
             titleLimit=0,
             columns=2,
             symbolType="stroke",
+            # As strong as the line it names (Vega draws legend symbols at 0.7).
+            symbolOpacity=1,
         )
     )
     return configured
@@ -123,6 +182,11 @@ def _tooltip(
     ]
 
 
+#: The names a :func:`hover_lines` spec gives its data: the long frame, one row per ``x`` for the
+#: pointer, the marker's ``x``, and at the marker one row of every series' value and a dot each.
+LINES, POINTER, MARKER, GAP, GAP_DOTS = "lines", "pointer", "marker", "gap", "gap_dots"
+
+
 @dataclass(frozen=True)
 class _Shared:
     """What the layers of one :func:`hover_lines` chart share, so that they line up: the
@@ -138,15 +202,18 @@ class _Shared:
 
     def color(self, **legend: Any) -> alt.Color:
         """A series' colour, the same on its line and on its dots."""
-        scale = alt.Scale(domain=self.order, range=PALETTE)
+        scale = alt.Scale(domain=self.order)
         return alt.Color(f"{self.series}:N", sort=self.order, scale=scale, **legend)
 
     def y_enc(self) -> alt.Y:
         return alt.Y(f"{self.y}:Q", scale=self.y_scale)
 
 
+def _named(name: str) -> alt.Chart:
+    return alt.Chart(alt.NamedData(name))
+
+
 def _series_lines(
-    frame: pd.DataFrame,
     shared: _Shared,
     *,
     y_title: str,
@@ -159,7 +226,7 @@ def _series_lines(
     y_axis = alt.Axis(format=y_format) if y_format else alt.Axis()
     legend = alt.Legend(columns=legend_columns) if legend_columns else alt.Legend()
     return (
-        alt.Chart(frame)
+        _named(LINES)
         .mark_line(strokeWidth=2.5, interpolate=interpolate)
         .encode(
             x=shared.x_enc,
@@ -169,19 +236,17 @@ def _series_lines(
     )
 
 
-def _pointer_layers(
-    frame: pd.DataFrame, wide: pd.DataFrame, shared: _Shared
-) -> tuple[alt.Chart, alt.Chart]:
+def _pointer_layers(shared: _Shared) -> tuple[alt.Chart, alt.Chart]:
     """The vertical rule that snaps to the nearest ``x``, with the tooltip, and the dots it
     lights on each line."""
     nearest = alt.selection_point(
         nearest=True, on="pointerover", clear="pointerout", fields=[shared.x], empty=False
     )
     rule = (
-        alt.Chart(wide)
+        _named(POINTER)
         # Decorative for a screen reader (the lines and their data table say it all), and an
         # empty group of marks without a name is an axe violation.
-        .mark_rule(color="#333", strokeWidth=1, aria=False)
+        .mark_rule(strokeWidth=1, aria=False)
         .encode(
             x=shared.x_enc,
             opacity=alt.condition(nearest, alt.value(0.6), alt.value(0)),
@@ -190,7 +255,7 @@ def _pointer_layers(
         .add_params(nearest)
     )
     dots = (
-        alt.Chart(frame)
+        _named(LINES)
         .mark_point(filled=True, size=50, aria=False)
         .encode(x=shared.x_enc, y=shared.y_enc(), color=shared.color())
         .transform_filter(nearest)
@@ -199,20 +264,18 @@ def _pointer_layers(
 
 
 def _guides(
-    x: str, y: str, x_title: str, y_title: str, *, marker: float | None, zero_line: bool
+    x: str, y: str, x_title: str, y_title: str, *, marker: bool, zero_line: bool
 ) -> list[alt.Chart]:
-    """A grey rule at ``y`` = 0 and a dashed one at ``x`` = ``marker``, each when asked for."""
+    """A grey rule at ``y`` = 0 and a dashed one at the marker's ``x``, each when asked for."""
     layers: list[alt.Chart] = []
     if zero_line:
         layers.append(
-            alt.Chart(pd.DataFrame({y: [0]}))
-            .mark_rule(color="#999")
-            .encode(y=alt.Y(f"{y}:Q", title=y_title))
+            alt.Chart(pd.DataFrame({y: [0]})).mark_rule().encode(y=alt.Y(f"{y}:Q", title=y_title))
         )
-    if marker is not None:
+    if marker:
         layers.append(
-            alt.Chart(pd.DataFrame({x: [marker]}))
-            .mark_rule(color="#333", strokeDash=[4, 4])
+            _named(MARKER)
+            .mark_rule(strokeDash=[4, 4])
             # Titled, so that a screen reader's description of the rule is in the page's
             # language (Vega describes a mark by its fields' titles).
             .encode(x=alt.X(f"{x}:Q", title=x_title))
@@ -220,29 +283,37 @@ def _guides(
     return layers
 
 
-def _gap_marks(shared: _Shared, *, marker: float, values: Mapping[str, float]) -> list[alt.Chart]:
-    """At ``x`` = ``marker``: a dashed rule and a dot on each line, each with the one tooltip that
-    lists every series' value there (``values``, by series name)."""
-    order = shared.order
-    wide = pd.DataFrame(
-        {shared.x: [marker], **{f"s{i}": [values[name]] for i, name in enumerate(order)}}
-    )
-    dots = pd.DataFrame({shared.series: order, shared.y: [values[name] for name in order]}).merge(
-        wide, how="cross"
-    )
+def _gap_marks(shared: _Shared) -> list[alt.Chart]:
+    """At the marker: a dashed rule and a dot on each line, each with the one tooltip that
+    lists every series' value there."""
     # Out of a screen reader's way, as the pointer's layers: the sentence beside the chart and
     # its table say the same values, in the page's language.
     rule = (
-        alt.Chart(wide)
-        .mark_rule(color="#333", strokeDash=[4, 4], strokeWidth=2, aria=False)
+        _named(GAP)
+        .mark_rule(strokeDash=[4, 4], strokeWidth=2, aria=False)
         .encode(x=shared.x_enc, tooltip=shared.tooltip)
     )
     points = (
-        alt.Chart(dots)
-        .mark_point(filled=True, size=110, opacity=1, stroke="white", strokeWidth=1.5, aria=False)
+        _named(GAP_DOTS)
+        # Ringed in the page's colour, so that each dot stands apart from its line.
+        .mark_point(
+            filled=True, size=110, opacity=1, stroke=inks().background, strokeWidth=1.5, aria=False
+        )
         .encode(x=shared.x_enc, y=shared.y_enc(), color=shared.color(), tooltip=shared.tooltip)
     )
     return [rule, points]
+
+
+def _gap_data(
+    x: str, y: str, series: str, order: list[str], marker: float, values: Mapping[str, float]
+) -> dict[str, pd.DataFrame]:
+    """The marker's data: one row of every series' value (``values``, by series name) at
+    ``x`` = ``marker``, and a dot a series."""
+    wide = pd.DataFrame({x: [marker], **{f"s{i}": [values[name]] for i, name in enumerate(order)}})
+    dots = pd.DataFrame({series: order, y: [values[name] for name in order]}).merge(
+        wide, how="cross"
+    )
+    return {GAP: wide, GAP_DOTS: dots}
 
 
 def hover_lines(
@@ -263,25 +334,88 @@ def hover_lines(
     marked: Mapping[str, float] | None = None,
     zero_line: bool = False,
     legend_columns: int | None = None,
-) -> alt.LayerChart:
+    height: int = HEIGHT,
+) -> Figure:
     """Lines, one per series, read by pointing: anywhere over the plot a vertical rule snaps to the
     nearest ``x`` and one tooltip gives every series' value there (Vega-Lite's nearest-point
     selection on a pivoted rule layer). ``marker`` draws a dashed rule at that ``x``; with
     ``marked`` (each series' value at the marker) a dot on each line too, and pointing at the
     rule or a dot lists them all."""
     wide, order = _series_columns(frame, x, y, series)
+    spec = _hover_spec(
+        x=x,
+        y=y,
+        series=series,
+        order=tuple(order),
+        x_title=x_title,
+        y_title=y_title,
+        series_title=series_title,
+        y_format=y_format,
+        x_format=x_format,
+        y_domain=y_domain,
+        y_zero=y_zero,
+        interpolate=interpolate,
+        marker=None if marker is None else ("gap" if marked is not None else "guide"),
+        zero_line=zero_line,
+        legend_columns=legend_columns,
+        height=height,
+        greek=decimal_comma(),
+        ink=inks(),
+    )
+    data = {LINES: frame, POINTER: wide}
+    if marker is not None and marked is None:
+        data[MARKER] = pd.DataFrame({x: [marker]})
+    elif marker is not None and marked is not None:
+        data |= _gap_data(x, y, series, order, marker, marked)
+    return Figure(spec, data)
+
+
+#: Shapes of chart kept: each page's few, in each language.
+SPECS = 64
+
+
+@st.cache_data(max_entries=SPECS, show_spinner=False)
+def _hover_spec(
+    *,
+    x: str,
+    y: str,
+    series: str,
+    order: tuple[str, ...],
+    x_title: str,
+    y_title: str,
+    series_title: str,
+    y_format: str,
+    x_format: str,
+    y_domain: tuple[float, float] | None,
+    y_zero: bool,
+    interpolate: str,
+    marker: Literal["guide", "gap"] | None,
+    zero_line: bool,
+    legend_columns: int | None,
+    height: int,
+    greek: bool,
+    ink: Inks,
+) -> dict[str, Any]:
+    """The Vega-Lite spec of a :func:`hover_lines` chart of this shape, its data named (``LINES``
+    …), built by Altair once a shape: building and checking its layers costs several times
+    what the rest of a page's rerun does. Every input of the spec is an argument, the
+    language's decimal mark (``greek``) and the theme's colours (``ink``), both read by
+    :func:`style`, included.
+
+    The spec is top-level as Streamlit makes it from an Altair chart, without Altair's default
+    theme (Streamlit draws charts in its own)."""
+    del greek, ink  # keys of the cache: style() reads the language and the theme itself
     x_axis = alt.Axis(format=x_format, tickMinStep=1, tickCount=10) if x_format else alt.Axis()
     shared = _Shared(
         x=x,
         y=y,
         series=series,
-        order=order,
+        order=list(order),
         x_enc=alt.X(f"{x}:Q", title=x_title, axis=x_axis),
         y_scale=alt.Scale(domain=list(y_domain)) if y_domain else alt.Scale(zero=y_zero, nice=True),
-        tooltip=_tooltip(x, x_title, x_format, order, y_format),
+        tooltip=_tooltip(x, x_title, x_format, list(order), y_format),
     )
     lines = _series_lines(
-        frame,
         shared,
         y_title=y_title,
         y_format=y_format,
@@ -289,13 +423,17 @@ def hover_lines(
         interpolate=interpolate,
         legend_columns=legend_columns,
     )
-    rule, dots = _pointer_layers(frame, wide, shared)
-    guide = None if marked is not None else marker
-    layers = [lines, *_guides(x, y, x_title, y_title, marker=guide, zero_line=zero_line)]
-    layers += [dots, rule]
-    if marked is not None and marker is not None:
-        layers += _gap_marks(shared, marker=marker, values=marked)
-    return style(alt.layer(*layers))
+    rule, dots = _pointer_layers(shared)
+    guides = _guides(x, y, x_title, y_title, marker=marker == "guide", zero_line=zero_line)
+    layers = [lines, *guides, dots, rule, *(_gap_marks(shared) if marker == "gap" else [])]
+    chart = style(alt.layer(*layers))
+    if height != HEIGHT:
+        chart = chart.properties(height=height)
+    # Not top-level to Altair, which would add its default theme; the constant data (the zero
+    # line's) lands in ``datasets``.
+    datasets: dict[str, Any] = {}
+    spec = chart.to_dict(context={"top_level": False, "datasets": datasets})
+    return {"$schema": alt.SCHEMA_URL, **spec, "datasets": datasets}
 
 
 def expected_curves(
@@ -306,7 +444,7 @@ def expected_curves(
     y_title: str,
     series_title: str,
     marked: Mapping[str, float] | None = None,
-) -> alt.LayerChart:
+) -> Figure:
     """Expected score against rating difference, one line per series, a rule at ``difference``
     (and, with ``marked``, each series' expected score there as a dot on its line).
 
@@ -335,7 +473,7 @@ def points(
     x_title: str,
     y_title: str,
     series_title: str,
-) -> alt.LayerChart:
+) -> Figure:
     """Points for one outcome (a win, or a loss) against rating difference, a line per series.
 
     ``frame`` has columns difference, series, points.
@@ -366,7 +504,7 @@ def lines(
     y_title: str,
     series_title: str,
     y_format: str | None = None,
-) -> alt.LayerChart:
+) -> Figure:
     """A multi-series line chart over whole-number ``x`` (weeks, games), read by pointing."""
     return hover_lines(
         frame,
@@ -402,7 +540,6 @@ def bars(
             y=alt.Y(f"{y}:Q", title=y_title),
             color=alt.Color(
                 f"{series}:N",
-                scale=alt.Scale(range=PALETTE),
                 title=series_title,
                 legend=alt.Legend(symbolType="square"),
             ),
@@ -448,7 +585,7 @@ def histogram(
     x_title: str,
     y_title: str,
     series_title: str,
-) -> alt.LayerChart:
+) -> Figure:
     """Overlaid step histograms of ``value``, one per series, on round-number bins."""
     return hover_lines(
         binned(frame, value=value, series=series),
@@ -472,7 +609,7 @@ def trajectories(
     y_title: str,
     player_title: str,
     y_domain: tuple[float, float],
-) -> alt.LayerChart:
+) -> Figure:
     """Each chosen player's rating after each of their games under one rule set, a line per
     player; ``y_domain`` shared by the rule sets' charts, so that they compare at a glance.
 
@@ -491,7 +628,8 @@ def trajectories(
         y_domain=y_domain,
         # Three names a row, under the plot: a phone's 390 px hold three short ones.
         legend_columns=3,
-    ).properties(height=TRAJECTORY_HEIGHT)
+        height=TRAJECTORY_HEIGHT,
+    )
 
 
 #: A rating trajectory's height, axes and legend included (Streamlit fits the whole chart to

@@ -12,7 +12,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
 
-from .i18n import bad_link_notice, t
+from .i18n import t
 
 VIEWS = ("full", "compact", "chart", "table")
 #: The width the help center's article column gives an iframe.
@@ -58,36 +58,22 @@ _SEE_THROUGH = """
 """
 
 
-def compact_style() -> None:
-    """The compact views' layout, and their background: none with a chosen theme (the author
-    matched it to the article); with the reader's setting, none in light, but the dark theme's
-    own in dark, so that a dark reader can still read the frame in a white article."""
+def compact_css() -> str:
+    """The compact views' style rules (the page's one style block carries them, ui/navigation.py),
+    and their background: none with a chosen theme (the author matched it to the article); with
+    the reader's setting, none in light, but the dark theme's own in dark, so that a dark reader
+    can still read the frame in a white article."""
     # Streamlit keeps embed_options from the script: the code says theme=auto for this case.
     auto = st.query_params.get("theme") == "auto"
     see_through = (
         f"@media (prefers-color-scheme: light) {{{_SEE_THROUGH}}}" if auto else _SEE_THROUGH
     )
-    st.html(f"<style>{_COMPACT_CSS}{see_through}</style>")
-
-
-def bad_view_notice() -> None:
-    """A visible notice for a ``view`` the app does not know (the full page is shown)."""
-    raw = st.query_params.get("view")
-    if raw is not None and raw not in VIEWS:
-        st.warning(
-            bad_link_notice(
-                "view",
-                raw,
-                expects=t("url.expects_choice", choices=", ".join(VIEWS)),
-                default="full",
-            ),
-            icon=":material/link_off:",
-        )
+    return _COMPACT_CSS + see_through
 
 
 def embed_url(chosen_view: str, theme: str = "light") -> str:
     """This page's URL with its current parameters, the view, embed=true and the theme's
-    ``embed_options`` (for ``auto``, none: ``theme=auto``, read by :func:`compact_style`)."""
+    ``embed_options`` (for ``auto``, none: ``theme=auto``, read by :func:`compact_css`)."""
     base = st.context.url or ""
     parts = urlsplit(base)
     skip = ("view", "embed", "embed_options", "theme")
@@ -149,16 +135,54 @@ def _pickers(page: str, views: tuple[str, ...], place: str) -> tuple[str, str]:
 def _code(page: str, chosen: str, theme: str, height: int) -> None:
     # Plain and wrapped: Streamlit's HTML highlighting is 3.4 : 1 on the code's background, and
     # a long line scrolls in a box the keyboard cannot reach (both fail axe-core,
-    # tests/browser/test_accessibility.py); the copy button still copies the whole snippet.
-    st.code(
-        iframe_html(
-            embed_url(chosen, theme),
-            title=t(f"{page}.title"),
-            height=height,
-            frame_id=f"gammon42-{page}-{chosen}",
-        ),
-        language=None,
-        wrap_lines=True,
+    # tests/browser/test_accessibility.py).
+    code = iframe_html(
+        embed_url(chosen, theme),
+        title=t(f"{page}.title"),
+        height=height,
+        frame_id=f"gammon42-{page}-{chosen}",
+    )
+    st.code(code, language=None, wrap_lines=True)
+    copy_button(code)
+
+
+#: A button that copies the code, and its script: the clipboard where the page may write to it
+#: (a secure context), else a selected text area and the browser's copy command. The code is a
+#: JSON string with every ``<``, ``>`` and ``&`` escaped, so that nothing in it ends the script.
+_COPY = """<button type="button" style="font: inherit; color: inherit; background: transparent;
+ border: 1px solid currentColor; border-radius: 0.5rem; padding: 0.375rem 0.875rem;
+ min-height: 2.5rem; cursor: pointer">{label}</button>
+<script>(() => {{
+  const button = document.currentScript.previousElementSibling;
+  const code = {code};
+  const fallback = () => {{
+    const area = document.createElement('textarea');
+    area.value = code;
+    document.body.appendChild(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  }};
+  button.addEventListener('click', async () => {{
+    try {{ await navigator.clipboard.writeText(code); }} catch (error) {{ fallback(); }}
+    button.textContent = {copied};
+  }});
+}})();</script>"""
+
+
+def _js_string(text: str) -> str:
+    """``text`` as a JavaScript string that cannot end the script it stands in."""
+    escaped = json.dumps(text)
+    return escaped.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def copy_button(code: str) -> None:
+    """A "Copy the code" button under the code, always on show: Streamlit's own copy button
+    appears only while a pointer hovers over the code, which a phone has none of."""
+    label, copied = html.escape(t("embed.copy")), _js_string(t("embed.copied"))
+    st.html(
+        _COPY.format(label=label, code=_js_string(code), copied=copied),
+        unsafe_allow_javascript=True,
     )
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from html import escape
 
-import altair as alt
 import streamlit as st
 
 from gammon_elo import (
@@ -28,7 +27,7 @@ from gammon_elo import (
 )
 from gammon_elo.formulas import ChangeSteps
 
-from . import cached, charts, grids
+from . import answer, cached, charts, grids
 from .i18n import MINUS, metric, number, percent, signed, t
 from .params import Where
 
@@ -39,33 +38,6 @@ _NOTICE_ICONS = {
     Notice.EARLY_END_IS_LOSS: ":material/flag:",
     Notice.UNEQUAL_K: ":material/balance:",
 }
-
-
-#: The headline's look: the two outcomes side by side at every width (a grid of two columns that
-#: never stacks, down to a 320-px frame), each change larger than the page's title, the boxes
-#: tinted green and red under the theme's own text colour, so that they read in a light and a
-#: dark theme alike. Static: no reader's text enters the style. It travels with the bar (a
-#: style-only ``st.html`` goes to a container that is redrawn apart from the page, and the bar
-#: showed unstyled while a run was under way). No digit in a class name, so that a test reading
-#: the page's numbers reads only the figures.
-HEADLINE_STYLE = """<style>
-.gammon-headline {
-  display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.75rem;
-  margin: 0 0 1rem;
-}
-.gammon-outcome {
-  min-width: 0; border: 1px solid; border-radius: 0.75rem; padding: 0.5rem 0.85rem 0.65rem;
-}
-.gammon-win { background: rgba(33, 195, 84, 0.12); border-color: rgba(33, 195, 84, 0.6); }
-.gammon-loss { background: rgba(255, 75, 75, 0.1); border-color: rgba(255, 75, 75, 0.6); }
-.gammon-outcome span { display: block; }
-.gammon-label { font-weight: 600; }
-.gammon-change {
-  font-size: clamp(3.25rem, 2rem + 4vw, 4.75rem); font-weight: 700; line-height: 1.1;
-  font-variant-numeric: tabular-nums; overflow-wrap: anywhere;
-}
-.gammon-mirror { font-size: 0.95rem; }
-</style>"""
 
 
 def headline(both: WhatIf) -> None:
@@ -84,7 +56,7 @@ def headline(both: WhatIf) -> None:
             f'<span class="gammon-mirror">{escape(mirror)}</span></div>'
         )
     st.markdown(
-        f'{HEADLINE_STYLE}\n\n<div class="gammon-headline">{"".join(boxes)}</div>',
+        f'{answer.STYLE}\n\n<div class="gammon-headline">{"".join(boxes)}</div>',
         unsafe_allow_html=True,
     )
 
@@ -271,7 +243,7 @@ class Card:
             for d, e in zip(self.table["divisor"], self.table["expected"], strict=True)
         }
 
-    def chart(self) -> alt.LayerChart:
+    def chart(self) -> charts.Figure:
         curves = cached.gap_curves(self.divisors, span(self.gap), self.gap)
         return charts.expected_curves(
             curves.assign(series=curves["divisor"].map(self.labels)),

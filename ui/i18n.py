@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from numbers import Integral
-from typing import Any
+from typing import Any, Literal
 
 import streamlit as st
 
@@ -191,30 +191,35 @@ def language_notices() -> None:
         st.warning(notice, icon=":material/link_off:")
 
 
-def _language_changed() -> None:
-    st.session_state[_LANG_KEY] = st.session_state["app.language"]
-
-
 #: The title row's switch names each language in two letters, in its own script.
 _SHORT = {"en": "EN", "el": "ΕΛ"}
 
 
-def _switched() -> None:
-    st.session_state[_LANG_KEY] = st.session_state["app.language_switch"]
+def _chosen(key: str) -> None:
+    st.session_state[_LANG_KEY] = st.session_state[key]
+
+
+def _language_control(
+    key: str, names: dict[str, str], label_visibility: Literal["visible", "collapsed"]
+) -> None:
+    """A segmented control of the languages under ``key``, each named by ``names``, showing the
+    session's language and setting it when the reader chooses another."""
+    st.session_state[key] = language()
+    st.segmented_control(
+        t("app.language"),
+        LANGUAGES,
+        key=key,
+        format_func=names.__getitem__,
+        required=True,
+        label_visibility=label_visibility,
+        on_change=_chosen,
+        args=(key,),
+    )
 
 
 def language_switch() -> None:
     """EN | ΕΛ in the title row: the language within reach on a phone, sidebar closed."""
-    st.session_state["app.language_switch"] = language()
-    st.segmented_control(
-        t("app.language"),
-        LANGUAGES,
-        key="app.language_switch",
-        format_func=_SHORT.__getitem__,
-        required=True,
-        label_visibility="collapsed",
-        on_change=_switched,
-    )
+    _language_control("app.language_switch", _SHORT, "collapsed")
 
 
 def language_selector() -> None:
@@ -222,15 +227,7 @@ def language_selector() -> None:
 
     A segmented control, like the title row's switch: the page then loads one widget's code for
     both, where a radio here added a second chunk of widget code to every first load."""
-    st.session_state["app.language"] = language()
-    st.segmented_control(
-        t("app.language"),
-        LANGUAGES,
-        key="app.language",
-        format_func=_NAMES.__getitem__,
-        required=True,
-        on_change=_language_changed,
-    )
+    _language_control("app.language", _NAMES, "visible")
 
 
 def metric(where: Any, label: str, value: str, change: float, digits: int = 0) -> None:

@@ -145,9 +145,7 @@ def setup() -> None:
     document_language()
     if st.session_state.pop("frame.lab_elsewhere", False):
         st.info(t("frame.lab_elsewhere"), icon=":material/science:")
-    embed.bad_view_notice()
     if embed.is_compact():
-        embed.compact_style()
         return
     with st.sidebar:
         i18n.language_selector()
@@ -160,12 +158,14 @@ def document_language() -> None:
     Streamlit's page always says ``lang="en"`` and has no setting for it, so a one-line script
     sets it; its only variable is the language code, one of ``i18n.LANGUAGES``. The script's
     element sits in a container hidden by its key's class (``st-key-``, Streamlit's documented
-    hook), so that it adds no gap above the title. The page's shared style rules come along
-    (:data:`_PAGE_CSS`).
+    hook), so that it adds no gap above the title. The page's style rules come along, in the
+    app's one page-wide style block: the shared ones (:data:`_PAGE_CSS`) and, in the compact
+    views, theirs (:func:`ui.embed.compact_css`).
     """
     code = json.dumps(i18n.language())
+    css = _PAGE_CSS + (embed.compact_css() if embed.is_compact() else "")
     st.container(key=LANGUAGE_KEY).html(
-        f"<style>{_PAGE_CSS}</style><script>document.documentElement.lang = {code};</script>",
+        f"<style>{css}</style><script>document.documentElement.lang = {code};</script>",
         unsafe_allow_javascript=True,
     )
 

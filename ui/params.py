@@ -2,26 +2,30 @@
 written back, and the widget that shows it with its bounds. :mod:`ui.scaffold` seeds the widgets
 from the URL, names every bad value in a notice, and rewrites the URL from the widgets.
 
-Why not Streamlit's ``bind="query-params"``: the bound widget's key *is* the URL name, and the
-pages share names (``k``, ``cube``, ``rules``, ``divisor``, ``difference``) with different bounds
-and defaults, while a bound value is kept under its key across a page switch, so one page's
-``k`` would seed another's. A bound widget that is not drawn loses its URL parameter, yet the
-embedded chart and table views draw no inputs, and the custom rule set's, the custom divisor's and
-the teams' inputs are drawn only when chosen, all still read from (and kept in) the link. A bound
-widget drops a bad value silently and reads some that a link must refuse (``1_500``), where the
-notice must name the value it refused. A bound select box or radio writes the label the reader
-sees, so ``type=ranked`` would become ``type=Ranked``, and another word in Greek; bound
+Why not Streamlit's ``bind="query-params"`` (retested on 1.67 in Chromium): the bound widget's
+key *is* the URL name, and the pages share names (``k``, ``cube``, ``rules``, ``divisor``,
+``difference``) with different bounds and defaults, while a bound value is kept under its key
+across a page switch, so one page's ``k`` would seed another's. A bound widget that is not drawn
+loses its URL parameter, yet the embedded chart and table views draw no inputs, and the custom
+rule set's, the custom divisor's and the teams' inputs are drawn only when chosen, all still read
+from (and kept in) the link. A bound widget drops a bad value silently (``?n=abc``) and reads some
+that a link must refuse (``?n=1_500`` gives 1500), where the notice must name the value it
+refused. A bound select box reads and writes the label the reader sees (``?c=Boosted``, not
+``?c=boosted``), so ``type=ranked`` would become ``type=Ranked``, and another word in Greek; bound
 lists are read and written ``?rules=a&rules=b`` and bound toggles know only ``true``/``false``,
-where links in the wild say ``rules=a,b`` and ``fibs=1``. So the parameters keep this small
-mechanism, built on one raw read of the query string.
+where links in the wild say ``rules=a,b`` and ``fibs=1``. ``persist_state="session"`` keeps a
+widget's value under its own key, where the pages carry a value by meaning between differently
+bounded inputs (:func:`carry`). So the parameters keep this small mechanism, built on one raw
+read of the query string; the widgets' keys hold the values, as Streamlit documents.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import streamlit as st
 
@@ -39,7 +43,8 @@ class Param:
 
     name: str
     default: Any
-    #: Catalog keys of the widget's label and (optional) help text.
+    #: Catalog keys of the widget's label (empty: the page's ``page.name``, set by
+    #: :class:`ui.scaffold.Page`) and (optional) help text.
     label: str = ""
     help: str | None = None
     #: What the input means wherever it appears (``rating``, ``opponent``, ``games``, ``rules``):
@@ -93,6 +98,17 @@ class Param:
         return t(self.help) if self.help else None
 
 
+def option_key(prefix: str, choice: Any) -> str:
+    """A choice's catalog key: ``option_key("classic.score_", "0.5")`` is
+    ``"classic.score_0_5"`` (a catalog key has no dots or commas but its namespace's)."""
+    return prefix + re.sub(r"\W", "_", str(choice))
+
+
+def named(prefix: str) -> Callable[[Any], str]:
+    """Choices named by the catalog: ``named("type.")`` names ``"ranked"`` ``t("type.ranked")``."""
+    return lambda choice: t(option_key(prefix, choice))
+
+
 def _number(raw: str) -> float:
     """A plain ASCII number (Python's float() would also take "١٥٠٠" or "1_500")."""
     text = raw.strip()
@@ -102,13 +118,31 @@ def _number(raw: str) -> float:
 
 
 @dataclass(frozen=True, kw_only=True)
-class IntParam(Param):
+class _Bounded(Param):
+    """A number from ``low`` to ``high`` in steps of ``step``, of the type of its default."""
+
+    low: float
+    high: float
+    step: float = 1
+
+    def _bounded(self, draw: Any, key: str, **options: Any) -> Any:
+        """Its widget between its bounds (``draw``: a number box or a slider)."""
+        return draw(
+            self._label(),
+            self.low,
+            self.high,
+            step=self.step,
+            key=key,
+            help=self._help(),
+            **options,
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class IntParam(_Bounded):
     """A whole number from ``low`` to ``high``, typed in (or on a slider)."""
 
     default: int
-    low: int
-    high: int
-    step: int = 1
     kind: Literal["number", "slider"] = "number"
 
     def parse(self, raw: str) -> int:
@@ -123,15 +157,7 @@ class IntParam(Param):
     def widget(self, where: Where, key: str, **options: Any) -> Any:
         draw = where.slider if self.kind == "slider" else where.number_input
         options.setdefault("value", self._initial(key))
-        return draw(
-            self._label(),
-            self.low,
-            self.high,
-            step=self.step,
-            key=key,
-            help=self._help(),
-            **options,
-        )
+        return self._bounded(draw, key, **options)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -157,15 +183,15 @@ class OptionalIntParam(IntParam):
 
 
 @dataclass(frozen=True, kw_only=True)
-class FloatParam(Param):
+class FloatParam(_Bounded):
     """A number from ``low`` to ``high``."""
 
     default: float
-    low: float
-    high: float
+    #: A float: Streamlit takes a number box's value, bounds and step all of one type.
     step: float = 1.0
-    #: The widget's printf format (None: Streamlit's own).
-    format: str | None = None
+    #: The widget's printf format (None: Streamlit's own, two decimals); "%g" writes 1500 and
+    #: 0.5 as a reader would.
+    format: str | None = "%g"
 
     def parse(self, raw: str) -> float:
         value = _number(raw)
@@ -180,17 +206,8 @@ class FloatParam(Param):
         return f"{value:g}"
 
     def widget(self, where: Where, key: str, **options: Any) -> Any:
-        return where.number_input(
-            self._label(),
-            self.low,
-            self.high,
-            value=self._initial(key),
-            step=self.step,
-            format=self.format,
-            key=key,
-            help=self._help(),
-            **options,
-        )
+        value = self._initial(key)
+        return self._bounded(where.number_input, key, value=value, format=self.format, **options)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -298,8 +315,11 @@ class TextParam(Param):
     def expects(self) -> str:
         return ""
 
+    #: The widget that draws it: one line.
+    lines: ClassVar[str] = "text_input"
+
     def widget(self, where: Where, key: str, **options: Any) -> Any:
-        return where.text_input(
+        return getattr(where, self.lines)(
             self._label(),
             value=self._initial(key),
             key=key,
@@ -312,15 +332,7 @@ class TextParam(Param):
 class TextAreaParam(TextParam):
     """Free text on several lines (a pasted list of results keeps its line breaks)."""
 
-    def widget(self, where: Where, key: str, **options: Any) -> Any:
-        return where.text_area(
-            self._label(),
-            value=self._initial(key),
-            key=key,
-            help=self._help(),
-            max_chars=self.limit,
-            **options,
-        )
+    lines = "text_area"
 
 
 def key(page: str, name: str) -> str:

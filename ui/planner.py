@@ -66,12 +66,13 @@ def projection_chart(result: Plan) -> alt.LayerChart:
     y_title = t("planner.chart_rating")
     y_axis = alt.Axis(format="d")
     layers: list[alt.Chart] = []
+    ink = charts.inks()
     heavy = heavy_frame(result)
     if not heavy.empty:
         layers.append(
             # A gold strip just under the band where K drops.
             alt.Chart(heavy.assign(label=t("planner.chart_heavy")))
-            .mark_rect(color=charts.PALETTE[2], opacity=0.9)
+            .mark_rect(color=ink.series[2])
             .encode(
                 x=alt.X("start:Q", title=t("planner.chart_games"), axis=games_axis),
                 x2="end:Q",
@@ -82,7 +83,7 @@ def projection_chart(result: Plan) -> alt.LayerChart:
         )
     band = (
         alt.Chart(frame)
-        .mark_area(color=charts.PALETTE[1], opacity=0.25)
+        .mark_area(color=ink.series[1], opacity=0.25)
         .encode(
             x=x,
             y=alt.Y("low:Q", title=y_title, scale=alt.Scale(zero=False), axis=y_axis),
@@ -96,7 +97,7 @@ def projection_chart(result: Plan) -> alt.LayerChart:
     )
     mean = (
         alt.Chart(frame)
-        .mark_line(color=charts.PALETTE[1], strokeWidth=2.5)
+        .mark_line(color=ink.series[1], strokeWidth=2.5)
         .encode(
             x=x,
             y=alt.Y("mean:Q", title=y_title, axis=y_axis),
@@ -105,7 +106,7 @@ def projection_chart(result: Plan) -> alt.LayerChart:
     )
     target = (
         alt.Chart(pd.DataFrame({"rating": [result.target]}))
-        .mark_rule(color=charts.PALETTE[0], strokeDash=[6, 4], strokeWidth=2)
+        .mark_rule(color=ink.series[0], strokeDash=[6, 4], strokeWidth=2)
         .encode(
             y=alt.Y("rating:Q", title=y_title, axis=y_axis),
             tooltip=[alt.Tooltip("rating:Q", title=t("planner.target"), format="d")],
@@ -113,6 +114,22 @@ def projection_chart(result: Plan) -> alt.LayerChart:
     )
     layers += [band, mean, target]
     return charts.style(alt.layer(*layers))
+
+
+def chart_caption(result: Plan) -> str:
+    """What the projection draws, in words with its numbers: the line, the band, the target,
+    and the heavy weeks' strip where there is one."""
+    said = t(
+        "planner.chart_caption",
+        paths=result.paths,
+        rating=result.rating,
+        games=result.horizon,
+        mean=number(result.mean[-1]),
+        low=number(result.low[-1]),
+        high=number(result.high[-1]),
+        target=result.target,
+    )
+    return said + " " + t("planner.chart_heavy_strip") if result.heavy.any() else said
 
 
 def band_text(result: Plan) -> str:

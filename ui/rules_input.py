@@ -4,6 +4,7 @@ the heavy-week threshold, all in the URL; and the one way a rule-set choice is n
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from gammon_elo import CURRENT, RULES, Rules
 
@@ -46,36 +47,20 @@ def params() -> list[Param]:
             option=rules_label,
             shared="rules",
         ),
-        FloatParam(
-            name="divisor",
-            default=1000.0,
-            low=1.0,
-            high=100_000.0,
-            step=100.0,
-            format="%g",
-            label="rules.divisor",
-            help="rules.divisor_help",
-            shared="rules.divisor",
-        ),
-        IntParam(name="k", default=32, low=1, high=1000, label="rules.k", shared="rules.k"),
-        IntParam(
-            name="heavy_k",
-            default=16,
-            low=1,
-            high=1000,
-            label="rules.heavy_k",
-            shared="rules.heavy_k",
-        ),
-        IntParam(
-            name="heavy_games",
-            default=50,
-            low=0,
-            high=100_000,
-            label="rules.heavy_games",
-            help="rules.heavy_games_help",
-            shared="rules.heavy_games",
-        ),
+        _custom(FloatParam, "divisor", default=1000.0, low=1.0, high=1e5, step=100.0, helped=True),
+        _custom(IntParam, "k", default=32, low=1, high=1000),
+        _custom(IntParam, "heavy_k", default=16, low=1, high=1000),
+        _custom(IntParam, "heavy_games", default=50, low=0, high=100_000, helped=True),
     ]
+
+
+def _custom(kind: type[Param], name: str, *, helped: bool = False, **fields: Any) -> Param:
+    """One of the custom rule set's values: labelled, explained (``helped``: the catalog's
+    ``rules.<name>_help``) and carried between pages under its own name, ``rules.<name>``."""
+    text = f"rules.{name}"
+    return kind(
+        name=name, label=text, help=f"{text}_help" if helped else None, shared=text, **fields
+    )
 
 
 def custom_row(page: Page, where: Where) -> Rules:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable
 from typing import Any
 
 from .errors import InvalidInput
@@ -58,42 +59,37 @@ def k(field: str, value: Any) -> int:
     return integer(field, value, low=1, high=K_LIMIT)
 
 
-def cube(value: Any, field: str = "cube") -> int:
+def _real(field: str, value: Any, holds: Callable[[float], bool], must: str) -> float:
+    """``value`` as a float, where it is a real number (not a bool) that ``holds``; else
+    :class:`InvalidInput` saying what it ``must`` be."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InvalidInput(field, value, "must be a power of two from 1 to 64")
+        raise InvalidInput(field, value, must)
     as_float = float(value)
-    if not (math.isfinite(as_float) and as_float.is_integer() and int(as_float) in CUBES):
-        raise InvalidInput(field, value, "must be a power of two from 1 to 64")
-    return int(as_float)
+    if not holds(as_float):
+        raise InvalidInput(field, value, must)
+    return as_float
+
+
+def _is_cube(value: float) -> bool:
+    return math.isfinite(value) and value.is_integer() and int(value) in CUBES
+
+
+def cube(value: Any, field: str = "cube") -> int:
+    return int(_real(field, value, _is_cube, "must be a power of two from 1 to 64"))
 
 
 def finite(field: str, value: Any) -> float:
     """Any finite real number (a rating or K of the classic and FIBS calculators)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InvalidInput(field, value, "must be a finite number")
-    as_float = float(value)
-    if not math.isfinite(as_float):
-        raise InvalidInput(field, value, "must be a finite number")
-    return as_float
+    return _real(field, value, math.isfinite, "must be a finite number")
 
 
 def positive(field: str, value: Any) -> float:
     """A positive finite number (a divisor)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InvalidInput(field, value, "must be a positive number")
-    as_float = float(value)
-    if not (math.isfinite(as_float) and as_float > 0):
-        raise InvalidInput(field, value, "must be a positive number")
-    return as_float
+    return _real(field, value, lambda x: math.isfinite(x) and x > 0, "must be a positive number")
 
 
 def probability(field: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InvalidInput(field, value, "must be a number from 0 to 1")
-    as_float = float(value)
-    if not (0.0 <= as_float <= 1.0):
-        raise InvalidInput(field, value, "must be a number from 0 to 1")
-    return as_float
+    return _real(field, value, lambda x: 0.0 <= x <= 1.0, "must be a number from 0 to 1")
 
 
 def plain_number(text: str) -> str:

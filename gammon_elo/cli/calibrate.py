@@ -16,11 +16,21 @@ from ..rules import RULES, Rules
 from .options import WORKERS, Subparsers, counted, whole
 from .replay import add_budget_arguments, budget_from
 
-__all__ = ["build_calibrate"]
+__all__ = ["build_calibrate", "scores_line"]
 
 
 def _number(value: float) -> float | None:
     return value if math.isfinite(value) else None
+
+
+def scores_line(label: str, scores: Scores) -> str:
+    """A rule set's scores in one line, as ``calibrate`` and ``league`` print them."""
+    top = scores.top_tenth
+    return (
+        f"{label}: {counted(scores.games, 'game')}, log-loss {scores.log_loss:.4f},"
+        f" Brier {scores.brier:.4f}; top tenth {counted(top.games, 'game')},"
+        f" expected {top.expected:.1%}, won {top.actual:.1%}"
+    )
 
 
 def _scores_json(scores: Scores) -> dict[str, Any]:
@@ -89,13 +99,8 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
         return 0
     print(f"{args.history}: each player's first {args.burn_in} ranked games left out")
     for label, s in scored.items():
-        top = s.top_tenth
         print()
-        print(
-            f"{label}: {counted(s.games, 'game')}, log-loss {s.log_loss:.4f},"
-            f" Brier {s.brier:.4f}; top tenth {counted(top.games, 'game')},"
-            f" expected {top.expected:.1%}, won {top.actual:.1%}"
-        )
+        print(scores_line(label, s))
         if len(s.calibration):
             print(s.calibration.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
     if fitted is not None:

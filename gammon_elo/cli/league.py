@@ -13,7 +13,7 @@ from pathlib import Path
 from .._core.errors import InvalidInput
 from ..extras import require
 from ..rules import CURRENT, RULES
-from .options import WORKERS, Subparsers, check_writable, count, counted, whole, write_table
+from .options import WORKERS, Subparsers, check_writable, count, whole, write_table
 
 __all__ = ["build_league", "players_path"]
 
@@ -57,6 +57,7 @@ def _cmd_league(args: argparse.Namespace) -> int:
     from ..league import play_league
     from ..league.players import parse_levels
     from ..league.table import sentence, win_rates
+    from .calibrate import scores_line
 
     shares = parse_levels(args.levels)
     league = play_league(
@@ -83,13 +84,7 @@ def _cmd_league(args: argparse.Namespace) -> int:
     print(table.to_string(index=False, float_format=lambda x: f"{x:.3f}"))
     print(sentence(table))
     for label in _RULE_SETS:
-        s = score(league.games, label)
-        top = s.top_tenth
-        print(
-            f"{label}: {counted(s.games, 'game')}, log-loss {s.log_loss:.4f},"
-            f" Brier {s.brier:.4f}; top tenth {counted(top.games, 'game')},"
-            f" expected {top.expected:.1%}, won {top.actual:.1%}"
-        )
+        print(scores_line(label, score(league.games, label)))
     fitted = fit(league.games, scheduler=args.scheduler, workers=args.workers, serial=args.serial)
     print(fitted.sentence())
     print(

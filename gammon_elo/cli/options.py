@@ -1,7 +1,8 @@
 """What several subcommands share: how an option's number is read (:func:`whole`, :func:`number`,
 and :func:`count` for a count with the limit that keeps it within memory), the rule-set options
-of ``change`` and ``tables`` (a named rule set, with custom overrides), the exit status for input
-the rules cannot rate, and counts written as the summaries print them.
+of ``change`` and ``tables`` (a named rule set, with custom overrides), the size options of a
+simulated population (``simulate``, ``sweep``), the exit status for input the rules cannot rate,
+and counts written as the summaries print them.
 """
 
 from __future__ import annotations
@@ -19,10 +20,9 @@ from ..rules import CURRENT, RULES, Rules, get_rules
 
 __all__ = [
     "EXIT_INVALID",
-    "PLAYERS",
-    "WEEKS",
     "WORKERS",
     "Subparsers",
+    "add_population_arguments",
     "add_rules_arguments",
     "check_writable",
     "count",
@@ -110,9 +110,23 @@ def count(limit: str) -> Callable[[str], int]:
 
 #: ``--workers``: the local worker processes of a Dask run.
 WORKERS = count("gammon_elo.parallel.MAX_WORKERS")
-#: ``--players`` and ``--weeks`` of a simulated population (``simulate``, ``sweep``).
-PLAYERS = count("gammon_elo.simulate.population.MAX_PLAYERS")
-WEEKS = count("gammon_elo.simulate.population.MAX_WEEKS")
+
+
+def add_population_arguments(parser: argparse.ArgumentParser, *, players: int, weeks: int) -> None:
+    """--players and --weeks of a simulated population (``simulate``, ``sweep``), with the
+    command's defaults."""
+    parser.add_argument(
+        "--players",
+        type=count("gammon_elo.simulate.population.MAX_PLAYERS"),
+        default=players,
+        help="population size",
+    )
+    parser.add_argument(
+        "--weeks",
+        type=count("gammon_elo.simulate.population.MAX_WEEKS"),
+        default=weeks,
+        help="weeks to simulate",
+    )
 
 
 def add_rules_arguments(parser: argparse.ArgumentParser) -> None:

@@ -29,7 +29,13 @@ if TYPE_CHECKING:
     from ..replay.budget import Budget
     from ..replay.validate import History
 
-__all__ = ["add_budget_arguments", "budget_from", "build_replay", "refused"]
+__all__ = [
+    "add_budget_arguments",
+    "add_invalid_arguments",
+    "budget_from",
+    "build_replay",
+    "refused",
+]
 
 #: Problems printed before "… and N more" (the whole report goes to --rejected).
 SHOWN_PROBLEMS = 50
@@ -70,10 +76,7 @@ def build_replay(sub: Subparsers) -> None:
         help="replay N rows at a time (for histories larger than memory; needs --out and one"
         " rule set; the file must be in time order across chunks)",
     )
-    p.add_argument(
-        "--skip-invalid", action="store_true", help="rate the valid rows and list the rejected"
-    )
-    p.add_argument("--rejected", help="write the rejected rows' report to this CSV file")
+    add_invalid_arguments(p, "rate")
     p.add_argument("--top", type=whole, default=10, help="players listed (default 10)")
     p.add_argument(
         "--timings",
@@ -84,6 +87,15 @@ def build_replay(sub: Subparsers) -> None:
     )
     add_budget_arguments(p)
     p.set_defaults(run=_cmd_replay)
+
+
+def add_invalid_arguments(parser: argparse.ArgumentParser, verb: str) -> None:
+    """--skip-invalid (``verb``: what the command does with the valid rows) and --rejected (the
+    rejected rows' report, whether the history is refused or its bad rows skipped)."""
+    parser.add_argument(
+        "--skip-invalid", action="store_true", help=f"{verb} the valid rows and list the rejected"
+    )
+    parser.add_argument("--rejected", help="write the rejected rows' report to this CSV file")
 
 
 def add_budget_arguments(parser: argparse.ArgumentParser) -> None:
@@ -210,12 +222,7 @@ def _summary(args: argparse.Namespace, comparison: RulesComparison, history: His
     print()
     print("Spread of the active players' final ratings:")
     print(comparison.spread.to_string(index=False))
-    if first.rows_rejected:
-        print()
-        print(f"Rejected rows ({first.rows_rejected:,}):")
-        _report(first.rejected, sys.stdout)
-        if args.rejected:
-            write_table(first.rejected, args.rejected, "--rejected", safe=True)
+    _skipped(first.rejected, first.rows_rejected, args)
     if args.out:
         blocks = [result.games.assign(rules=label) for label, result in comparison.results.items()]
         table = pd.concat(blocks, ignore_index=True)
@@ -230,8 +237,7 @@ def refused(error: InvalidHistory, args: argparse.Namespace) -> int:
     """A history refused for its bad rows: each listed on stderr (and in ``--rejected``)."""
     print(f"error: {error}", file=sys.stderr)
     _report(error.report, sys.stderr)
-    if args.rejected:
-        write_table(error.report, args.rejected, "--rejected", safe=True)
+    _write_rejected(error.report, args)
     print("(--skip-invalid rates the valid rows and lists these)", file=sys.stderr)
     return EXIT_INVALID
 
@@ -273,13 +279,22 @@ def _chunked(args: argparse.Namespace, rules: list[Rules]) -> int:
     top = done.players[["player", "ranked_games", "final"]].head(max(args.top, 0))
     print(f"Final ratings, best {len(top)} under {done.rules.label}:")
     print(top.rename(columns={"final": done.rules.label}).to_string(index=False))
-    if done.rows_rejected:
-        print()
-        print(f"Rejected rows ({done.rows_rejected:,}):")
-        _report(done.rejected, sys.stdout)
-        if args.rejected:
-            write_table(done.rejected, args.rejected, "--rejected", safe=True)
+    _skipped(done.rejected, done.rows_rejected, args)
     return 0
+
+
+def _skipped(rejected: pd.DataFrame, count: int, args: argparse.Namespace) -> None:
+    """The ``count`` rows --skip-invalid left out, listed (and written to ``--rejected``)."""
+    if count:
+        print()
+        print(f"Rejected rows ({count:,}):")
+        _report(rejected, sys.stdout)
+        _write_rejected(rejected, args)
+
+
+def _write_rejected(report: pd.DataFrame, args: argparse.Namespace) -> None:
+    if args.rejected:
+        write_table(report, args.rejected, "--rejected", safe=True)
 
 
 def _report(report: pd.DataFrame, stream: TextIO) -> None:

@@ -9,8 +9,8 @@ import math
 from typing import Any
 
 from ..rules import RULES, Rules
-from ..simulate import Population, Simulation, simulate
-from .options import PLAYERS, WEEKS, Subparsers, counted, number, whole
+from ..simulate import HEADLINE_FIGURES, Population, Simulation, simulate
+from .options import Subparsers, add_population_arguments, counted, number, whole
 
 __all__ = ["build_simulate"]
 
@@ -62,15 +62,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
         " rated under each rule set"
     )
     summary = run.summary().set_index("rules")
-    columns = [
-        "iqr",
-        "half_within",
-        "spread",
-        "spearman",
-        "top_tenth_expected",
-        "top_tenth_actual",
-        "newcomer_games_to_level",
-    ]
+    columns = [*HEADLINE_FIGURES, "newcomer_games_to_level"]
     print(summary[columns].T.to_string(float_format=lambda x: f"{x:.3f}"))
     return 0
 
@@ -80,18 +72,7 @@ def build_simulate(sub: Subparsers) -> None:
         "simulate", help="a population of players under several rule sets, the same games"
     )
     defaults = Population()
-    p.add_argument(
-        "--players",
-        type=PLAYERS,
-        default=defaults.players,
-        help="population size",
-    )
-    p.add_argument(
-        "--weeks",
-        type=WEEKS,
-        default=defaults.weeks,
-        help="weeks to simulate",
-    )
+    add_population_arguments(p, players=defaults.players, weeks=defaults.weeks)
     p.add_argument(
         "--seed", type=whole, default=defaults.seed, help="random seed (same seed, same run)"
     )

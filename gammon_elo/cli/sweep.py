@@ -15,7 +15,15 @@ from ..calibrate import DEFAULT_BURN_IN
 from ..extras import require
 from ..replay import read_history
 from ..sweep import DEFAULT_WORKERS, Grid, sweep
-from .options import PLAYERS, WEEKS, WORKERS, Subparsers, check_writable, number, whole, write_table
+from .options import (
+    WORKERS,
+    Subparsers,
+    add_population_arguments,
+    check_writable,
+    number,
+    whole,
+    write_table,
+)
 
 __all__ = ["build_sweep", "json_rows"]
 
@@ -92,18 +100,7 @@ def build_sweep(sub: Subparsers) -> None:
         "--heavy-games", type=whole, nargs="+", help="heavy-week thresholds (with --heavy-k)"
     )
     p.add_argument("--seeds", type=whole, default=1, help="seeds per rule set: 0, 1, … (default 1)")
-    p.add_argument(
-        "--players",
-        type=PLAYERS,
-        default=defaults.players,
-        help="population size",
-    )
-    p.add_argument(
-        "--weeks",
-        type=WEEKS,
-        default=defaults.weeks,
-        help="weeks to simulate",
-    )
+    add_population_arguments(p, players=defaults.players, weeks=defaults.weeks)
     p.add_argument("--history", help="also replay this CSV history under each rule set")
     p.add_argument(
         "--burn-in",

@@ -15,7 +15,7 @@ from .._core.errors import InvalidHistory
 from ..calibrate.scores import DEFAULT_BURN_IN
 from ..extras import require
 from .options import Subparsers, counted, whole
-from .replay import add_budget_arguments, budget_from, refused
+from .replay import add_budget_arguments, add_invalid_arguments, budget_from, refused
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -69,10 +69,7 @@ def build_systems(sub: Subparsers) -> None:
         help="choose fitted settings on the first half of the games by time and score every"
         " system on the second (half, the default), or choose and score on all of them",
     )
-    p.add_argument(
-        "--skip-invalid", action="store_true", help="score the valid rows and list the rejected"
-    )
-    p.add_argument("--rejected", help="write the rejected rows' report to this CSV file")
+    add_invalid_arguments(p, "score")
     p.add_argument("--json", action="store_true", help="print a JSON object")
     add_budget_arguments(p)
     p.set_defaults(run=_cmd_systems)

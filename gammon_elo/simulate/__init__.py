@@ -33,10 +33,11 @@ from .._core.arrays import go_round_array
 from ..stats import half_within, spearman
 from .measure import HEAVY_WEEK_GAMES, VOLATILITY_BUCKETS
 from .population import TRUE_DIVISOR, Population, strongest_tenth_win_rate
-from .result import LEVEL_SHARE, Simulation
+from .result import HEADLINE_FIGURES, LEVEL_SHARE, Simulation
 from .weeks import simulate
 
 __all__ = [
+    "HEADLINE_FIGURES",
     "HEAVY_WEEK_GAMES",
     "LEVEL_SHARE",
     "TRUE_DIVISOR",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -18,7 +18,7 @@ from ..rules import Rules
 from ..stats import half_within_sorted, iqr, pearson, ranks
 from .population import Population
 
-__all__ = ["HEAVY_WEEK_GAMES", "VOLATILITY_BUCKETS", "WeeklyStats"]
+__all__ = ["HEAVY_WEEK_GAMES", "VOLATILITY_BUCKETS", "WeekEnd", "WeeklyStats"]
 
 #: The article's heavy week: 300 ranked games.
 HEAVY_WEEK_GAMES = 300
@@ -26,6 +26,18 @@ HEAVY_WEEK_GAMES = 300
 
 #: Lower edges of the games-per-week groups of the volatility table.
 VOLATILITY_BUCKETS = (1, 10, 25, 50, 100, 200, HEAVY_WEEK_GAMES)
+
+
+class WeekEnd(NamedTuple):
+    """A week's arrays at its end, as the measurements take them: the ratings now and at the
+    week's start and each player's expected wins (a row per rule set), and each player's wins
+    and games that week."""
+
+    ratings: Ints
+    start: Ints
+    expected: Floats
+    wins: Ints
+    games: Ints
 
 
 class WeeklyStats:
@@ -57,17 +69,14 @@ class WeeklyStats:
     def week(
         self,
         week: int,
-        ratings: Ints,
-        start: Ints,
-        expected: Floats,
-        wins: Ints,
-        games: Ints,
+        end: WeekEnd,
         *,
         scheduled: Flags,
         played_so_far: Ints,
         joined: bool,
         first_week: int,
     ) -> None:
+        ratings, start, expected, wins, games = end
         active = np.flatnonzero(self.population_mask & (games > 0))
         candidates = np.flatnonzero(self.population_mask & scheduled)
         tenth = max(1, candidates.size // 10)
@@ -108,18 +117,10 @@ class WeeklyStats:
                         "level": mean + slope * gap,
                     }
                 )
-        self._volatility(week, ratings, start, expected, wins, games, active)
+        self._volatility(week, end, active)
 
-    def _volatility(
-        self,
-        week: int,
-        ratings: Ints,
-        start: Ints,
-        expected: Floats,
-        wins: Ints,
-        games: Ints,
-        active: Ints,
-    ) -> None:
+    def _volatility(self, week: int, end: WeekEnd, active: Ints) -> None:
+        ratings, start, expected, wins, games = end
         played = games[active]
         bucket = np.searchsorted(VOLATILITY_BUCKETS, played, side="right") - 1
         size = len(VOLATILITY_BUCKETS)

@@ -14,10 +14,22 @@ from .._core import checks
 from ..rules import Rules
 from .population import Population
 
-__all__ = ["LEVEL_SHARE", "Simulation"]
+__all__ = ["HEADLINE_FIGURES", "LEVEL_SHARE", "Simulation"]
 
 #: A newcomer has "reached their level" once they covered this share of the way to it.
 LEVEL_SHARE = 0.9
+
+#: The summary's figures that say what a rule set did to the population: the last week's
+#: spread of ratings, how well they order the players by strength, and the top tenth's expected
+#: and actual win rates (the columns a simulation's and a sweep's tables show).
+HEADLINE_FIGURES = (
+    "iqr",
+    "half_within",
+    "spread",
+    "spearman",
+    "top_tenth_expected",
+    "top_tenth_actual",
+)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -16,7 +16,7 @@ from .._core.arrays import Flags, Floats, Ints, changes, cube_multipliers, expec
 from .._core.errors import InvalidInput
 from .._core.lookup import TABLE_REACH, build_lookup
 from ..rules import RULES, Rules, get_rules
-from .measure import WeeklyStats
+from .measure import WeekEnd, WeeklyStats
 from .population import Population, draw_players
 from .result import Simulation
 from .schedule import random_pairs, week_schedule
@@ -276,11 +276,13 @@ class _Run:
         shape = (len(self.rules), self.total)
         self.stats.week(
             week + 1,
-            self.ratings.reshape(shape),
-            start_ratings.reshape(shape),
-            expected,
-            wins,
-            played_now,
+            WeekEnd(
+                self.ratings.reshape(shape),
+                start_ratings.reshape(shape),
+                expected,
+                wins,
+                played_now,
+            ),
             scheduled=np.bincount(games.order, minlength=self.total) > 0,
             played_so_far=self.played,
             joined=joined,

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..calibrate.scores import PreparedHistory, ReplayTask, replay_task
 from ..rules import Rules
-from ..simulate import Population, simulate
+from ..simulate import HEADLINE_FIGURES, Population, simulate
 
 __all__ = [
     "REPLAY_METRICS",
@@ -26,16 +26,7 @@ __all__ = [
 
 #: What a simulation task measures (last week's distribution and accuracy, the top tenth's
 #: win rates over the last quarter of the weeks, the weekly volatility).
-SIMULATION_METRICS: Final = (
-    "games",
-    "iqr",
-    "half_within",
-    "spread",
-    "spearman",
-    "top_tenth_expected",
-    "top_tenth_actual",
-    "weekly_volatility",
-)
+SIMULATION_METRICS: Final = ("games", *HEADLINE_FIGURES, "weekly_volatility")
 
 #: What a replay task measures on the history.
 REPLAY_METRICS: Final = ("history_games", "log_loss", "brier")
@@ -73,7 +64,7 @@ def simulate_task(task: SimulationTask) -> dict[str, float]:
     squares = float((n[used] * (sd**2 + mean**2)).sum())
     return {
         "games": float(run.games),
-        **{m: _number(row[m]) for m in SIMULATION_METRICS[1:-1]},
+        **{m: _number(row[m]) for m in HEADLINE_FIGURES},
         "weekly_volatility": math.sqrt(squares / n.sum()) if n.sum() else math.nan,
     }
 

@@ -16,9 +16,9 @@ from gammon_elo.sweep import Grid, sweep
 from server import cost, runs
 from ui import charts, grids
 from ui.i18n import percent, t
-from ui.lab import cached, designer, league, systems, uploads
+from ui.lab import cached, designer, league, systems
 from ui.lab.run import Plan, Progress, cluster_caption, in_session, kept_or_run
-from ui.params import BoolParam, ChoiceParam, IntParam, ListParam
+from ui.params import BoolParam, ChoiceParam, IntParam, ListParam, named
 from ui.rules_input import in_history_order, rules_label
 from ui.scaffold import Page
 
@@ -29,75 +29,37 @@ DIVISORS = tuple(
         | {int(d) for d in STANDARD_DIVISORS}
     )
 )
+PARQUET_MIME = "application/vnd.apache.parquet"
 KS = (8, 12, 16, 24, 32, 48, 64)
 FITS = ("divisor", "divisor,k")
-#: Where the calibration's games come from: the shipped league (the default), the synthetic
-#: sample, or the reader's file.
-SOURCES = ("league", "sample", "upload")
 page = Page(
     "designer",
     [
-        ChoiceParam(
-            name="source",
-            default="league",
-            choices=SOURCES,
-            kind="radio",
-            label="designer.source",
-            option=lambda source: t(f"designer.source_{source}"),
-        ),
-        ListParam(
-            name="divisors",
-            default=[int(d) for d in STANDARD_DIVISORS],
-            choices=DIVISORS,
-            label="designer.divisors",
-        ),
-        ListParam(name="ks", default=[16, 32], choices=KS, label="designer.ks"),
-        BoolParam(name="heavy_on", default=False, label="designer.heavy_on"),
-        IntParam(name="heavy_k", default=16, low=1, high=1000, label="designer.heavy_k"),
-        IntParam(name="heavy_games", default=50, low=0, high=10_000, label="designer.heavy_games"),
-        IntParam(name="seeds", default=2, low=1, high=50, label="designer.seeds"),
-        IntParam(
-            name="players", default=200, low=10, high=20_000, step=50, label="designer.players"
-        ),
-        IntParam(name="weeks", default=4, low=1, high=104, label="designer.weeks"),
-        BoolParam(name="with_history", default=False, label="designer.with_history"),
-        ListParam(name="rules", default=list(RULES), choices=tuple(RULES), label="designer.rules"),
-        IntParam(
-            name="burn_in",
-            default=DEFAULT_BURN_IN,
-            low=0,
-            high=10_000,
-            label="designer.burn_in",
-            help="designer.burn_in_help",
-        ),
-        ChoiceParam(
-            name="fit",
-            default="divisor",
-            choices=FITS,
-            kind="radio",
-            label="designer.fit",
-            option=lambda what: t(f"designer.fit_{what.replace(',', '_')}"),
-        ),
+        # The shipped league first (the default), the synthetic sample, the reader's file.
+        league.source_param(default="league"),
+        ListParam(name="divisors", default=[int(d) for d in STANDARD_DIVISORS], choices=DIVISORS),
+        ListParam(name="ks", default=[16, 32], choices=KS),
+        BoolParam(name="heavy_on", default=False),
+        IntParam(name="heavy_k", default=16, low=1, high=1000),
+        IntParam(name="heavy_games", default=50, low=0, high=10_000),
+        IntParam(name="seeds", default=2, low=1, high=50),
+        IntParam(name="players", default=200, low=10, high=20_000, step=50),
+        IntParam(name="weeks", default=4, low=1, high=104),
+        BoolParam(name="with_history", default=False),
+        ListParam(name="rules", default=list(RULES), choices=tuple(RULES)),
+        IntParam(name="burn_in", default=DEFAULT_BURN_IN, low=0, high=10_000),
+        ChoiceParam(name="fit", default="divisor", choices=FITS, kind="radio"),
         # A live league: its bounds are the server's (league_players, league_games), refused
         # by name above them; the widgets only keep a link's text sane.
-        IntParam(name="live_players", default=20, low=2, high=1000, label="league.players"),
-        IntParam(
-            name="live_games",
-            default=1000,
-            low=1,
-            high=100_000,
-            step=100,
-            label="league.games_input",
-        ),
+        IntParam(name="live_players", default=20, low=2, high=1000),
+        IntParam(name="live_games", default=1000, low=1, high=100_000, step=100),
         ChoiceParam(
             name="live_levels",
             default="club",
             choices=tuple(league.PRESETS),
-            label="league.levels",
-            help="league.levels_help",
-            option=lambda preset: t(f"league.preset_{preset}"),
+            option=named("league.preset_"),
         ),
-        IntParam(name="live_seed", default=1, low=0, high=2**31 - 1, label="league.seed"),
+        IntParam(name="live_seed", default=1, low=0, high=2**31 - 1),
     ],
 )
 page.heading(intro=True)
@@ -105,12 +67,7 @@ page.heading(intro=True)
 # ---------------------------------------------------------------- the history and where to run
 with st.container(border=True):
     source = page.input("source", st, horizontal=True)
-    upload = None
-    if source == "upload":
-        upload = uploads.uploader(st, "designer.upload", "designer.upload_help", page.key("file"))
-    if source == "league" and not league.shipped():
-        st.warning(t("league.not_shipped"), icon=":material/warning:")
-        source = "sample"
+    source, upload = league.games_from(page, source, st)
     # Where the runs go is the operator's choice (server.settings), never a reader's: said only.
     runner = runs.runner()
     st.caption(cluster_caption(runner))
@@ -224,7 +181,6 @@ else:
             column.caption(sentence)
     with st.expander(t("designer.sweep_table")):
         grids.draw(designer.sweep_table(table))
-    down_csv, down_parquet = st.columns(2)
 
     # Made when the reader clicks, not on every rerun of the page.
     def sweep_csv() -> bytes:
@@ -235,22 +191,17 @@ else:
         table.to_parquet(parquet, index=False)
         return parquet.getvalue()
 
-    down_csv.download_button(
-        t("designer.download_csv"),
-        sweep_csv,
-        file_name="sweep.csv",
-        mime="text/csv",
-        icon=":material/download:",
-        key=page.key("download_csv"),
-    )
-    down_parquet.download_button(
-        t("designer.download_parquet"),
-        sweep_parquet,
-        file_name="sweep.parquet",
-        mime="application/vnd.apache.parquet",
-        icon=":material/download:",
-        key=page.key("download_parquet"),
-    )
+    downloads = {"csv": (sweep_csv, "text/csv"), "parquet": (sweep_parquet, PARQUET_MIME)}
+    for column, (kind, (data, mime)) in zip(st.columns(2), downloads.items(), strict=True):
+        column.download_button(
+            t(f"designer.download_{kind}"),
+            data,
+            file_name=f"sweep.{kind}",
+            mime=mime,
+            icon=":material/download:",
+            key=page.key(f"download_{kind}"),
+        )
+
 
 # ---------------------------------------------------------------------------- the calibration
 st.header(t("designer.calibration_title"))

@@ -12,38 +12,25 @@ from ui import charts, grids
 from ui.i18n import number, t
 from ui.lab import cached, history, league, uploads
 from ui.lab.rule_sets import compared
-from ui.params import BoolParam, ChoiceParam, ListParam
+from ui.params import BoolParam, ListParam
 from ui.rules_input import in_history_order, rules_label
 from ui.scaffold import Page
 
-#: The synthetic sample (the default), the shipped league the engine played, or a file.
-SOURCES = ("sample", "league", "upload")
 page = Page(
     "history",
     [
-        ChoiceParam(
-            name="source",
-            default="sample",
-            choices=SOURCES,
-            kind="radio",
-            label="history.source",
-            option=lambda source: t(f"history.source_{source}"),
-        ),
+        # The synthetic sample first (the default), the shipped league the engine played, a file.
+        league.source_param(default="sample"),
         ListParam(
             name="rules",
             # Opens comparing every rule set, in the rule history's order (as every page).
             default=list(RULES),
             choices=list(RULES),
-            label="history.rules",
             option=rules_label,
         ),
-        BoolParam(
-            name="skip_invalid",
-            default=False,
-            label="history.skip_invalid",
-            help="history.skip_help",
-        ),
+        BoolParam(name="skip_invalid", default=False, help="history.skip_help"),
     ],
+    views=("compact", "chart"),
 )
 page.heading(intro=True)
 
@@ -51,20 +38,12 @@ with st.container(border=True):
     source = page.input("source", st, horizontal=True)
     # Full width: in a column its three chips ran out of a phone's screen (full width, they wrap).
     chosen = page.input("rules", st)
-    upload = None
-    if source == "upload":
-        upload = uploads.uploader(st, "history.upload", "history.upload_help", page.key("file"))
+    source, upload = league.games_from(page, source, st)
     if source == "league":
-        if league.shipped():
-            shipped = cached.league()
-            st.caption(
-                league.provenance_caption(
-                    shipped.provenance, len(shipped.games), len(shipped.players)
-                )
-            )
-        else:
-            st.warning(t("league.not_shipped"), icon=":material/warning:")
-            source = "sample"
+        shipped = cached.league()
+        st.caption(
+            league.provenance_caption(shipped.provenance, len(shipped.games), len(shipped.players))
+        )
     skip = page.input("skip_invalid", st)
 page.write_url()
 
@@ -178,4 +157,4 @@ if first.rows_rejected:
         uploads.rejected(first.rejected),
         download="rejected_rows.csv",
     )
-page.embed_section(views=("compact", "chart"))
+page.embed_section()

@@ -32,87 +32,26 @@ POPULATION = (
 page = Page(
     "simulator",
     [
-        IntParam(
-            name="players", default=2000, low=10, high=20_000, step=100, label="simulator.players"
-        ),
-        IntParam(name="weeks", default=26, low=1, high=104, label="simulator.weeks"),
-        IntParam(
-            name="seed",
-            default=0,
-            low=0,
-            high=2**31 - 1,
-            label="simulator.seed",
-            help="simulator.seed_help",
-        ),
-        ChoiceParam(
-            name="strength",
-            default="normal",
-            choices=SHAPES,
-            label="simulator.strength",
-            option=lambda shape: t(f"simulator.shape_{shape}"),
-        ),
-        FloatParam(
-            name="strength_sd",
-            default=100.0,
-            low=0.0,
-            high=1000.0,
-            step=10.0,
-            format="%g",
-            label="simulator.strength_sd",
-        ),
-        FloatParam(
-            name="true_divisor",
-            default=1325.0,
-            low=100.0,
-            high=100_000.0,
-            step=25.0,
-            format="%g",
-            label="simulator.true_divisor",
-            help="simulator.true_divisor_help",
-        ),
-        FloatParam(
-            name="games_per_week",
-            default=15.0,
-            low=1.0,
-            high=300.0,
-            format="%g",
-            label="simulator.games_per_week",
-        ),
+        IntParam(name="players", default=2000, low=10, high=20_000, step=100),
+        IntParam(name="weeks", default=26, low=1, high=104),
+        IntParam(name="seed", default=0, low=0, high=2**31 - 1),
+        ChoiceParam(name="strength", default="normal", choices=SHAPES),
+        FloatParam(name="strength_sd", default=100.0, low=0.0, high=1000.0, step=10.0),
+        FloatParam(name="true_divisor", default=1325.0, low=100.0, high=100_000.0, step=25.0),
+        FloatParam(name="games_per_week", default=15.0, low=1.0, high=300.0),
         # Typed as a percentage (5, not 0.05); the population takes the fraction.
-        FloatParam(
-            name="heavy_share",
-            default=5.0,
-            low=0.0,
-            high=100.0,
-            step=1.0,
-            format="%g",
-            label="simulator.heavy_share",
-            help="simulator.heavy_help",
-        ),
-        ChoiceParam(
-            name="pairing",
-            default="random",
-            choices=PAIRINGS,
-            label="simulator.pairing",
-            option=lambda pairing: t(f"simulator.pairing_{pairing}"),
-        ),
+        FloatParam(name="heavy_share", default=5.0, low=0.0, high=100.0, step=1.0),
+        ChoiceParam(name="pairing", default="random", choices=PAIRINGS),
         ListParam(
             name="rules",
             default=list(RULES),
             choices=RULE_CHOICES,
-            label="simulator.rules",
             option=lambda choice: rules_label(choice, SPECIAL),
         ),
-        IntParam(
-            name="divisor",
-            default=1000,
-            low=1,
-            high=100_000,
-            step=100,
-            label="simulator.custom_divisor",
-        ),
-        IntParam(name="k", default=24, low=1, high=1000, label="simulator.custom_k"),
+        IntParam(name="divisor", default=1000, low=1, high=100_000, step=100),
+        IntParam(name="k", default=24, low=1, high=1000),
     ],
+    views=("compact", "chart", "table"),
 )
 
 
@@ -198,4 +137,4 @@ st.caption(
 
 simulator.results(page, result, population, labels, headers)
 # The compact view offers "Embed this" here too (the other pages keep it to the full page).
-page.embed_section(views=("compact", "chart", "table"), also_compact=True)
+page.embed_section(also_compact=True)

@@ -24,7 +24,15 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from PIL import Image  # Pillow comes with Streamlit (a dependency of its own).
-from playwright.sync_api import Browser, FrameLocator, Locator, Page, Playwright, expect
+from playwright.sync_api import (
+    Browser,
+    Frame,
+    FrameLocator,
+    Locator,
+    Page,
+    Playwright,
+    expect,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Screenshots land here (gitignored).
@@ -399,6 +407,28 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     raise ValueError(f"colour must be #rgb, #rrggbb or rgb(...), got {colour!r}")
 
 
+def luminance(colour: str) -> float:
+    """Relative luminance (WCAG 2) of a ``#rrggbb``, ``rgb()`` or ``rgba()`` colour."""
+
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = _rgb(colour)
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+
+def contrast(colour: str, backdrop: str, *, alpha: float = 1.0) -> float:
+    """The WCAG contrast ratio of ``colour``, drawn with opacity ``alpha`` over ``backdrop``,
+    against that backdrop (1 : 1 … 21 : 1)."""
+    shown = tuple(
+        round(alpha * c + (1 - alpha) * b)
+        for c, b in zip(_rgb(colour), _rgb(backdrop), strict=True)
+    )
+    lighter, darker = sorted((luminance(f"rgb{shown}"), luminance(backdrop)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
 def _colours(png: bytes) -> list[tuple[int, tuple[int, int, int]]]:
     """(how many pixels, (r, g, b)) for each colour in a screenshot."""
     image = Image.open(io.BytesIO(png)).convert("RGB")
@@ -442,6 +472,43 @@ def horizontal_overflow(page: Page) -> dict[str, int]:
         }"""
     )
     return overflow
+
+
+#: Every text of the main block cut short: an element that ends its text with an ellipsis where
+#: it runs out of room (Streamlit's metric labels and values, buttons), a widget's label wider
+#: than its box, and a field's text (a select box's chosen option, a number, or an empty
+#: field's hint) wider than the field's room for it.
+CUT_TEXT = """() => {
+  const main = document.querySelector('[data-testid=stMain]');
+  const shown = el => el.getClientRects().length > 0;
+  const ellipsis = [...main.querySelectorAll('*')]
+    .filter(el => shown(el) && getComputedStyle(el).textOverflow === 'ellipsis'
+                  && el.scrollWidth > el.clientWidth)
+    .map(el => el.textContent.trim());
+  const labels = [...main.querySelectorAll(
+      '[data-testid=stWidgetLabel] [data-testid=stMarkdownContainer],'
+      + ' [data-testid=stCheckbox] [data-testid=stMarkdownContainer]')]
+    .filter(el => shown(el) && el.scrollWidth > el.clientWidth + 1)
+    .map(el => el.textContent);
+  const pen = document.createElement('canvas').getContext('2d');
+  const fields = [...main.querySelectorAll('input:not([type=checkbox]):not([type=radio])')]
+    .filter(el => shown(el) && (el.value || el.placeholder))
+    .filter(el => {
+      const style = getComputedStyle(el);
+      pen.font = style.font;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return pen.measureText(el.value || el.placeholder).width > room + 1;
+    }).map(el => el.value || el.placeholder);
+  return [...new Set(ellipsis.concat(labels, fields))];
+}"""
+
+
+def cut_text(page: Page | Frame) -> list[str]:
+    """The texts of the main block cut short (:data:`CUT_TEXT`), once the fonts are loaded (a
+    fallback font measures otherwise)."""
+    page.wait_for_function("document.fonts.status === 'loaded'")
+    found: list[str] = page.evaluate(CUT_TEXT)
+    return found
 
 
 def save_full_page(page: Page, name: str) -> Path:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
@@ -27,15 +28,26 @@ from browser_support import (
     card,
     chart_marks,
     choose,
+    contrast,
+    cut_text,
     grid_rows,
     horizontal_overflow,
     ink,
+    luminance,
     metric,
     open_expander,
     open_page,
     wait_idle,
 )
-from playwright.sync_api import Browser, Frame, FrameLocator, Locator, Page, expect
+from playwright.sync_api import (
+    Browser,
+    Frame,
+    FrameLocator,
+    Locator,
+    Page,
+    ViewportSize,
+    expect,
+)
 
 from gammon_elo import Game, what_if
 from ui.catalogs.el import EL
@@ -45,6 +57,9 @@ pytestmark = pytest.mark.browser
 MINUS = "\u2212"
 #: The help center's article column, and so the iframe's width (README, ui/embed.py).
 FRAME_WIDTH = 600
+#: An article's background for each of the embed code's colours: white, and a dark help
+#: center's near-black.
+ARTICLES = {"light": "#ffffff", "dark": "#14161a"}
 
 
 class HostPages:
@@ -74,7 +89,8 @@ class HostPages:
     def article(self, name: str, iframe: str, *, dark: bool = False) -> str:
         """Serve an article page (Greek, a column up to 600 px, narrower on a phone; white, or
         near-black for ``dark``) holding ``iframe``; its URL."""
-        colours = "background:#111418;color:#eee" if dark else "background:#fff;color:#111"
+        colours = f"background:{ARTICLES['dark' if dark else 'light']};color:"
+        colours += "#eee" if dark else "#111"
         self.pages[f"/{name}.html"] = (
             "<!doctype html><html lang='el'><head><meta charset='utf-8'>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'>"
@@ -480,6 +496,41 @@ def popover_code(page: Page, theme: str | None = None, view: str | None = None) 
     return snippet
 
 
+def test_a_phone_taps_the_copy_button_and_has_the_code(browser: Browser, app_url: str) -> None:
+    """On a phone (touch, no pointer to hover with) the code's "Copy the code" button is on show
+    as soon as the panel opens, drawn whole, and a tap puts the code, exactly as shown, on the
+    clipboard."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="en-GB", is_mobile=True, has_touch=True
+    )
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=app_url)
+    try:
+        page = context.new_page()
+        open_page(page, f"{app_url}/?{PRESET}")
+        wait_idle(page)
+        page.get_by_role("button", name="Embed this").tap()
+        panel = page.get_by_test_id("stPopoverBody")
+        copy = panel.get_by_role("button", name="Copy the code", exact=True)
+        expect(copy).to_be_visible()
+        # Nothing fades it: it and every element around it fully opaque, and it in the screen.
+        faded = copy.evaluate(
+            """el => { let a = 1;
+                       for (let e = el; e; e = e.parentElement) a *= +getComputedStyle(e).opacity;
+                       return a; }"""
+        )
+        assert faded == 1
+        box = copy.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        assert box["height"] >= 24 and box["width"] >= 24, box  # WCAG 2.2's least target
+        snippet = panel.get_by_test_id("stCode").inner_text().strip()
+        copy.tap()
+        expect(panel.get_by_role("button", name="Copied", exact=True)).to_be_visible()
+        assert page.evaluate("() => navigator.clipboard.readText()") == snippet
+        assert snippet.startswith("<iframe ") and "iFrameResize(" in snippet
+    finally:
+        context.close()
+
+
 def frame_height(element: Locator) -> float:
     box = element.bounding_box()
     assert box is not None
@@ -593,16 +644,6 @@ def test_title_row_embed_code_sizes_the_frame_to_its_content_and_follows_it(
         context.close()
 
 
-def luminance(colour: str) -> float:
-    """Relative luminance (WCAG) of an ``rgb()``/``rgba()`` colour."""
-    red, green, blue = (float(c) / 255 for c in re.findall(r"[\d.]+", colour)[:3])
-
-    def linear(c: float) -> float:
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
-
-
 def test_auto_theme_follows_a_dark_reader_over_a_dark_article(
     browser: Browser, app_url: str, host: HostPages
 ) -> None:
@@ -632,7 +673,7 @@ def test_auto_theme_follows_a_dark_reader_over_a_dark_article(
         # can read the frame in a white article too), within a few steps of the article's.
         assert luminance(colours["app"]) < 0.02, colours
         expect(inside.get_by_test_id("stAlert").filter(has_text="theme")).to_have_count(0)
-        assert ink(element.screenshot(), "#111418", tolerance=8) < 0.5, colours
+        assert ink(element.screenshot(), ARTICLES["dark"], tolerance=8) < 0.5, colours
         assert_fits_its_content(element, frame)
         save_host(page, "embed_dark_auto_390")
     finally:
@@ -657,10 +698,14 @@ COMPACT_VIEWS = [
 ]
 
 
-#: (language, frame width, axe) of each tour of the embedded views, each view judged in one load:
-#: Greek, the longer text, in the narrowest frame, also by axe; English in the help center's
-#: 600-px column. axe's rules read the markup and the colours, the same in both languages.
-VIEW_TOURS = [("el", 320, True), ("en", FRAME_WIDTH, False)]
+#: The frame widths every embedded view must fit: the narrowest phone with an article's margins,
+#: a phone with margins, a phone, the help center's column, a desktop.
+FRAME_WIDTHS = (320, 358, 390, 600, 1280)
+#: (language, colours, axe) of each tour of the embedded views, each view loaded once and judged
+#: at every frame width in turn: Greek, the longer text, in the light theme, also by axe at the
+#: narrowest width (axe's rules read the markup and the colours: against the white behind a
+#: see-through frame, only the light theme's); English in the dark theme.
+VIEW_TOURS = [("el", "light", True), ("en", "dark", False)]
 
 #: Every element of the main block whose right edge passes the frame's, but a chart's drawing
 #: and a data grid's cells: those are clipped by the chart and the grid (the grid scrolls
@@ -710,33 +755,43 @@ CHARTS_DRAWN = """() => [...document.querySelectorAll('[data-testid=stVegaLiteCh
   .every(el => el.querySelector('svg.marks g.role-mark'))"""
 
 
-@pytest.mark.parametrize(("lang", "width", "axe"), VIEW_TOURS, ids=["el-320", "en-600"])
-def test_every_compact_view_fits_its_frame_and_passes_axe(
-    browser: Browser, url_of: Callable[[str], str], lang: str, width: int, axe: bool
+@pytest.mark.parametrize(("lang", "theme", "axe"), VIEW_TOURS, ids=["el-light", "en-dark"])
+def test_every_compact_view_fits_every_frame_and_passes_axe(
+    browser: Browser, url_of: Callable[[str], str], lang: str, theme: str, axe: bool
 ) -> None:
-    """Each embedded view, the frame ``width`` pixels wide, in ``lang``: the page says its
-    language; nothing scrolls sideways (the document, the body, Streamlit's main block) and
-    nothing sticks out of the frame; with ``axe``, axe-core finds nothing serious or
+    """Each embedded view in ``lang`` and ``theme``, its frame 320 to 1280 px wide in turn: the
+    page says its language; at every width nothing scrolls sideways (the document, the body,
+    Streamlit's main block), nothing sticks out of the frame, no text is cut short and the home
+    view's outcomes stay side by side; with ``axe``, axe-core finds nothing serious or
     critical."""
-    context = browser.new_context(viewport={"width": width, "height": 900}, locale="en-GB")
+    narrowest: ViewportSize = {"width": FRAME_WIDTHS[0], "height": 900}
+    context = browser.new_context(viewport=narrowest, locale="en-GB")
     context.set_default_timeout(60_000)  # the simulator's first run on a loaded machine
     overflowing, found = {}, {}
     try:
         page = context.new_page()
         for path, shown in COMPACT_VIEWS:
             joiner = "&" if "?" in path else "?"
-            open_page(page, url_of(f"{path}{joiner}view={shown}&embed=true&lang={lang}"))
+            options = f"view={shown}&embed=true&embed_options={theme}_theme&lang={lang}"
+            page.set_viewport_size(narrowest)
+            open_page(page, url_of(f"{path}{joiner}{options}"))
             wait_idle(page)
             expect(page.locator("html")).to_have_attribute("lang", lang)
-            # Charts take their width after the run: measured once each has drawn its marks.
-            page.wait_for_function(CHARTS_DRAWN)
-            sideways = {k: v for k, v in horizontal_overflow(page).items() if v > 0}
-            sticking_out = page.evaluate(STICKING_OUT)
-            if sideways or sticking_out:
-                overflowing[f"{path} {shown}"] = (sideways, sticking_out)
-            if path == "/":
-                assert_home_outcomes_side_by_side(page)
-            serious = serious_axe_findings(page) if axe else []
+            serious = []
+            for width in FRAME_WIDTHS:
+                # Widening only: a chart still drawn at the last width is narrower, never wider.
+                page.set_viewport_size({"width": width, "height": 900})
+                # Charts take their width after the run: measured once each has drawn its marks.
+                page.wait_for_function(CHARTS_DRAWN)
+                sideways = {k: v for k, v in horizontal_overflow(page).items() if v > 0}
+                sticking_out = page.evaluate(STICKING_OUT)
+                cut = cut_text(page)
+                if sideways or sticking_out or cut:
+                    overflowing[f"{path} {shown} {width}"] = (sideways, sticking_out, cut)
+                if path == "/":
+                    assert_home_outcomes_side_by_side(page)
+                if axe and width == FRAME_WIDTHS[0]:
+                    serious = serious_axe_findings(page)
             if serious:
                 found[f"{path} {shown}"] = serious
             expect(page.get_by_test_id("stException")).to_have_count(0)
@@ -780,3 +835,120 @@ def test_title_row_switches_the_language_on_a_phone_without_the_sidebar(
     expect(headline).to_contain_text(f"{MINUS}{-both.loss.you.change}")
     wait_idle(page)
     expect(page.get_by_test_id("stException")).to_have_count(0)
+
+
+# --- Charts on any article: the theme's colours, read against the article's -------------------
+
+#: The charts an article frames (``view=chart``): the home page's curves (three divisors and the
+#: marked gap, dots on the lines) and the Planner's projection (its line, the target and the
+#: heavy weeks' strip; 60 games a week make heavy weeks).
+CHART_LINKS = ("/?rating=1800&opponent=1500&games=60", "/planner?per_week=60&win_rate=58")
+#: WCAG 2's least contrast for text this small (AA) and for the lines and shapes that carry a
+#: chart's meaning (non-text contrast).
+TEXT_CONTRAST, LINE_CONTRAST = 4.5, 3.0
+#: Every chart's colours as drawn in the frame: each text's fill, and each line's stroke (the
+#: series, the rules, the legend's symbols) or shape's fill (a strip, a dot), with the opacity it
+#: is drawn at (its own and its groups'); and what lies under the chart: the first painted
+#: background from its drawing up (none: the frame is see-through onto the article). The
+#: band's tint, the grid and the pointer's hidden rule carry no meaning of their own.
+DRAWN_INKS = r"""() => [...document.querySelectorAll('[data-testid=stVegaLiteChart] svg.marks')]
+  .map(svg => {
+    const painted = c => c && c !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(c);
+    let backdrop = null;
+    for (let el = svg; el && !backdrop; el = el.parentElement) {
+        const colour = getComputedStyle(el).backgroundColor;
+        if (painted(colour)) backdrop = colour;
+    }
+    const marks = [];
+    const add = (kind, el, part) => {
+        const style = getComputedStyle(el);
+        let alpha = parseFloat(style[part + 'Opacity']);
+        for (let e = el; e && e !== svg; e = e.parentElement)
+            alpha *= parseFloat(getComputedStyle(e).opacity);
+        if (painted(style[part]) && alpha > 0)
+            marks.push({kind, colour: style[part], alpha, what: el.textContent.trim()
+                        || [...el.parentElement.classList].join(' ')});
+    };
+    for (const text of svg.querySelectorAll('text'))
+        if (text.textContent.trim()) add('text', text, 'fill');
+    for (const el of svg.querySelectorAll('g.mark-line.role-mark path, g.mark-rule.role-mark line,'
+                                          + ' g.role-legend-symbol path'))
+        add('line', el, 'stroke');
+    for (const el of svg.querySelectorAll('g.mark-rect.role-mark path,'
+                                          + ' g.mark-symbol.role-mark path'))
+        add('line', el, 'fill');
+    const cut = [...svg.querySelectorAll('text')].map(t => t.textContent)
+        .filter(t => t.endsWith('…'));
+    return {width: svg.getAttribute('width'), backdrop, marks, cut};
+  })"""
+
+
+def chart_frame(src: str, width: int) -> str:
+    return (
+        f'<iframe src="{html.escape(src)}" title="Gammon42" width="{width}" height="900"'
+        ' style="border:0;display:block"></iframe>'
+    )
+
+
+def hard_to_read(drawn: list[dict[str, Any]], article: str) -> tuple[list[str], dict[str, float]]:
+    """Each drawn colour under its least contrast against what lies under it (the chart's own
+    background, or the article), and the least contrast of each kind."""
+    poor, least = [], {"text": 99.0, "line": 99.0}
+    for chart in drawn:
+        backdrop = chart["backdrop"] or article
+        for mark in chart["marks"]:
+            ratio = contrast(mark["colour"], backdrop, alpha=mark["alpha"])
+            least[mark["kind"]] = min(least[mark["kind"]], round(ratio, 2))
+            limit = TEXT_CONTRAST if mark["kind"] == "text" else LINE_CONTRAST
+            if ratio < limit:
+                poor.append(f"{mark['kind']} {mark['what']!r} {mark['colour']}: {ratio:.2f}")
+    return sorted(set(poor)), least
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_charts_read_on_a_white_and_a_dark_article(
+    browser: Browser, app_url: str, host: HostPages, theme: str, lang: str
+) -> None:
+    """The home page's and the Planner's charts framed in an article of the embed code's
+    colours (``embed_options``: white for light, near-black for dark), each frame 320 to
+    1280 px wide in turn: every text at least 4.5 : 1 and every line 3 : 1 against what lies
+    under it, and no text cut short."""
+    options = f"view=chart&embed=true&embed_options={theme}_theme&lang={lang}"
+    links = [f"{app_url}{link}&{options}" for link in CHART_LINKS]
+    context = browser.new_context(viewport={"width": 1320, "height": 900})
+    try:
+        page = context.new_page()
+        frames = "".join(chart_frame(src, FRAME_WIDTHS[0]) for src in links)
+        page.goto(host.article(f"charts_{theme}_{lang}", frames, dark=theme == "dark"))
+        elements = page.locator("iframe")
+        expect(elements).to_have_count(len(links))
+        inside = [elements.nth(i).content_frame for i in range(len(links))]
+        for frame in inside:
+            expect(frame.locator("svg.marks g.mark-line.role-mark path").first).to_be_attached()
+            wait_idle(frame)
+        poor: dict[str, list[str]] = {}
+        least: dict[str, dict[str, float]] = {}
+        for width in FRAME_WIDTHS:
+            for index, frame in enumerate(inside):
+                svg = frame.locator("svg.marks").first
+                before = svg.get_attribute("width")
+                # On screen: Chromium lays out and draws a frame from another site only there.
+                elements.nth(index).scroll_into_view_if_needed()
+                if width != FRAME_WIDTHS[0]:
+                    elements.nth(index).evaluate("(el, w) => { el.width = w; }", width)
+                    # Drawn again at its new width (every width here is another).
+                    expect(svg).not_to_have_attribute("width", before or "")
+                drawn = frame.locator("body").evaluate(f"() => ({DRAWN_INKS})()")
+                assert [c["cut"] for c in drawn] == [[]] * len(drawn), drawn
+                bad, lowest = hard_to_read(drawn, ARTICLES[theme])
+                name = f"{CHART_LINKS[index].split('?')[0]} {width}"
+                if bad:
+                    poor[name] = bad
+                least[name] = lowest
+            if width in (320, 390):
+                save_host(page, f"embed_charts_{theme}_{lang}_{width}")
+        print(f"\n{theme} {lang} least contrast: {least}")
+        assert poor == {}
+    finally:
+        context.close()

@@ -148,7 +148,7 @@ def test_the_designer_reads_level_and_whole_at_both_sizes(
                     assert label["width"] > label["height"], (width, label)
                 assert labels[0]["right"] < labels[1]["left"], (width, labels)
             assert page.evaluate(CLIPPED) == [], (width, page.evaluate(CLIPPED))
-            levels = page.get_by_role("combobox", name=catalog["league.levels"], exact=True)
+            levels = page.get_by_role("combobox", name=catalog["designer.live_levels"], exact=True)
             expect(levels).to_have_value(catalog["league.preset_club"])
             rows = page.evaluate(TABLE_ROWS)
             assert rows, "no static table on show"

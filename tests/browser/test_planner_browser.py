@@ -34,8 +34,8 @@ LINK = "/planner?per_week=60&win_rate=58"
 def test_planner_answer_is_the_largest_text_on_the_first_screen(
     browser: Browser, app_url: str, width: int, height: int, phone: bool
 ) -> None:
-    # The 7 days before game 1 left empty: a usual week, 60 games.
-    expected = plan(1500, 1600, opponent=1500, win_rate=0.58, games_per_week=60, games_this_week=60)
+    # The 7 days before game 1 left empty: a usual week, the 59 games less than 7 days old.
+    expected = plan(1500, 1600, opponent=1500, win_rate=0.58, games_per_week=60, games_this_week=59)
     assert expected.mean_games is not None  # every path gets there: the answer is the mean
     context = browser.new_context(
         viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone,
@@ -62,7 +62,7 @@ def test_planner_answer_is_the_largest_text_on_the_first_screen(
             expect(chart.locator("svg.marks g.mark-area path")).to_have_count(1)
             marks = chart_marks(chart)
             assert marks["area"]["items"] == 1 and marks["line"]["items"] == 1, marks
-            # The target's rule, and the heavy-week shading (K 16 from game 1: 60 this week).
+            # The target's rule, and the heavy-week shading (K 16 from game 1: 59 this week).
             assert marks["rule"]["items"] >= 1 and marks["rect"]["items"] >= 1, marks
         # The page's last section drawn before the picture is taken.
         expect(

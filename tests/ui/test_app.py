@@ -12,6 +12,7 @@ from apptest_support import cells, numbers, open_page
 from streamlit.testing.v1 import AppTest
 
 from gammon_elo import CUBES, rating_change
+from gammon_elo.rules import CURRENT, STANDARD_DIVISORS
 from ui.catalogs.en import EN
 
 PAGES = [
@@ -24,6 +25,8 @@ PAGES = [
     "pages/classic.py",
 ]
 MINUS = "\u2212"
+#: The divisors of the rule history as the pages label them, oldest first.
+HISTORY = [f"÷{d:g}" for d in STANDARD_DIVISORS]
 
 
 def run(page: str = "app.py", **params: str) -> AppTest:
@@ -84,7 +87,7 @@ def test_every_page_runs_with_no_parameters(page: str) -> None:
         ({}, {"rating": 1500, "games": 0}, {"rating": 1500, "games": 0}),
         (  # The preset link of the issue: by hand (÷1200, your K 16 at 60 games, theirs 32, cube
             # 4 → × 1.333) +12 / −9 for you, −25 / +18 for your opponent (checked below too).
-            {"rating": "1650", "opponent": "1820", "games": "60", "cube": "4"},
+            {"rating": "1650", "opponent": "1820", "games": "60", "cube": "4", "rules": "1.3.1"},
             {"rating": 1650, "games": 60},
             {"rating": 1820, "games": 0},
         ),
@@ -99,7 +102,7 @@ def test_the_headline_shows_the_cores_points_for_a_win_and_a_loss(
     link: dict[str, str], you: dict[str, int], them: dict[str, int]
 ) -> None:
     at = run(**link)
-    rules = link.get("rules", "1.3.1")
+    rules = link.get("rules", CURRENT.name)
     cube = int(link.get("cube", "1"))
     win = rating_change(
         you["rating"],
@@ -127,7 +130,7 @@ def test_the_headline_shows_the_cores_points_for_a_win_and_a_loss(
 
 
 def test_the_headline_of_the_preset_link_by_hand() -> None:
-    at = run(rating="1650", opponent="1820", games="60", cube="4")
+    at = run(rating="1650", opponent="1820", games="60", cube="4", rules="1.3.1")
     assert headline(at) == {"win": ("+12", f"{MINUS}25"), "loss": (f"{MINUS}9", "+18")}
     # It comes first: before the inputs and the other results.
     # The headline is the first text of the page's body (the title row's "Embed this" panel
@@ -143,7 +146,15 @@ def test_the_headline_of_an_unrated_game_is_zero_with_the_reason() -> None:
 
 
 def test_the_headline_in_greek_and_in_the_compact_view() -> None:
-    at = run(rating="1650", opponent="1820", games="60", cube="4", lang="el", view="compact")
+    at = run(
+        rating="1650",
+        opponent="1820",
+        games="60",
+        cube="4",
+        rules="1.3.1",
+        lang="el",
+        view="compact",
+    )
     assert headline(at) == {"win": ("+12", f"{MINUS}25"), "loss": (f"{MINUS}9", "+18")}
     assert "Αν κερδίσεις" in at.markdown[0].value
 
@@ -168,6 +179,35 @@ def test_the_compact_view_shows_each_change_and_each_k_once() -> None:
     assert [h.value for h in full.header][:2] == [EN["home.if_win"], EN["home.if_lose"]]
     assert len(full.metric) == 3 + 4
     assert sum("K = 16" in c.value for c in full.caption) == 2
+
+
+@pytest.mark.parametrize(
+    ("page", "asked", "shown"),
+    [
+        # The home page has no table: its inputs and result, and a notice saying why.
+        ("app.py", "table", "compact"),
+        # The Classic calculator draws no chart.
+        ("pages/classic.py", "chart", "compact"),
+        # The Divisors page draws a table: no notice.
+        ("pages/divisors.py", "table", "table"),
+        # A view no page has: the full page, and a notice naming the page's.
+        ("app.py", "tables", "full"),
+    ],
+)
+def test_a_view_the_page_lacks_is_named_in_a_notice(page: str, asked: str, shown: str) -> None:
+    at = run(page, view=asked)
+    notices = " ".join(w.value for w in at.warning)
+    if asked == shown:
+        assert "view=" not in notices, notices
+        assert at.dataframe or at.table
+        assert not at.number_input
+        return
+    assert f"`view={asked}`" in notices, notices
+    offered = {"app.py": "full, compact, chart", "pages/classic.py": "full, compact"}[page]
+    assert offered in notices, notices
+    # What is shown: the inputs (the compact view and the full page), the title only in full.
+    assert at.number_input
+    assert bool(at.title) is (shown == "full")
 
 
 def test_the_cube_is_seven_visible_choices() -> None:
@@ -264,7 +304,7 @@ def test_resigning_is_rated_as_a_loss_at_the_cube() -> None:
 
 def test_break_even_win_rate_for_a_favourite_by_200() -> None:
     """The article: 200 points up, you must win about 60 %. Hand: +13 / −19 → 19 / 32 = 59.4 %."""
-    at = run(rating="1700", opponent="1500")
+    at = run(rating="1700", opponent="1500", rules="1.3.1")
     assert metric(at, "Break-even win rate")[0] == "59.4%"
 
 
@@ -279,15 +319,16 @@ def test_divisors_page_shows_the_favourite_table_and_three_charts() -> None:
     at = run("pages/divisors.py")
     favourite = ["Divisor", "Expected win rate", "Points: Win", "Points: Loss"]
     table = table_with(at, "Points: Win", exactly=favourite).set_index("Divisor")
-    assert table.index.tolist() == ["÷400", "÷800", "÷1200"]
+    # A row and a curve per divisor of the rule history (÷400, ÷800, ÷1200 and any later).
+    assert table.index.tolist() == HISTORY
     assert table.loc["÷400"].tolist() == ["84.9%", "+5", f"{MINUS}27"]
     assert table.loc["÷800"].tolist() == ["70.3%", "+9", f"{MINUS}23"]
     assert table.loc["÷1200"].tolist() == ["64.0%", "+12", f"{MINUS}20"]
     # Under each written cell its number: the divisor's own, so a header click sorts by it.
     sent = next(numbers(d) for d in at.dataframe if list(numbers(d).columns) == favourite)
-    assert sent["Divisor"].tolist() == [400, 800, 1200]
-    assert sent["Points: Loss"].tolist() == [-27, -23, -20]
-    columns = ["Rating difference", "÷400", "÷800", "÷1200"]
+    assert sent["Divisor"].tolist()[:3] == [400, 800, 1200]
+    assert sent["Points: Loss"].tolist()[:3] == [-27, -23, -20]
+    columns = ["Rating difference", *HISTORY]
     expected, wins, losses = [cells(d) for d in at.dataframe if list(numbers(d).columns) == columns]
     # SPEC Step 1 table, ÷1200 column: 300 → 64.0 %, and K 32 favourite by 300: +12 / −20.
     assert expected.set_index("Rating difference").loc["300", "÷1200"] == "64.0%"
@@ -300,13 +341,13 @@ def test_divisors_page_shows_the_favourite_table_and_three_charts() -> None:
 def test_divisors_page_adds_custom_and_fibs_curves() -> None:
     at = run("pages/divisors.py", custom_on="1", custom="1600", fibs="1")
     table = table_with(at, "Points: Win")
-    assert table["Divisor"].tolist() == ["÷400", "÷800", "÷1200", "÷1600", "FIBS ÷2000"]
+    assert table["Divisor"].tolist() == [*HISTORY, "÷1600", "FIBS ÷2000"]
     # Hand: FIBS favourite by 300, 1-point match: 1 / (1 + 10^(−300/2000)) = 58.5 %.
     assert table["Expected win rate"].tolist()[-1] == "58.5%"
 
 
 def test_tables_page_regenerates_the_article_tables() -> None:
-    at = run("pages/tables.py")
+    at = run("pages/tables.py", rules="1.3.1")
     expected = table_with(
         at, "Expected win rate", exactly=["Rating difference", "Expected win rate"]
     )
@@ -350,7 +391,9 @@ def test_classic_draw_and_teams() -> None:
 
 
 def test_simulator_runs_the_three_rule_sets_on_the_same_games() -> None:
-    at = run("pages/lab/simulator.py", players="300", weeks="4", seed="7")
+    at = run(
+        "pages/lab/simulator.py", rules="1.0.5,1.2.0,1.3.1", players="300", weeks="4", seed="7"
+    )
     # The summary and the heavy week, each a row per measure.
     summary, heavy = [t.value.set_index("Measure") for t in at.table if "Measure" in t.value]
     # A column per rule set under its version; the caption above names each in full.

@@ -54,11 +54,11 @@ def test_the_planner_s_week_goes_back_to_the_home_page() -> None:
 
 def test_no_games_typed_at_home_leaves_the_planner_s_usual_week() -> None:
     """The home page's 0 was not typed: the Planner's box stays empty, a week at the usual
-    rate (its placeholder names it: 20 a week, 20 games)."""
+    rate (its placeholder names it: at 20 a week, the 19 games less than 7 days old)."""
     at = go(open_page("app.py"), "pages/planner.py")
     box = at.number_input(key="planner.this_week")
     assert box.value is None
-    assert box.proto.placeholder == "Usually 20"
+    assert box.proto.placeholder == "≈ 19"
     assert "this_week" not in at.query_params
 
 

@@ -14,7 +14,14 @@ from apptest_support import cells, open_page
 from streamlit import dataframe_util
 from streamlit.testing.v1 import AppTest
 
+from gammon_elo.rules import STANDARD_DIVISORS
+
 MINUS = "\u2212"
+#: The divisors of the rule history as the section labels them, oldest first (÷400, ÷800,
+#: ÷1200 and any later one): a row and a curve each.
+HISTORY = [f"÷{d:g}" for d in STANDARD_DIVISORS]
+#: The article's three divisors, whose rows the tests check.
+ARTICLE = ("÷400", "÷800", "÷1200")
 #: A change as the table writes it: "+5", "−27" (a real minus), "0".
 SIGNED = re.compile(r"[+−]?\d+")
 
@@ -45,9 +52,11 @@ def divisor_table(at: AppTest) -> pd.DataFrame:
 
 
 def rows(at: AppTest) -> dict[str, tuple[str, tuple[int, int], tuple[int, int]]]:
-    """divisor → (expected as shown, your (win, loss), your opponent's (win, loss))."""
+    """divisor → (expected as shown, your (win, loss), your opponent's (win, loss)), for the
+    article's divisors; the table has a row for each divisor of the history, and no other
+    row but a custom rule set's (checked by the tests that add one)."""
     table = divisor_table(at)
-    return {
+    found = {
         r.iloc[0]: (
             r.iloc[1],
             (points(r.iloc[2]), points(r.iloc[3])),
@@ -55,6 +64,8 @@ def rows(at: AppTest) -> dict[str, tuple[str, tuple[int, int], tuple[int, int]]]
         )
         for _, r in table.iterrows()
     }
+    assert list(found)[: len(HISTORY)] == HISTORY, list(found)
+    return {d: row for d, row in found.items() if d in ARTICLE or d not in HISTORY}
 
 
 def chart_data(at: AppTest) -> list[tuple[dict, pd.DataFrame]]:
@@ -72,7 +83,7 @@ def test_favourite_by_300_under_each_divisor_is_the_article_s() -> None:
     """SPEC.md: favourite by 300 under D = 400 / 800 / 1200: expected 84.9 / 70.3 / 64.0 %,
     win +5 / +9 / +12, loss −27 / −23 / −20 (K 32, cube 1). Both K are 32, so the opponent's
     points are the mirror: a win of theirs is your loss turned round."""
-    at = run(rating="1800", opponent="1500")
+    at = run(rating="1800", opponent="1500", rules="1.3.1")
     assert rows(at) == {
         "÷400": ("84.9%", (5, -27), (27, -5)),
         "÷800": ("70.3%", (9, -23), (23, -9)),
@@ -126,26 +137,27 @@ def test_a_custom_divisor_adds_a_row_and_a_curve_and_keeps_go_s_rounding() -> No
     expected = ("50.0%", (3, -3), (3, -3))
     assert rows(at) == {"÷400": expected, "÷800": expected, "÷1200": expected, "÷1000": expected}
     lines = chart_data(at)[0][1]
-    assert list(dict.fromkeys(lines["series"])) == ["÷400", "÷800", "÷1200", "÷1000"]
+    assert list(dict.fromkeys(lines["series"])) == [*HISTORY, "÷1000"]
 
 
-def test_the_chart_draws_three_curves_and_marks_the_gap() -> None:
-    """Three curves; the gap, 1650 − 1820 = −170, is marked by a rule and a dot on each curve,
-    the dots at each divisor's expected score there, E = 1 / (1 + 10^(170 / D)):
+def test_the_chart_draws_a_curve_per_divisor_and_marks_the_gap() -> None:
+    """A curve per divisor of the history; the gap, 1650 − 1820 = −170, is marked by a rule and
+    a dot on each curve, the dots at each divisor's expected score there, E = 1 / (1 + 10^(170 /
+    D)):
     ÷400 1 / (1 + 2.660725) = 0.273170, ÷800 1 / (1 + 1.631172) = 0.380059,
     ÷1200 1 / (1 + 1.385692) = 0.419166."""
     at = run(rating="1650", opponent="1820")
     layers = chart_data(at)
     lines = layers[0][1]
-    assert list(dict.fromkeys(lines["series"])) == ["÷400", "÷800", "÷1200"]
+    assert list(dict.fromkeys(lines["series"])) == HISTORY
     marks = [(layer, data) for layer, data in layers if "strokeDash" in layer["mark"]]
     assert [data["difference"].tolist() for _, data in marks] == [[-170]]
     dots = layers[-1][1]
-    assert dots["difference"].tolist() == [-170, -170, -170]
-    assert dots["expected"].tolist() == pytest.approx([0.273170, 0.380059, 0.419166], abs=1e-6)
+    assert dots["difference"].tolist() == [-170] * len(HISTORY)
+    assert dots["expected"].tolist()[:3] == pytest.approx([0.273170, 0.380059, 0.419166], abs=1e-6)
     # Pointing at the rule lists every divisor's value there.
     tooltip = marks[0][0]["encoding"]["tooltip"]
-    assert [item["title"] for item in tooltip[1:]] == ["÷400", "÷800", "÷1200"]
+    assert [item["title"] for item in tooltip[1:]] == HISTORY
     assert marks[0][1][["s0", "s1", "s2"]].iloc[0].tolist() == pytest.approx(
         [0.273170, 0.380059, 0.419166], abs=1e-6
     )
@@ -189,4 +201,4 @@ def test_the_chart_view_shows_the_curves_alone() -> None:
     assert len(at.get("vega_lite_chart")) == 1
     assert len(at.number_input) == 0
     dots = chart_data(at)[-1][1]
-    assert dots["difference"].tolist() == [300, 300, 300]
+    assert dots["difference"].tolist() == [300] * len(HISTORY)

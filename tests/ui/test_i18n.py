@@ -100,7 +100,7 @@ def test_an_english_page_runs_too(page: str) -> None:
 
 def test_greek_numbers_are_written_as_the_article_writes_them() -> None:
     """The Greek article writes 64,0%, +16 / −16 with a real minus, 1500 with no separator."""
-    at = run("app.py", lang="el", rating="1800", opponent="1500")
+    at = run("app.py", lang="el", rating="1800", opponent="1500", rules="1.3.1")
     metrics = {(m.label, m.value, m.delta) for m in at.metric}
     assert ("Πιθανότητα νίκης σου", "64,0%", "") in metrics
     assert ("Εσύ", "1812", "+12") in metrics

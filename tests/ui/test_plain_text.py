@@ -144,9 +144,9 @@ def declared() -> dict[str, list[Param]]:
     built: list[list[Param]] = []
     original = ui.scaffold.Page.__init__
 
-    def recording(self: ui.scaffold.Page, name: str, params: Any) -> None:
+    def recording(self: ui.scaffold.Page, name: str, params: Any, **options: Any) -> None:
         built.append(list(params))
-        original(self, name, params)
+        original(self, name, params, **options)
 
     found: dict[str, list[Param]] = {}
     ui.scaffold.Page.__init__ = recording  # type: ignore[method-assign]

@@ -4,6 +4,7 @@ performance rating), bad links and bad results named, both languages, the compac
 
 from __future__ import annotations
 
+import json
 import math
 import re
 
@@ -36,9 +37,9 @@ def metrics(at: AppTest) -> dict[str, str]:
 
 
 def test_planner_answer_settling_point_and_hold_table() -> None:
-    at = run("pages/planner.py", win_rate="58")
+    at = run("pages/planner.py", win_rate="58", rules="1.3.1")
     # 1500 → 1600 against 1500s, winning 58 %, 20 games a week, cube 1.
-    expected = plan(1500, 1600, opponent=1500, win_rate=0.58, games_per_week=20)
+    expected = plan(1500, 1600, opponent=1500, win_rate=0.58, games_per_week=20, rules="1.3.1")
     # Every path gets there, so the answer is the mean number of games.
     assert expected.reached_share == 1 and expected.mean_games is not None
     assert answer(at) == f"{expected.mean_games:.0f}"
@@ -99,7 +100,7 @@ def test_a_plan_of_over_a_thousand_games_writes_them_with_the_mark(
 
 
 def test_planner_target_beyond_where_you_settle_says_so() -> None:
-    at = run("pages/planner.py", target="2000", win_rate="60")
+    at = run("pages/planner.py", target="2000", win_rate="60", rules="1.3.1")
     # 1500 + 1200 · log10(1.5) = 1711: 2000 is beyond it.
     assert metrics(at)["Where you settle"] == "1711"
     assert "beyond where you settle" in at.info[0].value
@@ -108,15 +109,40 @@ def test_planner_target_beyond_where_you_settle_says_so() -> None:
 
 def test_planner_a_target_most_paths_touch_beyond_where_you_settle_is_not_reached() -> None:
     # 1800 at 60 % against 1500s (settling at 1711): most paths touch it, none stays.
-    at = run("pages/planner.py", target="1800", win_rate="60", per_week="60")
-    # The 7 days before game 1 hold a usual week, 60 games, when the reader leaves it empty.
-    expected = plan(1500, 1800, opponent=1500, win_rate=0.6, games_per_week=60, games_this_week=60)
+    at = run("pages/planner.py", target="1800", win_rate="60", per_week="60", rules="1.3.1")
+    # The 7 days before game 1 hold a usual week, 59 games, when the reader leaves it empty.
+    expected = plan(
+        1500,
+        1800,
+        opponent=1500,
+        win_rate=0.6,
+        games_per_week=60,
+        games_this_week=59,
+        rules="1.3.1",
+    )
     assert 0.5 < expected.reached_share < 1 and expected.beyond_settling
     assert answer(at) == "Not reached on average"
     box = answer_box(at)
     assert f"{expected.reached_share:.1%} of the paths touch 1800 at some point" in box
     # Settling at 1800: 1 / (1 + 10^((1500 − 1800) / 1200)) = 1 / 1.5623 = 64.0 %.
     assert "A win rate above 64.0% reaches 1800." in box
+    # The figure under it says the same in the same words: touched by luck, not reached.
+    share = f"{expected.reached_share:.1%}"
+    assert metrics(at)["Touch it by luck within 2,000 games"] == share
+    assert "Reach it within 2,000 games" not in metrics(at)
+
+
+def test_the_chart_caption_names_only_what_is_drawn() -> None:
+    """20 ranked games a week never make a heavy week (50 in 7 days): no strip is drawn and the
+    caption names none; at 60 a week K is the heavy-week K from game 1, the strip is drawn and
+    named."""
+    for per_week, heavy in (("20", False), ("60", True)):
+        at = run("pages/planner.py", per_week=per_week, win_rate="58")
+        spec = json.loads(at.get("vega_lite_chart")[0].proto.spec)
+        drawn = {layer["mark"]["type"] for layer in spec["layer"]}
+        assert ("rect" in drawn) is heavy, drawn
+        caption = next(c.value for c in at.caption if "The dashed line is your target" in c.value)
+        assert ("strip" in caption) is heavy, caption
 
 
 def answer_box(at: AppTest) -> str:
@@ -125,17 +151,21 @@ def answer_box(at: AppTest) -> str:
     return re.sub(r"<[^>]+>", " ", box.split("</style>", 1)[1])
 
 
-def test_planner_k_at_game_1_with_60_games_already_this_week_is_16() -> None:
+def test_planner_k_at_game_1_with_60_games_a_week_is_16() -> None:
     """1.3.1: K is 16 for a player with 50 or more ranked games in the 7 days before the game.
     A player of 60 ranked games a week who leaves "ranked games in the last 7 days" empty has a
-    usual week behind them, 60 games: K 16 from game 1. Typed 0, the window starts empty: K 32
-    at game 1; typed 49 or 50, one short of the threshold or on it: 32 or 16."""
+    usual week behind them: one game every 7/60 of a day, so the 7 days before the next game
+    hold the 59 games less than 7 days old (the 60th back is exactly 7 days old and no longer
+    counts, as the server counts): K 16 from game 1. The line on K and the hold table's caption
+    say that one count. Typed 0, the window starts empty: K 32 at game 1; typed 49 or 50, one
+    short of the threshold or on it: 32 or 16."""
     at = run("pages/planner.py", per_week="60")
     box = at.number_input(key="planner.this_week")
-    assert box.value is None and box.proto.placeholder == "Usually 60"
+    assert box.value is None and box.proto.placeholder == "≈ 59"
     assert box.label == "Ranked games in the last 7 days"
     said = " ".join(c.value for c in at.caption)
-    assert "Your K at game 1 is 16: the 7 days before it hold 60 ranked games" in said
+    assert "Your K at game 1 is 16: the 7 days before it hold 59 ranked games" in said
+    assert "your K of 16 (59 ranked games in the 7 days before your next game)" in said
     for typed, k in (("0", 32), ("49", 32), ("50", 16)):
         at = run("pages/planner.py", per_week="60", this_week=typed)
         said = " ".join(c.value for c in at.caption)
@@ -156,11 +186,20 @@ def test_planner_answer_names_the_rate_and_the_rate_that_reaches_the_target() ->
     1830 is beyond it, said on the answer card itself with the rate assumed and the rate that
     settles at 1830: 1 / (1 + 10^(−330 / 1200)) = 1 / 1.5309 = 65.3 %."""
     assert round(1500 + 1200 * math.log10(0.6 / 0.4)) == 1711
-    at = run("pages/planner.py", target="1830", win_rate="60", per_week="60")
+    at = run("pages/planner.py", target="1830", win_rate="60", per_week="60", rules="1.3.1")
     box = answer_box(at)
     assert "1830 at a win rate of 60.0%" in box
     assert "At that rate you settle around 1711. A win rate above 65.3% reaches 1830." in box
-    el = answer_box(run("pages/planner.py", target="1830", win_rate="60", per_week="60", lang="el"))
+    el = answer_box(
+        run(
+            "pages/planner.py",
+            target="1830",
+            win_rate="60",
+            per_week="60",
+            rules="1.3.1",
+            lang="el",
+        )
+    )
     assert "Το 1830 με ποσοστό νικών 60,0%" in el
     assert "σταθεροποιείσαι γύρω στο 1711. Ποσοστό νικών πάνω από 65,3% φτάνει το 1830." in el
 
@@ -224,7 +263,7 @@ def test_explain_lists_the_one_combination_and_its_reasons() -> None:
 def test_explain_a_change_no_combination_gives() -> None:
     """Equal ratings, +50: the most a ranked game gives is 32 × ½ × 2 = 32; +50 is the first
     place's podium prize."""
-    at = run("pages/explain.py", rating="1500", opponent="1500", change="50")
+    at = run("pages/explain.py", rating="1500", opponent="1500", change="50", rules="1.3.1")
     assert answer(at) == "No exact match under these rules"
     assert any(
         "Against 1500, no K, cube and outcome under 1.3.1 gives exactly +50" in w.value
@@ -248,7 +287,7 @@ def test_explain_no_exact_match_names_the_opponent_at_which_it_would_be() -> Non
     opponent 664 to 878 points below. At K 32 and cube 1: 2.5/32 ≤ 1 − E < 3.5/32, opponent −
     1650 from 1200 · log10(2.5/29.5) = −1286.26 to below 1200 · log10(3.5/28.5) = −1092.93:
     364 to 557."""
-    at = run("pages/explain.py", rating="1650", opponent="1820", change="3")
+    at = run("pages/explain.py", rating="1650", opponent="1820", change="3", rules="1.3.1")
     assert answer(at) == "No exact match under these rules"
     box = answer_box(at)
     assert "Your +3 against 1820" in box and "No ranked game" not in box
@@ -266,7 +305,7 @@ def test_explain_no_exact_match_names_the_opponent_at_which_it_would_be() -> Non
     assert any(h.value == "Where your +3 would be exact" for h in at.header)
     # The nearest explanations stay, with what else could give it.
     assert any(h.value == "The nearest explanations" for h in at.header)
-    greek = answer_box(run("pages/explain.py", change="3", lang="el"))
+    greek = answer_box(run("pages/explain.py", change="3", rules="1.3.1", lang="el"))
     assert "Καμία ακριβής αντιστοιχία με αυτούς τους κανόνες" in greek
     assert "772–986 (664–878 πόντους κάτω από σένα)" in greek
 

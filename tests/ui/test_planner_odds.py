@@ -32,7 +32,9 @@ def answer_box(at: AppTest) -> str:
 
 
 def test_no_win_rate_plans_at_the_expected_score_and_names_it() -> None:
-    at = ran(open_page("pages/planner.py", rating="1650", opponent="1820", target="1800"))
+    at = ran(
+        open_page("pages/planner.py", rating="1650", opponent="1820", target="1800", rules="1.3.1")
+    )
     box = answer_box(at)
     assert f"1800 at a win rate of {EXPECTED_1650_V_1820} (your expected score against 1820)" in box
     assert "Not reached on average" in box
@@ -48,7 +50,14 @@ def test_no_win_rate_plans_at_the_expected_score_and_names_it() -> None:
 
 def test_the_headline_in_greek_names_the_rate_with_a_decimal_comma() -> None:
     at = ran(
-        open_page("pages/planner.py", rating="1650", opponent="1820", target="1800", lang="el")
+        open_page(
+            "pages/planner.py",
+            rating="1650",
+            opponent="1820",
+            target="1800",
+            rules="1.3.1",
+            lang="el",
+        )
     )
     box = answer_box(at)
     assert "Το 1800 με ποσοστό νικών 41,9% (το αναμενόμενο σκορ σου απέναντι στο 1820)" in box
@@ -82,7 +91,9 @@ def test_the_break_even_rate_is_the_home_page_s_for_the_same_link() -> None:
 def test_the_home_page_s_cube_and_week_carry_to_the_planner_s_break_even() -> None:
     """From the home page (1650 against 1820, 60 games this week, cube 4) by the menu: the
     Planner opens at the same cube and week, so its break-even rate is the home page's."""
-    home = ran(open_page("app.py", rating="1650", opponent="1820", games="60", cube="4"))
+    home = ran(
+        open_page("app.py", rating="1650", opponent="1820", games="60", cube="4", rules="1.3.1")
+    )
     home.number_input(key="home.rating").set_value(1650).run()
     planner = go(home, "pages/planner.py")
     assert planner.selectbox(key="planner.cube").value == "4"

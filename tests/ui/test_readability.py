@@ -10,6 +10,7 @@ import pytest
 from apptest_support import cells, numbers, open_page
 from streamlit.testing.v1 import AppTest
 
+from gammon_elo import RULES
 from ui.catalogs.el import EL
 from ui.catalogs.en import EN
 
@@ -108,15 +109,15 @@ def test_the_historys_sentences_say_the_numbers_of_its_tables() -> None:
     says(sentence(at, "Half of the active players end within"), half, "en")
 
 
-def test_history_opens_comparing_three_rule_sets() -> None:
+def test_history_opens_comparing_every_rule_set() -> None:
     at = run("pages/lab/history.py")
-    assert at.multiselect(key="history.rules").value == ["1.0.5", "1.2.0", "1.3.1"]
+    assert at.multiselect(key="history.rules").value == list(RULES)
     (final,) = [t for t in tables(at, "Player") if "1.0.5" in t.columns]
-    assert list(final.columns)[2:] == ["1.0.5", "1.2.0", "1.3.1"]
-    assert len(at.get("vega_lite_chart")) == 3  # a chart per rule set
-    # Two expanders (games, players), a tab per rule set in each, not six expanders.
+    assert list(final.columns)[2:] == list(RULES)
+    assert len(at.get("vega_lite_chart")) == len(RULES)  # a chart per rule set
+    # Two expanders (games, players), a tab per rule set in each, not an expander each.
     assert len(at.expander) == 2 + 1  # and "Embed this"
-    assert len(at.tabs) == 6
+    assert len(at.tabs) == 2 * len(RULES)
 
 
 @pytest.mark.parametrize("rules", ["1.0.5", "1.2.0"])

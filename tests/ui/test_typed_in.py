@@ -8,6 +8,8 @@ import pytest
 from apptest_support import open_page
 from streamlit.testing.v1 import AppTest
 
+from gammon_elo.rules import CURRENT
+
 MINUS = "\u2212"
 
 
@@ -33,7 +35,7 @@ def test_a_heavy_week_typed_in_writes_its_steps_and_its_link() -> None:
     """SPEC: same ratings, you with 60 games this week and the opponent with 10: K 16 for you,
     32 for them. Steps 1–3 are written out with these numbers: E = 0.5 between equals,
     16 × 0.5 = 8 → +8."""
-    at = run()
+    at = run(rules="1.3.1")
     at.number_input(key="home.games").set_value(60)
     at.run()
     at.number_input(key="home.opponent_games").set_value(10)
@@ -69,7 +71,7 @@ def test_a_rule_set_picked_changes_the_answer_and_the_link(
     assert not at.exception
     assert metrics(at, "Your expected win chance")[0][0] == expected
     assert metrics(at, "You")[:2] == [win, loss]
-    if rules == "1.3.1":  # the default: the link leaves it out
+    if rules == CURRENT.name:  # the default: the link leaves it out
         assert "rules" not in at.query_params
     else:
         assert at.query_params["rules"] in (rules, [rules])

@@ -88,6 +88,10 @@ EL: dict[str, str] = {
         "Η τιμή {setting} του συνδέσμου δεν είναι έγκυρη ({expects}). "
         "Χρησιμοποιείται η προεπιλογή, {default}."
     ),
+    "url.view_elsewhere": (
+        "Αυτή η σελίδα δεν έχει {setting} για ενσωμάτωση (έχει {choices}): εδώ είναι οι τιμές"
+        " και το αποτέλεσμά της."
+    ),
     "url.expects_int": "ακέραιος από {low} έως {high}",
     "url.expects_number": "αριθμός από {low:g} έως {high:g}",
     "url.expects_choice": "ένα από: {choices}",
@@ -117,16 +121,16 @@ EL: dict[str, str] = {
     ),
     # Game types and endings
     "type.ranked": "Κατάταξης",
-    "type.boosted": "Boosted (Casual πριν από την 1.3.0)",
-    "type.tournament": "Παιχνίδι τουρνουά",
+    "type.boosted": "Boosted",
+    "type.tournament": "Τουρνουά",
     "type.podium": "Έπαθλο βάθρου",
     "ending.normal": "Κανονικό τέλος",
-    "ending.gammon": "Διπλό (2 πόντοι)",
-    "ending.backgammon": "Τριπλό (3 πόντοι)",
+    "ending.gammon": "Διπλό",
+    "ending.backgammon": "Τριπλό",
     "ending.resigned": "Παραίτηση",
-    "ending.left": "Αποχώρηση από το παιχνίδι",
-    "ending.disconnected": "Πολλή ώρα χωρίς σύνδεση",
-    "ending.timed_out": "Τέλος χρόνου σε 3 κινήσεις",
+    "ending.left": "Αποχώρηση",
+    "ending.disconnected": "Αποσύνδεση",
+    "ending.timed_out": "Τέλος χρόνου",
     # K
     "k.normal": (
         "{games:,} {games:παιχνίδι|παιχνίδια} κατάταξης τις τελευταίες 7 ημέρες < {threshold:,}"
@@ -157,7 +161,12 @@ EL: dict[str, str] = {
         "Κάθε διπλασιασμός προσθέτει ένα έκτο: η αλλαγή πολλαπλασιάζεται με 1,00 έως 2,00."
     ),
     "home.type": "Είδος παιχνιδιού",
+    "home.type_help": "Τα Boosted παιχνίδια λέγονταν Casual πριν από την 1.3.0.",
     "home.ending": "Πώς τελείωσε",
+    "home.ending_help": (
+        "Κανονικό τέλος: μονό παιχνίδι, 1 πόντος. Διπλό: 2 πόντοι· τριπλό: 3. Αποσύνδεση:"
+        " πολλή ώρα χωρίς σύνδεση. Τέλος χρόνου: τελείωσε ο χρόνος σε 3 κινήσεις."
+    ),
     "home.expected": "Πιθανότητα νίκης σου",
     "home.expected_help": (
         "αναμενόμενο = 1 / (1 + 10^((αντίπαλος − εσύ) / D)), Βήμα 1 του άρθρου."
@@ -275,6 +284,8 @@ EL: dict[str, str] = {
         "με τις τρέχουσες τιμές και γλώσσα, σε πλαίσιο πλάτους 600 pixel."
     ),
     "embed.show": "Δείξε τον κώδικα",
+    "embed.copy": "Αντιγραφή του κώδικα",
+    "embed.copied": "Αντιγράφηκε",
     "embed.view": "Τι να ενσωματωθεί",
     "embed.view_compact": "Τιμές και αποτέλεσμα",
     "embed.view_chart": "Μόνο το γράφημα",
@@ -315,7 +326,7 @@ EL: dict[str, str] = {
     "divisors.fibs_help": "Ο τύπος του FIBS για αγώνα ενός πόντου: διαιρέτης 2000.",
     "divisors.k": "Συντελεστής K",
     "divisors.cube": "Κύβος",
-    "divisors.range": "Εύρος διαφορών (±)",
+    "divisors.span": "Εύρος διαφορών (±)",
     "divisors.curve_title": (
         "Το αναμενόμενο σκορ σου ανά διαφορά rating (εσύ − αντίπαλος), μία γραμμή ανά διαιρέτη"
     ),
@@ -411,12 +422,12 @@ EL: dict[str, str] = {
     "classic.team_b": "Rating της ομάδας B (χωρισμένα με κόμμα)",
     "classic.score": "Αποτέλεσμα για τον A",
     "classic.score_1": "Κερδίζει ο A (1)",
-    "classic.score_05": "Ισοπαλία (½)",
+    "classic.score_0_5": "Ισοπαλία (½)",
     "classic.score_0": "Χάνει ο A (0)",
     "classic.k_preset": "Συντελεστής K",
     "classic.k_custom": "Δικό σου K",
     "classic.k_custom_option": "Δικό σου…",
-    "classic.k_option": "K = {k}: {for_whom}",
+    "classic.k_option": "K = {k}",
     "classic.divisor": "Διαιρέτης",
     "classic.expected_a": "Αναμενόμενο σκορ του A",
     "classic.expected_b": "Αναμενόμενο σκορ του B",
@@ -503,11 +514,6 @@ EL: dict[str, str] = {
         "Μεγαλύτερο K, περισσότερη αστάθεια· μικρότερο K, περισσότερη σταθερότητα. Κράτα "
         "ένα K μέσα σε κάθε ομάδα παικτών."
     ),
-    "k.preset.40": "Νέοι / προσωρινοί παίκτες",
-    "k.preset.32": "Οι περισσότεροι ερασιτέχνες",
-    "k.preset.20": "Οι περισσότεροι ερασιτέχνες",
-    "k.preset.16": "Μάστερ / σταθερά rating",
-    "k.preset.10": "Μάστερ / σταθερά rating",
     "k.guide.40": "Νέοι / προσωρινοί παίκτες",
     "k.guide.20": "Οι περισσότεροι ερασιτέχνες",
     "k.guide.10": "Μάστερ / σταθερά rating",
@@ -529,9 +535,13 @@ EL: dict[str, str] = {
         "Ο ίδιος σπόρος δίνει τα ίδια παιχνίδια: ένας σύνδεσμος αναπαράγει την προσομοίωση."
     ),
     "simulator.strength": "Πραγματικές δυνάμεις",
-    "simulator.shape_normal": "Κανονική (καμπάνα)",
-    "simulator.shape_uniform": "Ομοιόμορφη",
-    "simulator.shape_skewed": "Ασύμμετρη (ουρά δυνατών παικτών)",
+    "simulator.strength_help": (
+        "Κανονική: μια καμπάνα. Ομοιόμορφη: κάθε δύναμη μέσα στη διασπορά εξίσου πιθανή."
+        " Ασύμμετρη: μια ουρά δυνατών παικτών."
+    ),
+    "simulator.strength_normal": "Κανονική",
+    "simulator.strength_uniform": "Ομοιόμορφη",
+    "simulator.strength_skewed": "Ασύμμετρη",
     "simulator.strength_sd": "Διασπορά της πραγματικής δύναμης (πόντοι)",
     "simulator.true_divisor": "Πόσο αποφασίζει η τύχη (διαιρέτης της πραγματικής καμπύλης νίκης)",
     "simulator.true_divisor_help": (
@@ -540,15 +550,19 @@ EL: dict[str, str] = {
     ),
     "simulator.games_per_week": "Παιχνίδια κατάταξης την εβδομάδα (τυπικός παίκτης)",
     "simulator.heavy_share": "Βαριοί παίκτες, % του συνόλου (300+ παιχνίδια την εβδομάδα)",
-    "simulator.heavy_help": "Αυτοί παίζουν 300 έως 400 παιχνίδια κατάταξης την εβδομάδα.",
+    "simulator.heavy_share_help": "Αυτοί παίζουν 300 έως 400 παιχνίδια κατάταξης την εβδομάδα.",
     "simulator.pairing": "Ζευγάρωμα",
-    "simulator.pairing_random": "Τυχαίοι αντίπαλοι",
-    "simulator.pairing_band": "Αντίπαλοι σε κοντινό rating",
+    "simulator.pairing_help": (
+        "Τυχαίοι: οποιοσδήποτε ενεργός παίκτης. Κοντινό rating: αντίπαλος με rating κοντά σε"
+        " αυτό του παίκτη."
+    ),
+    "simulator.pairing_random": "Τυχαίοι",
+    "simulator.pairing_band": "Κοντινό rating",
     "simulator.rules": "Κανόνες για σύγκριση",
     "simulator.rules_flat": "{current}, χωρίς K βαριάς εβδομάδας",
     "simulator.rules_custom": "Δικοί σου (διάλεξε διαιρέτη και K)",
-    "simulator.custom_divisor": "Δικός σου διαιρέτης",
-    "simulator.custom_k": "Δικό σου K",
+    "simulator.divisor": "Δικός σου διαιρέτης",
+    "simulator.k": "Δικό σου K",
     "simulator.settings": "Ρυθμίσεις προσομοίωσης: παίκτες, εβδομάδες, τύχη, κανόνες",
     "simulator.custom_label": "Δικοί σου (÷{divisor}, K {k})",
     "simulator.run": "Εκτέλεση",
@@ -795,10 +809,14 @@ EL: dict[str, str] = {
         " απλωμένα ομοιόμορφα σε αυτές: το καθένα μετρά για το K σου ώσπου να γίνει 7 ημερών."
         " Κενό: μια εβδομάδα με τον συνήθη ρυθμό σου."
     ),
-    "planner.this_week_placeholder": "Συνήθως {games:,}",
+    "planner.this_week_placeholder": "≈ {games:,}",
     "planner.this_week_empty": "μια συνηθισμένη εβδομάδα με τον ρυθμό σου",
     "planner.cube": "Συνήθης κύβος στο τέλος",
-    "planner.cube_mix": "Ένα συνηθισμένο μείγμα (1: 50%, 2: 30%, 4: 13%, 8: 5%, 16: 2%)",
+    "planner.cube_mix": "Συνηθισμένο μείγμα",
+    "planner.cube_help": (
+        "Ένα συνηθισμένο μείγμα: κύβος 1 στο 50% των παιχνιδιών, 2 στο 30%, 4 στο 13%, 8 στο 5%,"
+        " 16 στο 2%."
+    ),
     "planner.invalid": "Δεν γίνεται σχεδιασμός με αυτές τις τιμές: {message}",
     "planner.answer_label": "Παιχνίδια ως το {target}, κατά μέσο όρο",
     "planner.median_label": "Παιχνίδια ως το {target} (οι μισές πορείες θέλουν λιγότερα)",
@@ -844,6 +862,7 @@ EL: dict[str, str] = {
         "R + D·log10(p / (1 − p)): rating αντιπάλων R, διαιρέτης D, ποσοστό νικών p."
     ),
     "planner.reached": "Στόχος σε {games:,} {games:παιχνίδι|παιχνίδια}",
+    "planner.touched": "Τον αγγίζουν από τύχη σε {games:,} {games:παιχνίδι|παιχνίδια}",
     "planner.win_rate_used": "Ποσοστό νικών",
     "planner.win_rate_used_help": (
         "Το μερίδιο νικών σου, ή το αναμενόμενο σκορ σου όταν κερδίζεις όσο αναμένεται."
@@ -853,8 +872,10 @@ EL: dict[str, str] = {
         "Η γραμμή είναι ο μέσος όρος {paths:,} {paths:προσομοιωμένης πορείας|προσομοιωμένων"
         " πορειών} από το {rating}: {mean} μετά από {games:,} {games:παιχνίδι|παιχνίδια}, όταν 8"
         " πορείες στις 10 βρίσκονται ανάμεσα στο {low} και στο {high} (η ζώνη, από το 10ο ως το 90ό"
-        " εκατοστημόριο). Η διακεκομμένη γραμμή είναι ο στόχος σου, {target}· η χρυσή λωρίδα κάτω"
-        " από τη ζώνη σημειώνει τα παιχνίδια με το K βαριάς εβδομάδας."
+        " εκατοστημόριο). Η διακεκομμένη γραμμή είναι ο στόχος σου, {target}."
+    ),
+    "planner.chart_heavy_strip": (
+        "Η χρυσή λωρίδα κάτω από τη ζώνη σημειώνει τα παιχνίδια με το K βαριάς εβδομάδας."
     ),
     "planner.chart_alt": (
         "Προβλεπόμενο rating από {rating} σε {games:,} {games:παιχνίδι|παιχνίδια} με τη ζώνη του,"
@@ -1312,17 +1333,17 @@ EL: dict[str, str] = {
         " συνθετικό δείγμα."
     ),
     "league.live_title": "Παίξε τώρα ένα μικρό πρωτάθλημα",
-    "league.players": "Παίκτες",
-    "league.games_input": "Παιχνίδια",
-    "league.levels": "Επίπεδα",
-    "league.levels_help": (
+    "designer.live_players": "Παίκτες",
+    "designer.live_games": "Παιχνίδια",
+    "designer.live_levels": "Επίπεδα",
+    "designer.live_levels_help": (
         "Σύλλογος: αρχάριοι 40 %, μέσοι 30 %, προχωρημένοι 20 %, έμπειροι 10 %. Και τα πέντε:"
         " 20 % το καθένα. Μέσοι και έμπειροι: 50 % το καθένα."
     ),
     "league.preset_club": "Σύλλογος (4 επίπεδα)",
     "league.preset_five": "Και τα πέντε, 20 % το καθένα",
     "league.preset_two": "Μέσοι και έμπειροι",
-    "league.seed": "Σπόρος",
+    "designer.live_seed": "Σπόρος",
     "league.run": "Παίξε το πρωτάθλημα",
     "league.live_limits": (
         "Το πολύ {players:,} {players:παίκτης|παίκτες} και {games:,} {games:παιχνίδι|παιχνίδια}"

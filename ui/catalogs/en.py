@@ -77,6 +77,9 @@ EN: dict[str, str] = {
     "url.bad_value": (
         "The link's {setting} is not valid ({expects}); using the default, {default}."
     ),
+    "url.view_elsewhere": (
+        "This page has no {setting} to embed (it has {choices}): here are its inputs and result."
+    ),
     "url.expects_int": "a whole number from {low} to {high}",
     "url.expects_number": "a number from {low:g} to {high:g}",
     "url.expects_choice": "one of {choices}",
@@ -104,16 +107,16 @@ EN: dict[str, str] = {
     ),
     # Game types and endings
     "type.ranked": "Ranked",
-    "type.boosted": "Boosted (Casual before 1.3.0)",
-    "type.tournament": "Tournament game",
+    "type.boosted": "Boosted",
+    "type.tournament": "Tournament",
     "type.podium": "Podium prize",
-    "ending.normal": "Played out (single game)",
-    "ending.gammon": "Gammon (2 points)",
-    "ending.backgammon": "Backgammon (3 points)",
+    "ending.normal": "Single game",
+    "ending.gammon": "Gammon",
+    "ending.backgammon": "Backgammon",
     "ending.resigned": "Resigned",
     "ending.left": "Left the game",
-    "ending.disconnected": "Long disconnect",
-    "ending.timed_out": "Ran out of time on 3 moves",
+    "ending.disconnected": "Disconnected",
+    "ending.timed_out": "Timed out",
     # K
     "k.normal": (
         "{games:,} ranked {games:game|games} in the last 7 days < {threshold:,} → K = {k}"
@@ -138,7 +141,12 @@ EN: dict[str, str] = {
     "home.cube": "Doubling cube at the end of the game",
     "home.cube_help": "Each doubling adds one sixth: the change is multiplied by 1.00 up to 2.00.",
     "home.type": "Game type",
+    "home.type_help": "Boosted games were called Casual before 1.3.0.",
     "home.ending": "How it ended",
+    "home.ending_help": (
+        "Single game: played out, 1 point. Gammon: 2 points; backgammon: 3. Disconnected: a"
+        " long disconnect. Timed out: out of time on 3 moves."
+    ),
     "home.expected": "Your expected win chance",
     "home.expected_help": "E = 1 / (1 + 10^((opponent − you) / D)), Step 1 of the article.",
     "home.multiplier": "Cube multiplier",
@@ -243,6 +251,8 @@ EN: dict[str, str] = {
         "and language, in a frame 600 pixels wide."
     ),
     "embed.show": "Show the code",
+    "embed.copy": "Copy the code",
+    "embed.copied": "Copied",
     "embed.view": "What to embed",
     "embed.view_compact": "Inputs and result",
     "embed.view_chart": "The chart only",
@@ -280,7 +290,7 @@ EN: dict[str, str] = {
     "divisors.fibs_help": "FIBS's formula for a 1-point match: divisor 2000.",
     "divisors.k": "K",
     "divisors.cube": "Cube",
-    "divisors.range": "Differences shown (±)",
+    "divisors.span": "Differences shown (±)",
     "divisors.curve_title": (
         "Your expected score by rating difference (you − opponent), one line per divisor"
     ),
@@ -372,12 +382,12 @@ EN: dict[str, str] = {
     "classic.team_b": "Team B's ratings (comma-separated)",
     "classic.score": "Result for A",
     "classic.score_1": "A wins (1)",
-    "classic.score_05": "Draw (½)",
+    "classic.score_0_5": "Draw (½)",
     "classic.score_0": "A loses (0)",
     "classic.k_preset": "K factor",
     "classic.k_custom": "Custom K",
     "classic.k_custom_option": "Custom…",
-    "classic.k_option": "K = {k}: {for_whom}",
+    "classic.k_option": "K = {k}",
     "classic.divisor": "Divisor",
     "classic.expected_a": "Expected score of A",
     "classic.expected_b": "Expected score of B",
@@ -457,11 +467,6 @@ EN: dict[str, str] = {
     "classic.guide_note": (
         "Higher K, more volatility; lower K, more stability. Keep one K within a pool."
     ),
-    "k.preset.40": "New / provisional players",
-    "k.preset.32": "Most amateur play",
-    "k.preset.20": "Most amateur play",
-    "k.preset.16": "Masters / established ratings",
-    "k.preset.10": "Masters / established ratings",
     "k.guide.40": "New / provisional players",
     "k.guide.20": "Most amateur play",
     "k.guide.10": "Masters / established ratings",
@@ -480,9 +485,13 @@ EN: dict[str, str] = {
     "simulator.seed": "Seed",
     "simulator.seed_help": "The same seed gives the same games: a link reproduces the run.",
     "simulator.strength": "True strengths",
-    "simulator.shape_normal": "Normal (bell curve)",
-    "simulator.shape_uniform": "Uniform",
-    "simulator.shape_skewed": "Skewed (a tail of strong players)",
+    "simulator.strength_help": (
+        "Normal: a bell curve. Uniform: every strength in the spread as likely. Skewed: a tail of"
+        " strong players."
+    ),
+    "simulator.strength_normal": "Normal",
+    "simulator.strength_uniform": "Uniform",
+    "simulator.strength_skewed": "Skewed",
     "simulator.strength_sd": "Spread of true strength (points)",
     "simulator.true_divisor": "How much luck decides (divisor of the true win curve)",
     "simulator.true_divisor_help": (
@@ -491,15 +500,18 @@ EN: dict[str, str] = {
     ),
     "simulator.games_per_week": "Ranked games a week (median player)",
     "simulator.heavy_share": "Heavy players, % of all (300+ games a week)",
-    "simulator.heavy_help": "Heavy players play 300 to 400 ranked games a week.",
+    "simulator.heavy_share_help": "Heavy players play 300 to 400 ranked games a week.",
     "simulator.pairing": "Pairing",
-    "simulator.pairing_random": "Random opponents",
-    "simulator.pairing_band": "Opponents within a rating band",
+    "simulator.pairing_help": (
+        "Random: any active player. Rating band: an opponent of a rating close to the player's."
+    ),
+    "simulator.pairing_random": "Random",
+    "simulator.pairing_band": "Rating band",
     "simulator.rules": "Rule sets to compare",
     "simulator.rules_flat": "{current}, no heavy-week K",
     "simulator.rules_custom": "Custom (choose its divisor and K)",
-    "simulator.custom_divisor": "Custom divisor",
-    "simulator.custom_k": "Custom K",
+    "simulator.divisor": "Custom divisor",
+    "simulator.k": "Custom K",
     "simulator.settings": "Simulation settings: players, weeks, luck, rule sets",
     "simulator.custom_label": "Custom (÷{divisor}, K {k})",
     "simulator.run": "Run",
@@ -734,10 +746,13 @@ EN: dict[str, str] = {
         " over those days: each counts towards your K until it is 7 days old. Empty: a week at"
         " your usual rate."
     ),
-    "planner.this_week_placeholder": "Usually {games:,}",
+    "planner.this_week_placeholder": "≈ {games:,}",
     "planner.this_week_empty": "a usual week at your weekly rate",
     "planner.cube": "Typical cube at the end",
-    "planner.cube_mix": "A usual mix (1: 50%, 2: 30%, 4: 13%, 8: 5%, 16: 2%)",
+    "planner.cube_mix": "A usual mix",
+    "planner.cube_help": (
+        "A usual mix: cube 1 in 50% of games, 2 in 30%, 4 in 13%, 8 in 5%, 16 in 2%."
+    ),
     "planner.invalid": "These inputs cannot be planned: {message}",
     "planner.answer_label": "Games to reach {target}, on average",
     "planner.median_label": "Games to reach {target} (half the paths take fewer)",
@@ -779,6 +794,7 @@ EN: dict[str, str] = {
         "R + D·log10(p / (1 − p)): opponents' rating R, divisor D, win rate p."
     ),
     "planner.reached": "Reach it within {games:,} {games:game|games}",
+    "planner.touched": "Touch it by luck within {games:,} {games:game|games}",
     "planner.win_rate_used": "Win rate",
     "planner.win_rate_used_help": (
         "Your share of wins, or your expected score when you win as expected."
@@ -787,8 +803,10 @@ EN: dict[str, str] = {
     "planner.chart_caption": (
         "The line is the average of {paths:,} simulated {paths:path|paths} from {rating}: {mean}"
         " after {games:,} {games:game|games}, when 8 paths in 10 lie between {low} and {high} (the"
-        " band, 10th to 90th percentile). The dashed line is your target, {target}; the gold strip"
-        " under the band marks the games played at the heavy-week K."
+        " band, 10th to 90th percentile). The dashed line is your target, {target}."
+    ),
+    "planner.chart_heavy_strip": (
+        "The gold strip under the band marks the games played at the heavy-week K."
     ),
     "planner.chart_alt": (
         "Projected rating from {rating} over {games:,} {games:game|games} with its band, and the"
@@ -1196,17 +1214,17 @@ EN: dict[str, str] = {
         "The shipped league history is not in this installation; the synthetic sample is used."
     ),
     "league.live_title": "Play a small league now",
-    "league.players": "Players",
-    "league.games_input": "Games",
-    "league.levels": "Levels",
-    "league.levels_help": (
+    "designer.live_players": "Players",
+    "designer.live_games": "Games",
+    "designer.live_levels": "Levels",
+    "designer.live_levels_help": (
         "Club: beginner 40 %, intermediate 30 %, advanced 20 %, expert 10 %. All five: 20 % each."
         " Intermediate and expert: 50 % each."
     ),
     "league.preset_club": "Club (4 levels)",
     "league.preset_five": "All five, 20 % each",
     "league.preset_two": "Intermediate and expert",
-    "league.seed": "Seed",
+    "designer.live_seed": "Seed",
     "league.run": "Play the league",
     "league.live_limits": (
         "At most {players:,} {players:player|players} and {games:,} {games:game|games} a league on"

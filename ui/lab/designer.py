@@ -15,7 +15,7 @@ import pandas as pd
 from gammon_elo import Rules
 from gammon_elo.calibrate import FitResult, Margin, Scores
 
-from ..charts import LABEL_INK, PALETTE, style
+from ..charts import inks, style
 from ..grids import Table, Writer
 from ..heatmaps import HEAT_TEXT, heat_inks, heat_scale
 from ..i18n import NO_VALUE, count, number, percent, t
@@ -231,10 +231,10 @@ def calibration_chart(frame: pd.DataFrame) -> alt.LayerChart:
     y_title = t("designer.actual")
     diagonal = (
         alt.Chart(pd.DataFrame({"expected": [0.5, 1.0], "actual": [0.5, 1.0]}))
-        .mark_line(strokeDash=[4, 4], color=LABEL_INK)
+        .mark_line(strokeDash=[4, 4], color=inks().text)
         .encode(x=x, y=alt.Y("actual:Q", title=y_title))
     )
-    color = alt.Color("series:N", scale=alt.Scale(range=PALETTE), title=t("rules.label"))
+    color = alt.Color("series:N", title=t("rules.label"))
     # A screen reader hears each bar as one sentence in the reader's language (Vega would
     # otherwise read the untitled end's column name, "high").
     described = frame.assign(
@@ -332,7 +332,7 @@ def fit_chart(result: FitResult) -> alt.LayerChart:
                 axis=alt.Axis(format="~f"),
             ),
             y=alt.Y("log_loss:Q", title=t("designer.log_loss"), scale=alt.Scale(zero=False)),
-            color=alt.Color("series:N", scale=alt.Scale(range=PALETTE), title="K"),
+            color=alt.Color("series:N", title="K"),
             tooltip=[
                 alt.Tooltip("divisor:Q", title=t("designer.divisor"), format="~f"),
                 alt.Tooltip("series:N", title="K"),

@@ -1,7 +1,8 @@
 """Real dice on the Rule designer: the win-rate table of a league played by the engine (every
 pair of levels: games, the stronger side's win rate with its 95 % interval, the gap it implies
 under ÷400, ÷800 and ÷1200), its one sentence in the reader's language, the shipped league's
-provenance in one caption, and a small league played live on the server's one runner."""
+provenance in one caption, and a small league played live on the server's one runner; and the
+lab pages' choice of games (the shipped league, the synthetic sample or the reader's file)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,10 @@ from server.runs import RunRefusedError
 
 from .. import grids
 from ..i18n import count, number, percent, t
+from ..params import ChoiceParam, Where
 from ..plain import Outside
+from ..scaffold import Page
+from . import uploads
 from .run import Plan, Progress, in_session, kept_or_run
 
 #: The live league's mixes of levels (each level's share of the players, in percent).
@@ -254,3 +258,29 @@ def live_section(page: Any) -> None:
     st.caption(t("league.live_ran", games=len(played), players=players))
     show_rates(rates, download="live_league_win_rates.csv", key=page.key("live_rates"))
     st.markdown(rates_sentence(rates))
+
+
+#: Where a lab page's games come from: a shipped history by name, or the reader's file.
+SOURCES = ("league", "sample", "upload")
+
+
+def source_param(default: str) -> ChoiceParam:
+    """A lab page's choice of games, as radio buttons: ``default`` first, the other shipped
+    history next, the reader's file last (each named by the page's catalog: :class:`Page`)."""
+    choices = (default, *(source for source in SOURCES if source != default))
+    return ChoiceParam(name="source", default=default, choices=choices, kind="radio")
+
+
+def games_from(page: Page, source: str, where: Where) -> tuple[str, Any]:
+    """The games a page's ``source`` stands for: the source and, for the reader's file, the
+    uploader drawn in ``where`` (its file, or None until one comes). Without the shipped league's
+    files (a checkout without them) a warning says so and the sample stands in."""
+    upload = None
+    if source == "upload":
+        upload = uploads.uploader(
+            where, f"{page.name}.upload", f"{page.name}.upload_help", page.key("file")
+        )
+    if source == "league" and not shipped():
+        where.warning(t("league.not_shipped"), icon=":material/warning:")
+        source = "sample"
+    return source, upload

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -66,7 +65,7 @@ def distribution_sentence(quantiles: Table, labels: Sequence[str]) -> str:
     return compared(items, "simulator.distribution_sentence")
 
 
-def _lines(weekly: pd.DataFrame, y: str, y_title: str, y_format: str = "") -> alt.LayerChart:
+def _lines(weekly: pd.DataFrame, y: str, y_title: str, y_format: str = "") -> charts.Figure:
     return charts.lines(
         weekly,
         x="week",
@@ -80,7 +79,7 @@ def _lines(weekly: pd.DataFrame, y: str, y_title: str, y_format: str = "") -> al
 
 
 def _chart(
-    chart: alt.LayerChart,
+    chart: charts.Chart,
     *,
     title: str,
     alt_text: str,
@@ -144,8 +143,8 @@ def results(
         table_title=t("simulator.accuracy_table"),
         table=accuracy_table,
     )
-    _volatility(result, labels)
-    _distribution(result, labels)
+    _volatility(result, labels, rules_text)
+    _distribution(result, labels, rules_text)
 
     st.header(t("simulator.heavy_title"))
     st.caption(f"{t('simulator.heavy_text')} {columns_text}")
@@ -157,10 +156,10 @@ def results(
     )
 
 
-def _volatility(result: Simulation, labels: Mapping[str, str]) -> None:
-    """The weekly swing by games that week: bars, their sentence and their table."""
+def _volatility(result: Simulation, labels: Mapping[str, str], rules_text: str) -> None:
+    """The weekly swing by games that week: bars, their sentence and their table (``rules_text``:
+    the rule sets named for the chart's description)."""
     names = list(labels.values())
-    rules_text = ", ".join(names)
     volatility = result.volatility.assign(series=lambda f: f["rules"].map(labels))
     volatility_table = swings_table(volatility, labels)
     _chart(
@@ -184,10 +183,10 @@ def _volatility(result: Simulation, labels: Mapping[str, str]) -> None:
     )
 
 
-def _distribution(result: Simulation, labels: Mapping[str, str]) -> None:
-    """The last week's ratings: a histogram per rule set, its sentence and the percentiles."""
+def _distribution(result: Simulation, labels: Mapping[str, str], rules_text: str) -> None:
+    """The last week's ratings: a histogram per rule set, its sentence and the percentiles
+    (``rules_text``: the rule sets named for the chart's description)."""
     names = list(labels.values())
-    rules_text = ", ".join(names)
     distribution = result.distribution().assign(series=lambda f: f["rules"].map(labels))
     quantiles = rating_quantiles(distribution, names)
     _chart(

@@ -21,7 +21,7 @@ from gammon_elo import RULES, Rules
 from gammon_elo.systems import COIN_TOSS, FLOOR, Glicko2, SystemsComparison, Verdict, WengLin
 
 from .. import grids
-from ..charts import LABEL_INK, PALETTE, style
+from ..charts import inks, style
 from ..i18n import MINUS, NO_VALUE, decimal_comma, number, percent, signed, t
 from ..rules_input import rules_label
 from . import cached
@@ -213,12 +213,12 @@ def _reference_layers(
     middle = (domain[0] + domain[1]) / 2
     lines = (
         alt.Chart(references)
-        .mark_rule(strokeDash=[5, 4], color=LABEL_INK, strokeWidth=1.5, opacity=0.5)
+        .mark_rule(strokeDash=[5, 4], color=inks().text, strokeWidth=1.5, opacity=0.5)
         .encode(x=x)
     )
     named = [
         alt.Chart(references[side(references["log_loss"], middle)])
-        .mark_text(align=align, dx=dx, fontSize=12, color=LABEL_INK, aria=False)
+        .mark_text(align=align, dx=dx, fontSize=12, color=inks().text, aria=False)
         .encode(x=x, y=y, text="text:N")
         for side, align, dx in ((pd.Series.lt, "left", 5), (pd.Series.ge, "right", -5))
     ]
@@ -236,7 +236,7 @@ def _name_layers(frame: pd.DataFrame, y: alt.Y) -> list[alt.Chart]:
         for rows, field, dy, size, ink in (
             (frame[settled], "head", -19, 12, {"fontWeight": 600}),
             (frame[~settled], "head", -7, 12, {"fontWeight": 600}),
-            (frame[settled], "detail", -7, 11, {"color": LABEL_INK}),
+            (frame[settled], "detail", -7, 11, {"color": inks().text}),
         )
     ]
 
@@ -260,7 +260,7 @@ def ranking_chart(
     groups = [t("systems.group_rules"), t("systems.group_uncertainty")]
     color = alt.Color(
         "group:N",
-        scale=alt.Scale(domain=groups, range=PALETTE[:2]),
+        scale=alt.Scale(domain=groups, range=inks().series[:2]),
         # A group a row: two long names side by side ran out of a phone's width.
         legend=alt.Legend(symbolType="circle", columns=1),
     )
