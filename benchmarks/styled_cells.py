@@ -1,13 +1,14 @@
-"""What a table's number cells cost when a Styler writes them (``ui.sorting.grid_data``), beside
-the same table sent as its text, measured in the same run: the reason
-``ui.sorting.STYLED_CELLS`` caps the tables whose numbers go to the grid as numbers.
+"""What a table's number cells cost when a Styler writes them (``ui.grids.styled``), beside the
+same numbers sent under the grid's own formats, measured in the same run: the reason
+``ui.grids.STYLED_CELLS`` caps the tables a Styler writes.
 
     python -m benchmarks.styled_cells [--rows 1000] [--columns 14] [--repeat 5]
 
-One page under Streamlit's AppTest draws a rows × columns table of written numbers ("+12",
-"-16") with :func:`ui.grids.grid`, the cap lifted so that its numbers go as numbers, then the
-same table with the cap at 0 (as text). Printed: the CPU time of the page's run (AppTest runs
-the script in this process), the best of R after one warm-up run, and the difference per cell.
+One page under Streamlit's AppTest draws a rows × columns table of numbers written signed
+("+12", "−16") with :func:`ui.grids.draw`, the cap lifted so that a Styler writes them, then the
+same table with the cap at 0 (the grid's own formats). Printed: the CPU time of the page's run
+(AppTest runs the script in this process), the best of R after one warm-up run, and the
+difference per cell.
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ def _page() -> None:
     import pandas as pd
     import streamlit as st
 
-    from ui import grids, sorting
+    from ui import grids
+    from ui.i18n import signed
 
     rows, columns = st.session_state["rows"], st.session_state["columns"]
-    sorting.STYLED_CELLS = rows * columns if st.session_state["styled"] else 0
-    cells = [[f"{(r * columns + c) % 2000 - 1000:+d}" for c in range(columns)] for r in range(rows)]
-    grids.grid(pd.DataFrame(cells, columns=[f"c{c}" for c in range(columns)]))
+    grids.STYLED_CELLS = rows * columns if st.session_state["styled"] else 0
+    cells = [[(r * columns + c) % 2000 - 1000 for c in range(columns)] for r in range(rows)]
+    frame = pd.DataFrame(cells, columns=[f"c{c}" for c in range(columns)])
+    grids.draw(grids.Table(frame, dict.fromkeys(frame.columns, signed)), max_rows=rows)
 
 
 def cpu_ms(rows: int, columns: int, styled: bool, repeat: int) -> float:
@@ -56,8 +59,9 @@ def main(argv: list[str] | None = None) -> None:
     styled = cpu_ms(args.rows, args.columns, True, args.repeat)
     text = cpu_ms(args.rows, args.columns, False, args.repeat)
     print(
-        f"{args.rows:,} × {args.columns} cells: numbers by a Styler {styled:,.0f} ms CPU, as text"
-        f" {text:,.0f} ms (best of {args.repeat}); {(styled - text) / cells * 1000:.0f} µs a cell"
+        f"{args.rows:,} × {args.columns} cells: written by a Styler {styled:,.0f} ms CPU, by the"
+        f" grid {text:,.0f} ms (best of {args.repeat});"
+        f" {(styled - text) / cells * 1000:.0f} µs a cell"
     )
 
 

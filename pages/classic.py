@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from gammon_elo import K_PRESETS, InvalidInput
-from gammon_elo.classic import K_GUIDANCE, classic_team_update
+from gammon_elo.classic import classic_team_update
 from ui import classic, grids
-from ui.i18n import metric, number, percent, signed, t
+from ui.i18n import metric, number, percent, t
 from ui.params import BoolParam, ChoiceParam, FloatParam, TextParam
 from ui.plain import Outside
 from ui.scaffold import Page, row
@@ -133,41 +132,13 @@ with answer:
 if teams:
     # Every member's new rating: the team's change, in full, to each of them.
     st.markdown(f"**{t('classic.members_title')}**")
-    rows = []
-    for side, old, new in (("a", a, members.new_a), ("b", b, members.new_b)):
-        assert isinstance(old, list)
-        for index, (before, after) in enumerate(zip(old, new, strict=True), start=1):
-            rows.append(
-                {
-                    t("classic.col_player"): t(f"classic.member_{side}", n=index),
-                    t("classic.col_before"): number(before, 0 if before.is_integer() else 1),
-                    t("classic.col_change"): signed(after - before, 1),
-                    t("classic.col_after"): number(after, 1),
-                }
-            )
-    grids.grid(pd.DataFrame(rows))
+    assert isinstance(a, list) and isinstance(b, list)
+    grids.show(classic.members_table(a, b, members), download=None)
 
 if not page.compact:
     classic.steps(result, float(page["score"]), k, page["divisor"], teams=teams)
     st.header(t("classic.guidance"))
-    who, effect = t("classic.guide_for"), t("classic.guide_effect")
-    grids.grid(
-        pd.DataFrame(
-            {
-                "K": [
-                    number(g.low) if g.low == g.high else f"{number(g.low)}–{number(g.high)}"
-                    for g in K_GUIDANCE
-                ],
-                who: [t(f"k.guide.{g.low}") for g in K_GUIDANCE],
-                effect: [t(f"k.guide_effect.{g.low}") for g in K_GUIDANCE],
-            }
-        ),
-        width="stretch",
-        # Widths that fit a phone (a wider page shares out the rest), each sentence wrapped over
-        # at most three lines.
-        widths={"K": 60, who: 140, effect: 150},
-        lines=3,
-    )
+    grids.show(classic.guidance_table(), download=None)
     st.caption(t("classic.guide_note"))
     classic.questions()
     page.embed_section()

@@ -126,5 +126,9 @@ if not page.compact:
         column.markdown(f"**{t(f'divisors.standard_{outcome}_title')}**")
         with column:
             grids.show(table, download=None)
-    grids.show(wins, download=f"divisors_k{k}_cube{cube}.csv", only_download=True)
+    grids.show(
+        grids.standard_download(standard_frame, labels),
+        download=f"divisors_k{k}_cube{cube}.csv",
+        only_download=True,
+    )
     page.embed_section()

@@ -1,16 +1,19 @@
 """What the Classic Elo page draws beyond its inputs: the seed's worked examples said in words,
-and both formulas filled in with the reader's numbers, in the style of the home page's steps
-(:mod:`ui.home`). Every figure comes from :func:`gammon_elo.classic.classic_update`; only numbers
-the app writes reach the Markdown, never a reader's text."""
+both formulas filled in with the reader's numbers, in the style of the home page's steps
+(:mod:`ui.home`), and its tables (a team's members, which K suits whom). Every figure comes from
+:func:`gammon_elo.classic.classic_update`; only numbers the app writes reach the Markdown, never
+a reader's text."""
 
 from __future__ import annotations
 
 import math
 
+import pandas as pd
 import streamlit as st
 
-from gammon_elo.classic import ClassicResult, classic_update
+from gammon_elo.classic import K_GUIDANCE, ClassicResult, TeamResult, classic_update
 
+from .grids import Table
 from .i18n import MINUS, number, percent, signed, t
 
 #: The seed's worked examples: (catalog key, A, B, A's score, K preset).
@@ -115,3 +118,41 @@ def questions() -> None:
     )
     st.header(t("classic.limits_title"))
     st.markdown(t("classic.limits"))
+
+
+def members_table(a: list[float], b: list[float], members: TeamResult) -> Table:
+    """Every member's rating before, the team's change, and after: A's team, then B's."""
+    rows = []
+    for side, old, new in (("a", a, members.new_a), ("b", b, members.new_b)):
+        for index, (before, after) in enumerate(zip(old, new, strict=True), start=1):
+            rows.append(
+                {
+                    t("classic.col_player"): t(f"classic.member_{side}", n=index),
+                    t("classic.col_before"): before,
+                    t("classic.col_change"): after - before,
+                    t("classic.col_after"): after,
+                }
+            )
+    formats = {
+        t("classic.col_before"): lambda v: number(v, 0 if float(v).is_integer() else 1),
+        t("classic.col_change"): lambda v: signed(v, 1),
+        t("classic.col_after"): lambda v: number(v, 1),
+    }
+    return Table(pd.DataFrame(rows), formats)
+
+
+def guidance_table() -> Table:
+    """Which K suits whom, and what it does: static, each sentence wrapping as a phone needs."""
+    return Table(
+        pd.DataFrame(
+            {
+                "K": [
+                    number(g.low) if g.low == g.high else f"{number(g.low)}–{number(g.high)}"
+                    for g in K_GUIDANCE
+                ],
+                t("classic.guide_for"): [t(f"k.guide.{g.low}") for g in K_GUIDANCE],
+                t("classic.guide_effect"): [t(f"k.guide_effect.{g.low}") for g in K_GUIDANCE],
+            }
+        ),
+        static=True,
+    )

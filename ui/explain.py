@@ -7,7 +7,7 @@ import pandas as pd
 
 from gammon_elo import RULES, Cause, OpponentRange
 
-from .grids import Shown
+from .grids import Table
 from .i18n import number, percent, signed, t
 
 
@@ -32,7 +32,7 @@ def reasons(e: Cause) -> list[str]:
     return said
 
 
-def combination(e: Cause) -> str:
+def combination(e: Cause | OpponentRange) -> str:
     """ "Win · K 16 · cube 4" in the reader's language."""
     return t(f"explain.combo_{e.outcome}", k=e.k, cube=e.cube)
 
@@ -55,9 +55,9 @@ def opponents(r: OpponentRange) -> str:
     return t("explain.range", low=number(r.lowest), high=number(r.highest))
 
 
-def gap(r: OpponentRange, *, short: bool = False) -> str:
+def gap(r: OpponentRange) -> str:
     """Where the range lies from you: "664–878 points below you", "52 or more points above
-    you" (``short``, for a table's cell on a phone: "664–878 below", "52+ above")."""
+    you"."""
     low, high = r.gaps
     if high is not None and high < 0:  # every such opponent is weaker
         near, far = -high, None if low is None else -low
@@ -66,12 +66,9 @@ def gap(r: OpponentRange, *, short: bool = False) -> str:
         near, far = low, high
         key = "explain.gap_above_open" if far is None else "explain.gap_above"
     else:
-        key = "explain.gap_around_short" if short else "explain.gap_around"
-        return t(key, below=number(-(low or 0)), above=number(high or 0))
+        return t("explain.gap_around", below=number(-(low or 0)), above=number(high or 0))
     if far == near:
         key = key.replace("_open", "") + "_one"
-    if short:
-        key += "_short"
     return t(key, near=number(near), far=number(far or 0))
 
 
@@ -80,28 +77,23 @@ def exact_at(r: OpponentRange) -> str:
     return t(
         "explain.exact_at",
         change=signed(r.change),
-        combination=t(f"explain.combo_{r.outcome}", k=r.k, cube=r.cube),
+        combination=combination(r),
         opponents=opponents(r),
         gap=gap(r),
     )
 
 
-def ranges_grid(ranges: tuple[OpponentRange, ...]) -> Shown:
-    """One row per outcome, K and cube: the opponents at which the change is exact."""
-    game, opponent, against = (t(f"explain.col_{c}") for c in ("game", "opponent", "against"))
-    shown = pd.DataFrame(
-        {
-            game: [t(f"explain.combo_{r.outcome}", k=r.k, cube=r.cube) for r in ranges],
-            opponent: [opponents(r) for r in ranges],
-            against: [gap(r, short=True) for r in ranges],
-        }
-    )
-    low, high = t("explain.col_lowest"), t("explain.col_highest")
-    raw = pd.DataFrame(
-        {
-            game: shown[game],
-            low: pd.array([r.lowest for r in ranges], dtype="Int64"),
-            high: pd.array([r.highest for r in ranges], dtype="Int64"),
-        }
-    )
-    return Shown(shown=shown, raw=raw)
+def ranges_grid(ranges: tuple[OpponentRange, ...]) -> Table:
+    """One row per outcome, K and cube: the lowest and the highest opponent at which the change
+    is exact, and the same as their rating minus yours (no end that way: a dash)."""
+    start, end = t("explain.col_from"), t("explain.col_to")
+    opponent, against = t("explain.col_opponent"), t("explain.col_against")
+    frame = pd.DataFrame({("", t("explain.col_game")): [combination(r) for r in ranges]})
+    for header, values in (
+        ((opponent, start), [r.lowest for r in ranges]),
+        ((opponent, end), [r.highest for r in ranges]),
+        ((against, start), [r.gaps[0] for r in ranges]),
+        ((against, end), [r.gaps[1] for r in ranges]),
+    ):
+        frame[header] = pd.array(values, dtype="Int64")
+    return Table(frame, {(against, start): signed, (against, end): signed})

@@ -1,10 +1,11 @@
-"""The core's DataFrames dressed for reading: translated headers, numbers written the reader's way
-(64,0% in Greek, −16 with a real minus), and a CSV download of the raw numbers."""
+"""Tables as a reader meets them: one frame of numbers under the reader's headers (a
+:class:`Table`), written the reader's way only where it is drawn (a pandas Styler: "−16", "+12",
+"64,0%" in Greek), so that a header click sorts by value and the CSV download holds the same
+frame; and the calculator's tables built from the core's (:mod:`gammon_elo.article`)."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,263 +14,135 @@ import streamlit as st
 
 from gammon_elo.replay import neutralize_formulas
 
-from . import i18n, sorting
-from .i18n import count as count  # re-exported: the one count formatter, as grids.count
-from .i18n import number, percent, signed, t
+from . import i18n
+from .i18n import count, number, percent, signed, t
 
 #: Rows of a table a page shows at most (the rest are in its download): Streamlit sends a table
 #: whole in one message, and refuses a message over ``server.maxMessageSize``.
 SHOWN_ROWS = 1000
-
-
-@dataclass(frozen=True)
-class Shown:
-    """A table as shown (``shown``) and as downloaded (``raw``: the numbers), same headers; not
-    the core's tables (:mod:`gammon_elo.article`), which it dresses."""
-
-    shown: pd.DataFrame
-    raw: pd.DataFrame
-    #: Pixel widths of some columns, set where a phone needs them (the rest size to their cells).
-    widths: Mapping[str, int] = field(default_factory=dict)
-    #: Lines a row shows: over 1, a cell wraps at its column's width (see :func:`grid`).
-    lines: int = 1
-    #: Drawn as a static table (:func:`static`): a few rows of the app's own words and figures,
-    #: each row as tall as its text at whatever width the page has.
-    static: bool = False
-
-
+#: Cells at most a Styler writes: it writes them one by one as the page runs (the cost a cell:
+#: benchmarks/README.md, "styled cells"). A table that may be larger (a replay's games) is
+#: written by the grid's own column formats instead; past this a Styler is left out, whatever
+#: the table, so no page's run waits on one.
+STYLED_CELLS = 6000
 #: What a cell with no value shows, in every table: never "None", "nan" or "NaT" (a boosted or
 #: tournament game's K, expected score and changes, such games never changing ELO; a podium
 #: row's loser; a volatility group no player fell in).
 NO_VALUE = i18n.NO_VALUE
 
-
-def text(frame: pd.DataFrame) -> pd.DataFrame:
-    """Every cell of ``frame`` as text, a missing one (None, NaN, NaT) as :data:`NO_VALUE`
-    (``astype(str)`` would write "None" or "nan")."""
-    return frame.astype(object).where(frame.notna(), NO_VALUE).astype(str)
+#: Writes one value of a column as the reader reads it ("−16", "64,0%").
+Writer = Callable[[Any], str]
 
 
-def dress(raw: pd.DataFrame, formats: Mapping[str, Callable[[float], str]]) -> Shown:
-    """``raw`` with each of ``formats``' columns written by its formatter."""
-    shown = raw.copy()
-    for column, fmt in formats.items():
-        shown[column] = raw[column].map(lambda v, fmt=fmt: NO_VALUE if pd.isna(v) else fmt(v))
-    return Shown(shown=text(shown), raw=raw)
+@dataclass(frozen=True)
+class Table:
+    """A table of numbers as shown and downloaded.
+
+    ``frame`` holds the numbers under their headers (two-level headers group a pair of columns:
+    a player's points for a win and for a loss under the player's name); ``formats`` write a
+    column's values (or, keyed by a row's label, a row's: a table of a row per measure) where
+    the table is drawn; ``columns`` are Streamlit column configurations by header (by its last
+    level), laid over each column's own: a shorter label with the full header as its help, the
+    grid's own format. ``static`` tables are drawn whole (``st.table``): each row as tall as its
+    text, for a few rows of the app's own words and figures (its cells are read as Markdown, so
+    never a name from a file or a link).
+    """
+
+    frame: pd.DataFrame
+    formats: Mapping[Hashable, Writer] = field(default_factory=dict)
+    columns: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    static: bool = False
 
 
-def pair(win: float, loss: float) -> str:
-    """The app's one notation for a pair of changes: "win +12 · loss −20" (one player's points
-    for a win and for a loss), explained by ``tables.pair_key`` wherever it is used."""
-    return t("pair.format", win=signed(win), loss=signed(loss))
+def short(label: str, full: str) -> Mapping[str, Any]:
+    """A column shown under ``label``, its full header ``full`` (the CSV's) as the header's
+    help: for a phone, where the full one would widen the column past the screen."""
+    return st.column_config.Column(label, help=full)
 
 
-#: A column of pairs ("win +12 · loss −20") two lines tall: one figure a line.
-PAIR_WIDTH = 76
+def styled(frame: pd.DataFrame, formats: Mapping[Hashable, Writer]) -> Any:
+    """``frame`` with each of ``formats``' columns (or rows) written by its writer, any other
+    number column plain (1500), a missing value as :data:`NO_VALUE`."""
+    numbers = frame.select_dtypes("number").columns
+    by_column: dict[Hashable, Writer] = {c: number for c in numbers}
+    by_column |= {key: write for key, write in formats.items() if key in frame.columns}
+    styler = frame.style.format(by_column, na_rep=NO_VALUE)
+    for key, write in formats.items():
+        if key not in frame.columns:
+            styler = styler.format(write, subset=pd.IndexSlice[[key], numbers], na_rep=NO_VALUE)
+    return styler
 
 
-def _pairs(gains: Iterable[float], losses: Iterable[float]) -> list[str]:
-    return [pair(g, lo) for g, lo in zip(gains, losses, strict=True)]
+def grid_config(frame: pd.DataFrame, columns: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """Each column's configuration by header (a two-level header's last level): number columns
+    aligned left as the text columns are, then ``columns`` laid over them."""
+    config: dict[str, Any] = {}
+    for column in frame.columns:
+        name = str(column[-1] if isinstance(column, tuple) else column)
+        if pd.api.types.is_numeric_dtype(frame[column].dtype):
+            config[name] = st.column_config.NumberColumn(alignment="left")
+    for name, override in columns.items():
+        given = {k: v for k, v in override.items() if v is not None}
+        config[name] = {**config.get(name, {}), **given}
+    return config
 
 
-def expected(frame: pd.DataFrame) -> Shown:
-    raw = frame.rename(columns={"difference": t("col.difference"), "expected": t("col.expected")})
-    return dress(raw, {t("col.difference"): number, t("col.expected"): percent})
-
-
-def changes(frame: pd.DataFrame) -> Shown:
-    """Step 2 from each player's side: the favourite's and the underdog's points for a win and
-    for a loss ("win +12 · loss −20")."""
-    shown = pd.DataFrame(
-        {
-            t("col.difference"): frame["difference"].map(number),
-            t("col.favourite"): _pairs(frame["favourite_wins_gain"], frame["underdog_wins_loss"]),
-            t("col.underdog"): _pairs(frame["underdog_wins_gain"], frame["favourite_wins_loss"]),
-        }
-    )
-    return Shown(shown=shown, raw=frame.rename(columns={"difference": t("col.difference")}))
-
-
-def heavy(frame: pd.DataFrame, ks: tuple[int, ...]) -> Shown:
-    shown = pd.DataFrame({t("col.difference"): frame["difference"].map(number)})
-    raw = pd.DataFrame({t("col.difference"): frame["difference"]})
-    for k in ks:
-        shown[t("col.favourite_k", k=k)] = _pairs(
-            frame[f"k{k}_favourite_wins"], frame[f"k{k}_favourite_loses"]
+def draw(table: Table, max_rows: int = SHOWN_ROWS) -> None:
+    """The table's first ``max_rows`` rows: a grid (``st.dataframe``, sortable by a header
+    click), or a static table."""
+    shown = table.frame.head(max_rows)
+    data = shown
+    if (table.formats or table.static) and shown.size <= STYLED_CELLS:
+        data = styled(shown, table.formats)
+    if table.static:
+        st.table(data, hide_index=True)
+    else:
+        st.dataframe(
+            data,
+            hide_index=True,
+            width="stretch",
+            column_config=grid_config(shown, table.columns),
+            placeholder=NO_VALUE,
         )
-        raw[t("col.favourite_wins_k", k=k)] = frame[f"k{k}_favourite_wins"]
-        raw[t("col.favourite_loses_k", k=k)] = frame[f"k{k}_favourite_loses"]
-    return Shown(shown=shown, raw=raw)
 
 
-def cube(frame: pd.DataFrame, ks: tuple[int, ...]) -> Shown:
-    """The cube's multiplier and each K's change; on show each K's column says just "Με K 32"
-    in Greek (the caption above says it is the change), the CSV its full name."""
-    renames = {"cube": t("col.cube"), "multiplier": t("col.multiplier")}
-    renames |= {f"k{k}": t("col.change_k", k=k) for k in ks}
-    raw = frame.rename(columns=renames)
-    formats: dict[str, Callable[[float], str]] = {
-        t("col.cube"): number,
-        t("col.multiplier"): lambda v: number(v, 2),
-    }
-    formats |= {t("col.change_k", k=k): lambda v: "±" + number(v) for k in ks}
-    shown = dress(raw, formats).shown
-    shown = shown.rename(columns={t("col.change_k", k=k): t("col.change_at_k", k=k) for k in ks})
-    return Shown(shown=shown, raw=raw)
-
-
-def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
-    """The article's "favourite by 300" table, a row per divisor so any number of them fits."""
-    names = [labels.get(float(d), str(d)) for d in frame["divisor"]]
-    # One line a row ("win +12 · loss −20" in full): on show the expected rate's header is
-    # short enough for the three columns to fit a phone; the CSV's says it in full.
-    shown = pd.DataFrame(
-        {
-            t("col.divisor"): names,
-            t("col.expected_short"): frame["expected"].map(percent),
-            t("col.favourite_points"): _pairs(frame["win"], frame["loss"]),
-        }
-    )
-    raw = pd.DataFrame(
-        {
-            t("col.divisor"): frame["divisor"],
-            t("col.expected"): frame["expected"],
-            t("col.win"): frame["win"],
-            t("col.loss"): frame["loss"],
-        }
-    )
-    return Shown(shown=shown, raw=raw)
-
-
-#: A space no line breaks at.
-NBSP = "\u00a0"
-
-
-def _unbroken(pairs: list[str]) -> list[str]:
-    """Pairs that wrap only after their "·": "win +5 ·" over "loss −27", never a word apart from
-    its number, however wide the grid makes the column."""
-    kept = []
-    for text in pairs:
-        first, second = text.split(" · ")
-        kept.append(f"{first.replace(' ', NBSP)}{NBSP}· {second.replace(' ', NBSP)}")
-    return kept
-
-
-def game_divisors(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
-    """One game under each divisor, a row per divisor: your expected score, then your points and
-    your opponent's as pairs ("win +12 · loss −20") under short headers that fit a phone; the
-    CSV has each figure in a column of its own."""
-    names = [labels.get(float(d), str(d)) for d in frame["divisor"]]
-    you, opponent = t("col.you"), t("col.opponent")
-    shown = pd.DataFrame(
-        {
-            t("col.divisor"): names,
-            t("col.your_expected"): frame["expected"].map(percent),
-            you: _unbroken(_pairs(frame["win"], frame["loss"])),
-            opponent: _unbroken(_pairs(frame["opponent_win"], frame["opponent_loss"])),
-        }
-    )
-    raw = pd.DataFrame(
-        {
-            t("col.divisor"): frame["divisor"],
-            t("col.your_expected"): frame["expected"],
-            t("col.your_win"): frame["win"],
-            t("col.your_loss"): frame["loss"],
-            t("col.opponent_win"): frame["opponent_win"],
-            t("col.opponent_loss"): frame["opponent_loss"],
-        }
-    )
-    widths = {you: PAIR_WIDTH, opponent: PAIR_WIDTH}
-    return Shown(shown=shown, raw=raw, widths=widths, lines=2)
-
-
-def _by_divisor(
-    frame: pd.DataFrame, labels: Mapping[float, str], cell: Callable[[pd.DataFrame], list[str]]
-) -> pd.DataFrame:
-    differences = frame.loc[frame["divisor"] == frame["divisor"].iloc[0], "difference"].to_numpy()
-    shown = pd.DataFrame({t("col.difference"): [number(d) for d in differences]})
-    for divisor, block in frame.groupby("divisor", sort=False):
-        shown[labels.get(float(divisor), str(divisor))] = cell(block)
-    return shown
-
-
-def _standard_raw(frame: pd.DataFrame, labels: Mapping[float, str]) -> pd.DataFrame:
-    differences = frame.loc[frame["divisor"] == frame["divisor"].iloc[0], "difference"].to_numpy()
-    raw = pd.DataFrame({t("col.difference"): differences})
-    for divisor, block in frame.groupby("divisor", sort=False):
-        name = labels.get(float(divisor), str(divisor))
-        raw[f"{name}: {t('col.expected')}"] = block["expected"].to_numpy()
-        raw[f"{name}: {t('col.win')}"] = block["win"].to_numpy()
-        raw[f"{name}: {t('col.loss')}"] = block["loss"].to_numpy()
-    return raw
-
-
-def standard_expected(frame: pd.DataFrame, labels: Mapping[float, str]) -> Shown:
-    """The favourite's expected win rate at the standard differences, a column per divisor."""
-    shown = _by_divisor(frame, labels, lambda b: [percent(e) for e in b["expected"]])
-    return Shown(shown=shown, raw=_standard_raw(frame, labels))
-
-
-def standard_points(frame: pd.DataFrame, labels: Mapping[float, str], outcome: str) -> Shown:
-    """The favourite's points for a win (``outcome`` "win") or a loss ("loss") at the standard
-    differences, a column per divisor; the CSV keeps expected, win and loss in columns of their
-    own. A table per outcome, of signed numbers: one line a row at every width and five
-    divisors across a phone, where pairs ("win +5 · loss −27") fit a phone only wrapped over
-    two lines, in rows two lines tall on a desktop too (a grid has one row height)."""
-    shown = _by_divisor(frame, labels, lambda b: [signed(v) for v in b[outcome]])
-    return Shown(shown=shown, raw=_standard_raw(frame, labels))
-
-
-def heat_table(frame: pd.DataFrame) -> Shown:
-    """The numbers behind the heat map, a row per difference and cube (three columns fit a
-    phone where a column per cube did not), sorted as the map reads: by difference, then cube."""
-    names = {"difference": t("col.difference"), "cube": t("col.cube"), "change": t("col.change")}
-    raw = frame.sort_values(["difference", "cube"]).rename(columns=names)[list(names.values())]
-    return dress(raw.reset_index(drop=True), {name: number for name in names.values()})
-
-
-def data_expander(*tables: Shown) -> None:
-    """The numbers behind a chart shown alone (view=chart), folded under it."""
-    with st.expander(t("charts.data")):
-        for table in tables:
-            show(table, download=None)
+def csv(frame: pd.DataFrame) -> bytes:
+    """``frame`` as a CSV file, a two-level header as one ("Favourite: win"), no cell a
+    spreadsheet would run as a formula (``=HYPERLINK(…)`` in a player's name, a rejected row's
+    value): every download is neutralised, whatever its table."""
+    if isinstance(frame.columns, pd.MultiIndex):
+        flat = [": ".join(str(level) for level in c if str(level)) for c in frame.columns]
+        frame = frame.set_axis(flat, axis="columns")
+    return neutralize_formulas(frame).to_csv(index=False).encode("utf-8")
 
 
 def show(
-    table: Shown,
+    table: Table,
     *,
     download: str | None,
     key: str | None = None,
     only_download: bool = False,
     max_rows: int = SHOWN_ROWS,
 ) -> None:
-    """The table as text cells (names are never HTML; number columns sort by number, see
-    :mod:`ui.sorting`), and a CSV download of its numbers in
-    which no cell a spreadsheet would run as a formula (``=HYPERLINK(…)`` in a player's name or
-    a rejected row's value) is left runnable: every download is neutralised, whatever its table.
+    """The table (:func:`draw`) and, for ``download``, a button for its frame as a CSV file
+    (:func:`csv`).
 
     A table longer than ``max_rows`` (one derived from an upload can have hundreds of thousands)
     shows its first ``max_rows`` and says so, and its CSV is made only when the reader asks for
     it: no page's message grows with the file, and a rerun does not write the CSV again.
     """
-    long = len(table.shown) > max_rows
-    if not only_download and table.static:
-        static(table.shown.head(max_rows))
-    elif not only_download:
-        grid(table.shown.head(max_rows), widths=table.widths, lines=table.lines, width="stretch")
+    long = len(table.frame) > max_rows
+    if not only_download:
+        draw(table, max_rows)
         if long:
             st.caption(
-                t("upload.sample", shown=count(max_rows), total=count(len(table.shown)))
+                t("upload.sample", shown=count(max_rows), total=count(len(table.frame)))
                 + (" " + t("upload.sample_download") if download else "")
             )
     if download:
-
-        def csv() -> bytes:
-            return neutralize_formulas(table.raw).to_csv(index=False).encode("utf-8")
-
         st.download_button(
             t("tables.download"),
-            csv if long else csv(),
+            (lambda: csv(table.frame)) if long else csv(table.frame),
             file_name=download,
             mime="text/csv",
             key=key or f"download.{download}",
@@ -277,72 +150,154 @@ def show(
         )
 
 
-def static(shown: pd.DataFrame) -> None:
-    """A small table as a static table (``st.table``), its rows as tall as their text.
-
-    The grid (:func:`grid`) has one row height for every row at every width, and wraps a cell
-    only in rows taller than 4 rem (:data:`WRAPPING_ROW`): a table whose longest cell needs two
-    lines on a phone got rows of 68–76 px on a laptop too, around one line of text. A static
-    table wraps each cell where its column is too narrow, and only there. Its cells are read
-    as Markdown, so it takes only the app's own words and figures (measure names, rule-set
-    names, levels, numbers), never a name from a file or a link.
-    """
-    st.table(shown, hide_index=True)
+def data_expander(*tables: Table) -> None:
+    """The numbers behind a chart shown alone (view=chart), folded under it."""
+    with st.expander(t("charts.data")):
+        for table in tables:
+            draw(table)
 
 
-#: The grid wraps a cell's text only in rows taller than 4 rem (its code, Streamlit 1.67).
-WRAPPING_ROW = 4 * 16 + 4
-#: Rows of wrapped text a table shows all of (a longer one scrolls in its own frame).
-WRAPPED_ROWS = 12
+# ------------------------------------------------------------------- the calculator's tables
 
 
-#: About how wide the grid draws a character (its 14-px sans-serif: digits 7.4 px, "w" 10) and
-#: the padding either side of a cell's text.
-CHAR_WIDTH, CELL_PADDING = 7.5, 8
+def pair(who: str, wins: Any, losses: Any) -> dict[tuple[str, str], Any]:
+    """One player's points for a win and for a loss: two columns under ``who`` (in a table of
+    two-level headers, a column of its own has an empty upper level)."""
+    return {(who, t("col.pair_win")): wins, (who, t("col.pair_loss")): losses}
 
 
-def lines_needed(shown: pd.DataFrame, widths: Mapping[str, int], lines: int) -> int:
-    """The lines (at most ``lines``) the longest cell of a column of set width wraps over at
-    that width: 1 where every cell fits on one, so that a table whose text is one line never
-    gets rows taller than it (a column without a set width sizes to its text)."""
-    needed = 1
-    for column, width in widths.items():
-        if column not in shown.columns or lines <= 1:
-            continue
-        room = max(1.0, width - 2 * CELL_PADDING)
-        longest = max((len(str(v)) for v in shown[column]), default=0)
-        needed = max(needed, math.ceil(longest * CHAR_WIDTH / room))
-    return min(needed, lines)
+def _pair_formats(frame: pd.DataFrame) -> dict[Hashable, Writer]:
+    """Every paired column's points signed ("+12", "−20")."""
+    return {c: signed for c in frame.columns if c[0]}
 
 
-def row_height(lines: int) -> int | None:
-    """Pixels a row needs to show ``lines`` lines of wrapped text (18 px a line and the cell's
-    padding: 76 px holds three), or None (the grid's own height) for one line."""
-    return None if lines <= 1 else max(WRAPPING_ROW, 22 + 18 * lines)
+def _short_difference() -> dict[str, Mapping[str, Any]]:
+    """The difference's header short enough for the Tables page's steps to fit a 320-pixel frame
+    (beside two pairs, four columns of points: a grid's column is at least 50 pixels wide)."""
+    return {t("col.difference"): short(t("col.difference_short"), t("col.difference"))}
 
 
-def grid(
-    shown: pd.DataFrame,
-    *,
-    widths: Mapping[str, int] | None = None,
-    lines: int = 1,
-    **options: Any,
-) -> None:
-    """A table of written cells (one a page builds itself, or :func:`show`'s), its number
-    columns sorting by number; ``widths`` sets some columns' widths in pixels (a number
-    column keeps sorting by number) and ``lines`` over 1 wraps each cell at its width, in rows
-    only as tall as the longest cell needs at its width (:func:`lines_needed`). A missing value
-    shows :data:`NO_VALUE`, never "None"."""
-    lines = lines_needed(shown, widths or {}, lines)
-    options.setdefault("placeholder", NO_VALUE)
-    data, config = sorting.grid_data(shown)
-    for column, width in (widths or {}).items():
-        config[column] = {**config.get(column, st.column_config.TextColumn()), "width": width}
-    height = row_height(lines)
-    if height is not None:
-        options["row_height"] = height
-        if len(shown) <= WRAPPED_ROWS:
-            # Every row on show: the grid's own height (about ten one-line rows) would hide
-            # the last few tall ones behind a scroll inside the page's.
-            options.setdefault("height", "content")
-    st.dataframe(data, hide_index=True, column_config=config or None, **options)
+def expected(frame: pd.DataFrame) -> Table:
+    """Step 1: the favourite's expected win rate by rating difference."""
+    raw = frame.rename(columns={"difference": t("col.difference"), "expected": t("col.expected")})
+    return Table(raw, {t("col.expected"): percent}, _short_difference())
+
+
+def changes(frame: pd.DataFrame) -> Table:
+    """Step 2 from each player's side: the favourite's and the underdog's points for a win and
+    for a loss."""
+    table = pd.DataFrame(
+        {
+            ("", t("col.difference")): frame["difference"],
+            **pair(t("col.favourite"), frame["favourite_wins_gain"], frame["underdog_wins_loss"]),
+            **pair(t("col.underdog"), frame["underdog_wins_gain"], frame["favourite_wins_loss"]),
+        }
+    )
+    return Table(table, _pair_formats(table), _short_difference())
+
+
+def heavy(frame: pd.DataFrame, ks: tuple[int, ...]) -> Table:
+    """Step 3: the favourite's points for a win and for a loss at each K."""
+    columns: dict[tuple[str, str], Any] = {("", t("col.difference")): frame["difference"]}
+    for k in ks:
+        columns |= pair(
+            t("col.favourite_k", k=k), frame[f"k{k}_favourite_wins"], frame[f"k{k}_favourite_loses"]
+        )
+    table = pd.DataFrame(columns)
+    return Table(table, _pair_formats(table), _short_difference())
+
+
+def cube(frame: pd.DataFrame, ks: tuple[int, ...]) -> Table:
+    """The cube's multiplier and each K's change, each K's column shown under a short header
+    ("At K 32": the caption above says it is the change)."""
+    renames = {"cube": t("col.cube"), "multiplier": t("col.multiplier")}
+    renames |= {f"k{k}": t("col.change_k", k=k) for k in ks}
+    formats: dict[Hashable, Writer] = {t("col.multiplier"): lambda v: number(v, 2)}
+    formats |= {t("col.change_k", k=k): lambda v: "±" + number(v) for k in ks}
+    columns = {
+        t("col.change_k", k=k): short(t("col.change_at_k", k=k), t("col.change_k", k=k)) for k in ks
+    }
+    return Table(frame.rename(columns=renames), formats, columns)
+
+
+def _divisor_writer(labels: Mapping[float, str]) -> Writer:
+    """A divisor by its name ("÷1200", "FIBS (÷2000)"), its number beneath (sorting by it)."""
+    return lambda d: labels.get(float(d), number(d))
+
+
+def _per_divisor(
+    frame: pd.DataFrame,
+    labels: Mapping[float, str],
+    players: Mapping[str, tuple[str, str]],
+    expected_label: str,
+) -> Table:
+    """A row per divisor: its name, the expected rate (shown under ``expected_label``, the full
+    header its help), and each of ``players``' points for a win and for a loss (their columns
+    of ``frame``)."""
+    divisor, expected = t("col.divisor"), t("col.expected")
+    columns = {("", divisor): frame["divisor"], ("", expected): frame["expected"]}
+    for who, (win, loss) in players.items():
+        columns |= pair(who, frame[win], frame[loss])
+    table = pd.DataFrame(columns)
+    formats = _pair_formats(table)
+    formats |= {("", divisor): _divisor_writer(labels), ("", expected): percent}
+    return Table(table, formats, {expected: short(expected_label, expected)})
+
+
+def favourite_table(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
+    """The article's "favourite by 300" table, a row per divisor so any number of them fits: the
+    favourite's expected rate, and its points for a win and for a loss."""
+    points = {t("col.favourite_points"): ("win", "loss")}
+    return _per_divisor(frame, labels, points, t("col.expected_short"))
+
+
+def game_divisors(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
+    """One game under each divisor, a row per divisor: your expected score (six columns across a
+    phone: its header in one short word), then your points and your opponent's, each for a win
+    and for a loss."""
+    points = {t("col.you"): ("win", "loss"), t("col.opponent"): ("opponent_win", "opponent_loss")}
+    return _per_divisor(frame, labels, points, t("col.your_expected"))
+
+
+def _by_divisor(frame: pd.DataFrame, labels: Mapping[float, str], column: str) -> pd.DataFrame:
+    """One of ``frame``'s columns at the standard differences, a column per divisor."""
+    wide = frame.pivot(index="difference", columns="divisor", values=column)
+    wide = wide[list(dict.fromkeys(frame["divisor"]))]
+    wide.columns = [labels.get(float(d), str(d)) for d in wide.columns]
+    return wide.rename_axis(t("col.difference")).reset_index()
+
+
+def standard_expected(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
+    """The favourite's expected win rate at the standard differences, a column per divisor."""
+    table = _by_divisor(frame, labels, "expected")
+    return Table(table, {c: percent for c in table.columns[1:]})
+
+
+def standard_points(frame: pd.DataFrame, labels: Mapping[float, str], outcome: str) -> Table:
+    """The favourite's points for a win (``outcome`` "win") or a loss ("loss") at the standard
+    differences, a column per divisor: one line a row, five divisors across a phone."""
+    table = _by_divisor(frame, labels, outcome)
+    return Table(table, {c: signed for c in table.columns[1:]})
+
+
+def standard_download(frame: pd.DataFrame, labels: Mapping[float, str]) -> Table:
+    """The three standard tables side by side, for one download: a column per measure and
+    divisor ("Expected win rate: ÷400")."""
+    parts = {
+        t("col.expected"): standard_expected(frame, labels).frame,
+        t("col.win"): standard_points(frame, labels, "win").frame,
+        t("col.loss"): standard_points(frame, labels, "loss").frame,
+    }
+    difference = t("col.difference")
+    columns = {("", difference): next(iter(parts.values()))[difference]}
+    for measure, part in parts.items():
+        columns |= {(measure, c): part[c] for c in part.columns if c != difference}
+    return Table(pd.DataFrame(columns))
+
+
+def heat_table(frame: pd.DataFrame) -> Table:
+    """The numbers behind the heat map, a row per difference and cube (three columns fit a
+    phone where a column per cube did not), sorted as the map reads: by difference, then cube."""
+    names = {"difference": t("col.difference"), "cube": t("col.cube"), "change": t("col.change")}
+    raw = frame.sort_values(["difference", "cube"]).rename(columns=names)[list(names.values())]
+    return Table(raw.reset_index(drop=True), {name: number for name in names.values()})

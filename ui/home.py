@@ -294,7 +294,7 @@ class Card:
         )
         st.caption(t("home.curves_hover"))
 
-    def shown_table(self) -> grids.Shown:
+    def shown_table(self) -> grids.Table:
         return grids.game_divisors(self.table, self.labels)
 
     def show_table(self, rules_name: str) -> None:

@@ -13,7 +13,7 @@ from gammon_elo import CUBE_MIX, HoldRow, Plan, Rules, hold_table
 from gammon_elo.player.planner import HOLD_OPPONENTS
 
 from . import answer, charts
-from .grids import Shown
+from .grids import Table, short
 from .i18n import count, number, percent, t
 
 #: Points of the projection chart (every game would be 2,000 points per series).
@@ -248,21 +248,16 @@ def hold_rows(
     return hold_table(rating, opponents=opponents, cube=cube_choice(cube), games=games, rules=rules)
 
 
-def hold_grid(rows: list[HoldRow]) -> Shown:
-    """Opponent, your expected score against them, and the win rate that holds you put (its
-    header on show short enough for a phone in Greek, the CSV's as before)."""
-    raw = pd.DataFrame(
+def hold_grid(rows: list[HoldRow]) -> Table:
+    """Opponent, your expected score against them, and the win rate that holds you put (shown
+    under a header short enough for a phone in Greek; no such rate: a dash)."""
+    hold = t("planner.col_hold")
+    frame = pd.DataFrame(
         {
             t("planner.col_opponent"): [r.opponent for r in rows],
             t("planner.col_expected"): [r.expected for r in rows],
-            t("planner.col_hold"): [r.hold for r in rows],
+            hold: pd.array([r.hold for r in rows], dtype="Float64"),
         }
     )
-    shown = pd.DataFrame(
-        {
-            t("planner.col_opponent"): [number(r.opponent) for r in rows],
-            t("planner.col_expected"): [percent(r.expected) for r in rows],
-            t("planner.col_hold_short"): ["—" if r.hold is None else percent(r.hold) for r in rows],
-        }
-    )
-    return Shown(shown=shown, raw=raw)
+    formats = {t("planner.col_expected"): percent, hold: percent}
+    return Table(frame, formats, {hold: short(t("planner.col_hold_short"), hold)})

@@ -180,7 +180,7 @@ else:
             )
             column.caption(sentence)
     with st.expander(t("designer.sweep_table")):
-        grids.grid(designer.sweep_shown(table).shown, width="stretch")
+        grids.draw(designer.sweep_table(table))
 
     # Made when the reader clicks, not on every rerun of the page.
     def sweep_csv() -> bytes:

@@ -9,7 +9,7 @@ import streamlit as st
 
 from gammon_elo import CURRENT, RULES
 from ui import charts, grids
-from ui.i18n import t
+from ui.i18n import number, t
 from ui.lab import cached, history, league, uploads
 from ui.lab.rule_sets import compared
 from ui.params import BoolParam, ListParam
@@ -111,18 +111,18 @@ def draw_charts() -> None:
         st.markdown(final_sentence(ratings_table, players, labels))
 
 
-def final_sentence(table: grids.Shown, chosen: list[str], names: Mapping[str, str]) -> str:
+def final_sentence(table: grids.Table, chosen: list[str], names: Mapping[str, str]) -> str:
     """Where the chosen players end under each rule set: "1528–1664 under 1.3.1 (÷1200) …"
     (``names``: each rule set's column and its name)."""
-    rows = table.raw[table.raw[t("history.player")].isin(chosen)]
+    rows = table.frame[table.frame[t("history.player")].isin(chosen)]
     items = [(name, f"{rows[key].min()}–{rows[key].max()}") for key, name in names.items()]
     return compared(items, "history.chart_sentence")
 
 
-def spread_sentence(table: grids.Shown, names: list[str]) -> str:
-    header = t("history.col_half_within")
-    values = dict(zip(table.shown[t("col.rules")], table.shown[header], strict=True))
-    return compared([(n, values[n]) for n in names], "history.spread_sentence")
+def spread_sentence(table: grids.Table, names: list[str]) -> str:
+    header = t("simulator.half_within")
+    values = dict(zip(table.frame[t("col.rules")], table.frame[header], strict=True))
+    return compared([(n, number(values[n])) for n in names], "history.spread_sentence")
 
 
 page.only("chart", draw_charts)

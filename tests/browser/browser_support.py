@@ -351,12 +351,10 @@ def grid_rows(table: Locator) -> list[dict[str, str]]:
     return rows
 
 
-def accessible_number(written: str) -> str:
-    """What a grid's accessible table holds for a number cell written ``written`` ("84.9%",
-    "64.0%", "−27", "+5"): the number itself, as JavaScript writes it ("84.9", "64", "-27",
-    "5"). The grid paints the written text; a number column carries the number beneath it."""
-    value = float(written.replace("\u2212", "-").lstrip("+±").rstrip("%"))
-    return str(int(value)) if value.is_integer() else repr(value)
+def as_percent(cells: Locator) -> list[str]:
+    """A grid column of rates as the app writes them ("84.9%"): its accessible table holds the
+    number beneath each painted cell, the fraction itself (0.8490204…)."""
+    return [f"{100 * float(text):.1f}%" for text in cells.all_text_contents()]
 
 
 def dataframe_with(page: Page, *headers: str) -> Locator:

@@ -13,7 +13,7 @@ import re
 
 import pytest
 from browser_support import (
-    accessible_number,
+    as_percent,
     card,
     chart_marks,
     dataframe_with,
@@ -231,11 +231,6 @@ def test_home_inputs_rerun_only_the_calculator_and_the_link_and_embed_code_follo
 # --- Divisors ---------------------------------------------------------------------------------
 
 
-def pair(win: int, loss: int) -> str:
-    """The app's notation for a player's points for a win and for a loss."""
-    return f"win +{win} · loss {MINUS}{loss}"
-
-
 def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
     open_page(page, f"{app_url}/divisors")
     charts = page.get_by_test_id("stVegaLiteChart")
@@ -244,11 +239,12 @@ def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
 
     # SPEC, favourite by 300: ÷400 84.9 % +5 −27, ÷800 70.3 % +9 −23, ÷1200 64.0 % +12 −20.
     favourite = dataframe_with(page, "Divisor")
-    expect(column(favourite, "Divisor")).to_have_text(["÷400", "÷800", "÷1200"])
-    expect(column(favourite, "Expected")).to_have_text(
-        [accessible_number(p) for p in ("84.9%", "70.3%", "64.0%")]
-    )
-    expect(column(favourite, "Points")).to_have_text([pair(5, 27), pair(9, 23), pair(12, 20)])
+    # The grid paints each divisor's name ("÷400"); beneath it, the divisor that sorts it.
+    expect(column(favourite, "Divisor")).to_have_text(["400", "800", "1200"])
+    expect(column(favourite, "Expected")).to_have_count(3)
+    assert as_percent(column(favourite, "Expected")) == ["84.9%", "70.3%", "64.0%"]
+    expect(column(favourite, "Win")).to_have_text(["5", "9", "12"])
+    expect(column(favourite, "Loss")).to_have_text(["-27", "-23", "-20"])
 
     # One expected-score curve per divisor, drawn in its own colour, and the rule at +300.
     colours = line_colours(curves, 3)
@@ -261,14 +257,14 @@ def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
 
     # SPEC, K = 16 at a difference of 300 under ÷1200: +6 / −10.
     type_number(page, "K", "16")
-    expect(column(favourite, "Points")).to_have_text(
-        [pair(2, 14), pair(5, 11), pair(6, 10)]
-    )  # hand: 16 × 0.849 = 13.6, 16 × 0.703 = 11.3, 16 × 0.640 = 10.2
+    # Hand: 16 × 0.849 = 13.6, 16 × 0.703 = 11.3, 16 × 0.640 = 10.2.
+    expect(column(favourite, "Win")).to_have_text(["2", "5", "6"])
+    expect(column(favourite, "Loss")).to_have_text(["-14", "-11", "-10"])
 
     # FIBS adds a fourth curve. Hand: 1 / (1 + 10^(−300/2000)) = 58.5 %.
     page.get_by_text("Add FIBS (1-point match, ÷2000)").click()
-    expect(column(favourite, "Divisor")).to_have_text(["÷400", "÷800", "÷1200", "FIBS ÷2000"])
-    expect(column(favourite, "Expected")).to_contain_text([accessible_number("58.5%")])
+    expect(column(favourite, "Divisor")).to_have_text(["400", "800", "1200", "2000"])
+    assert as_percent(column(favourite, "Expected"))[-1] == "58.5%"
     assert_lines_painted(curves, line_colours(curves, 4))
     expect(page).to_have_url(re.compile(r"[?&]fibs=1\b"))
     no_exception(page)
@@ -281,18 +277,23 @@ def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
 def test_tables_regenerate_and_the_heat_map_is_drawn(page: Page, app_url: str) -> None:
     open_page(page, f"{app_url}/tables")
     # SPEC: expected win rate of the favourite at 0 … 500 points.
-    expected = dataframe_with(page, "Rating difference", "Expected win rate")
-    expect(column(expected, "Expected win rate")).to_have_text(
-        [
-            accessible_number(p)
-            for p in ("50.0%", "52.4%", "54.8%", "57.1%", "59.5%", "64.0%", "68.3%", "72.3%")
-        ]
-    )
+    expected = dataframe_with(page, "Difference", "Expected win rate")
+    expect(column(expected, "Expected win rate")).to_have_count(8)
+    assert as_percent(column(expected, "Expected win rate")) == [
+        "50.0%",
+        "52.4%",
+        "54.8%",
+        "57.1%",
+        "59.5%",
+        "64.0%",
+        "68.3%",
+        "72.3%",
+    ]
     # SPEC: K = 32, the favourite wins at 0 … 400: +16/14/13/12/10, and loses −16/18/19/20/22.
-    changes = dataframe_with(page, "Favourite", "Underdog")
-    expect(column(changes, "Favourite")).to_have_text(
-        [pair(w, lo) for w, lo in ((16, 16), (14, 18), (13, 19), (12, 20), (10, 22))]
-    )
+    # The favourite's points come first, the underdog's after: the first "Win" and "Loss".
+    changes = dataframe_with(page, "Difference", "Win", "Loss").first
+    expect(column(changes, "Win")).to_have_text(["16", "14", "13", "12", "10"])
+    expect(column(changes, "Loss")).to_have_text(["-16", "-18", "-19", "-20", "-22"])
 
     heat = page.get_by_test_id("stVegaLiteChart")
     expect(heat).to_have_count(1)
@@ -306,7 +307,8 @@ def test_tables_regenerate_and_the_heat_map_is_drawn(page: Page, app_url: str) -
 
     # K 16: SPEC's cube table at K = 16, ±8 … ±16, and the changes table at ±8 between equals.
     type_number(page, "K", "16", then="Tab")
-    expect(column(changes, "Favourite").first).to_have_text(pair(8, 8))
+    expect(column(changes, "Win").first).to_have_text("8")
+    expect(column(changes, "Loss").first).to_have_text("-8")
     expect(heat.locator("svg.marks g.mark-text.role-mark text", has_text="32")).to_have_count(0)
     texts = set(chart_marks(heat)["text"]["texts"])
     assert {"8", "9", "11", "12", "13", "15", "16"} <= texts, texts

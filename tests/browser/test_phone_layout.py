@@ -63,6 +63,15 @@ GRID_OVERFLOW = """el => {
     return {headers: heads.join(' | '), overflow: scroller.scrollWidth - scroller.clientWidth,
             right: el.getBoundingClientRect().right};
 }"""
+#: The same of a static table (st.table, drawn whole: each row as tall as its text): how much
+#: wider its table is than the box holding it, and the right edge of the wider of the two.
+STATIC_OVERFLOW = """el => {
+    const table = el.querySelector('table');
+    const box = table.parentElement;
+    const heads = [...el.querySelectorAll('thead th')].map(th => th.textContent.trim());
+    const right = Math.max(el.getBoundingClientRect().right, table.getBoundingClientRect().right);
+    return {headers: heads.join(' | '), overflow: box.scrollWidth - box.clientWidth, right};
+}"""
 #: Each figure (a metric, the home page's outcomes) whose box passes the screen's left or right
 #: edge: its text and its box's edges.
 FIGURES_OFF_SCREEN = """() => [...document.querySelectorAll(
@@ -145,9 +154,9 @@ def _measured(
     page: Page, url_of: Callable[[str], str], name: str, lang: str
 ) -> dict[str, list[Any]]:
     """The page's sideways scroll, cut labels and figures off screen, charts
-    (:data:`CHART_TEXT`), the Tables page's steps, and tables (:data:`GRID_OVERFLOW`, each
-    measured on screen once its widths settle), measured at its first request; a screenshot
-    beside."""
+    (:data:`CHART_TEXT`), the Tables page's steps, and tables (:data:`GRID_OVERFLOW`, each grid
+    measured on screen once its widths settle; :data:`STATIC_OVERFLOW`), measured at its first
+    request; a screenshot beside."""
     if (name, lang) not in _MEASURES:
         _open(page, url_of(f"/{name}?lang={lang}{LONGEST.get(name, '')}"))
         catalog = EN if lang == "en" else EL
@@ -169,6 +178,10 @@ def _measured(
             table.scroll_into_view_if_needed()  # measured on screen, where it is drawn
             page.wait_for_function(GRID_SETTLED, arg=table.element_handle(), polling=250)
             measured.append(table.evaluate(GRID_OVERFLOW))
+        statics = page.get_by_test_id("stTable").filter(visible=True)
+        for index in range(statics.count()):
+            statics.nth(index).scroll_into_view_if_needed()
+            measured.append(statics.nth(index).evaluate(STATIC_OVERFLOW))
         measures["tables"] = measured
         _MEASURES[name, lang] = measures
     return _MEASURES[name, lang]

@@ -67,8 +67,8 @@ def test_a_number_column_sorts_by_number(page: Page, app_url: str) -> None:
     descending = [float(row[key]) for row in rows]
     assert descending == sorted(descending, reverse=True), descending
     assert descending[-3:] == [100, 50, 0]
-    # The percentages moved with their rows: at 0 every divisor gives 50 %.
-    assert [rows[-1][h] for h in HEADERS[1:]] == ["50", "50", "50"]
+    # The rates moved with their rows: at 0 every divisor gives 50 % (the number 0.5 beneath).
+    assert [rows[-1][h] for h in HEADERS[1:]] == ["0.5", "0.5", "0.5"]
 
 
 def test_greek_cells_keep_the_decimal_comma(browser: Browser, app_url: str) -> None:
@@ -104,5 +104,5 @@ def _greek_cells(page: Page, app_url: str) -> None:
     page.wait_for_function("() => window.__painted.includes('64,0%')")
     texts = painted()
     assert "84,9%" in texts and "50,0%" in texts
-    # The real minus stays in the pairs: "νίκη +12 · ήττα −20".
-    assert any("ήττα \u221220" in t for t in texts)
+    # The real minus stays in the points: "−20" for the favourite's loss under ÷1200.
+    assert "\u221220" in texts and "+12" in texts

@@ -21,7 +21,7 @@ import streamlit as st
 from streamlit import dataframe_util
 from streamlit.components.v2 import manifest_scanner
 from streamlit.testing.v1 import AppTest
-from streamlit.testing.v1.element_tree import Dataframe
+from streamlit.testing.v1.element_tree import Dataframe, Table
 
 from gammon_elo._core.lookup import lookup
 
@@ -111,14 +111,32 @@ def reader_local(answer: bool) -> Iterator[None]:
         access.reader_is_local = original
 
 
-def cells(table: Dataframe) -> pd.DataFrame:
-    """An st.dataframe's cells as the reader sees them. A table whose numbers the page sends as
-    numbers (so that a header click sorts them) carries each cell's written text beside them
-    (a pandas Styler's display values, which the grid draws): that text; else the table."""
+def header(column: object) -> str:
+    """A column's header as the table's CSV writes it: a two-level one (a player's points for a
+    win under the player's name) as "Favourite: Win", one with an empty upper level as itself."""
+    if isinstance(column, tuple):
+        return ": ".join(str(level) for level in column if str(level))
+    return str(column)
+
+
+def numbers(table: Dataframe | Table) -> pd.DataFrame:
+    """The frame an st.dataframe or st.table was sent, the numbers a header click sorts by
+    (headers as :func:`header` writes them)."""
+    value = table.value
+    frame = value.data if hasattr(value, "data") else value
+    return frame.set_axis([header(c) for c in frame.columns], axis="columns")
+
+
+def cells(table: Dataframe | Table) -> pd.DataFrame:
+    """An st.dataframe's or st.table's cells as the reader sees them (headers as :func:`header`
+    writes them). A table written where it is drawn carries each cell's written text beside its
+    numbers (a pandas Styler's display values, which the grid draws): that text; else the
+    frame."""
     written = table.proto.arrow_data.styler.display_values
     if not written:
-        return table.value
-    return dataframe_util.convert_arrow_bytes_to_pandas_df(written)
+        return numbers(table)
+    frame = dataframe_util.convert_arrow_bytes_to_pandas_df(written)
+    return frame.set_axis([header(c) for c in frame.columns], axis="columns")
 
 
 @contextmanager

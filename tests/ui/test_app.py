@@ -8,7 +8,7 @@ import re
 
 import pandas as pd
 import pytest
-from apptest_support import cells, open_page
+from apptest_support import cells, numbers, open_page
 from streamlit.testing.v1 import AppTest
 
 from gammon_elo import CUBES, rating_change
@@ -43,12 +43,13 @@ def metric(at: AppTest, label: str, index: int = 0) -> tuple[str, str]:
 
 def table_with(at: AppTest, column: str, exactly: list[str] | None = None) -> pd.DataFrame:
     """The one table on the page with this column (and exactly these columns, if given)."""
+    headers = [list(numbers(d).columns) for d in at.dataframe]
     found = [
         cells(d)
-        for d in at.dataframe
-        if column in d.value.columns and (exactly is None or list(d.value.columns) == exactly)
+        for d, names in zip(at.dataframe, headers, strict=True)
+        if column in names and (exactly is None or names == exactly)
     ]
-    assert len(found) == 1, [list(d.value.columns) for d in at.dataframe]
+    assert len(found) == 1, headers
     return found[0]
 
 
@@ -314,21 +315,21 @@ def test_custom_rules_from_the_url() -> None:
     assert metric(at, "You", 1)[1] == f"{MINUS}1"
 
 
-def pair(win: str, loss: str) -> str:
-    """The app's one notation for a player's pair of changes."""
-    return f"win {win} · loss {loss}"
-
-
 def test_divisors_page_shows_the_favourite_table_and_three_charts() -> None:
     at = run("pages/divisors.py")
-    table = table_with(at, "Points", exactly=["Divisor", "Expected", "Points"]).set_index("Divisor")
+    favourite = ["Divisor", "Expected win rate", "Points: Win", "Points: Loss"]
+    table = table_with(at, "Points: Win", exactly=favourite).set_index("Divisor")
     # A row and a curve per divisor of the rule history (÷400, ÷800, ÷1200 and any later).
     assert table.index.tolist() == HISTORY
-    assert table.loc["÷400"].tolist() == ["84.9%", pair("+5", f"{MINUS}27")]
-    assert table.loc["÷800"].tolist() == ["70.3%", pair("+9", f"{MINUS}23")]
-    assert table.loc["÷1200"].tolist() == ["64.0%", pair("+12", f"{MINUS}20")]
+    assert table.loc["÷400"].tolist() == ["84.9%", "+5", f"{MINUS}27"]
+    assert table.loc["÷800"].tolist() == ["70.3%", "+9", f"{MINUS}23"]
+    assert table.loc["÷1200"].tolist() == ["64.0%", "+12", f"{MINUS}20"]
+    # Under each written cell its number: the divisor's own, so a header click sorts by it.
+    sent = next(numbers(d) for d in at.dataframe if list(numbers(d).columns) == favourite)
+    assert sent["Divisor"].tolist()[:3] == [400, 800, 1200]
+    assert sent["Points: Loss"].tolist()[:3] == [-27, -23, -20]
     columns = ["Rating difference", *HISTORY]
-    expected, wins, losses = [cells(d) for d in at.dataframe if list(d.value.columns) == columns]
+    expected, wins, losses = [cells(d) for d in at.dataframe if list(numbers(d).columns) == columns]
     # SPEC Step 1 table, ÷1200 column: 300 → 64.0 %, and K 32 favourite by 300: +12 / −20.
     assert expected.set_index("Rating difference").loc["300", "÷1200"] == "64.0%"
     assert wins.set_index("Rating difference").loc["300", "÷1200"] == "+12"
@@ -339,10 +340,10 @@ def test_divisors_page_shows_the_favourite_table_and_three_charts() -> None:
 
 def test_divisors_page_adds_custom_and_fibs_curves() -> None:
     at = run("pages/divisors.py", custom_on="1", custom="1600", fibs="1")
-    table = table_with(at, "Points", exactly=["Divisor", "Expected", "Points"])
+    table = table_with(at, "Points: Win")
     assert table["Divisor"].tolist() == [*HISTORY, "÷1600", "FIBS ÷2000"]
     # Hand: FIBS favourite by 300, 1-point match: 1 / (1 + 10^(−300/2000)) = 58.5 %.
-    assert table["Expected"].tolist()[-1] == "58.5%"
+    assert table["Expected win rate"].tolist()[-1] == "58.5%"
 
 
 def test_tables_page_regenerates_the_article_tables() -> None:
@@ -350,8 +351,8 @@ def test_tables_page_regenerates_the_article_tables() -> None:
     expected = table_with(
         at, "Expected win rate", exactly=["Rating difference", "Expected win rate"]
     )
-    changes = table_with(at, "Underdog")
-    heavy = table_with(at, "Favourite at K 16")
+    changes = table_with(at, "Underdog: Win")
+    heavy = table_with(at, "Favourite at K 16: Win")
     assert expected["Expected win rate"].tolist() == [
         "50.0%",
         "52.4%",
@@ -363,11 +364,10 @@ def test_tables_page_regenerates_the_article_tables() -> None:
         "72.3%",
     ]
     # SPEC Step 2 at 100: the favourite wins +14 / −14, the underdog +18 / −18 (32 × 0.548).
-    assert changes["Favourite"].tolist()[1] == pair("+14", f"{MINUS}18")
-    assert changes["Underdog"].tolist()[1] == pair("+18", f"{MINUS}14")
+    assert changes.iloc[1].tolist()[1:] == ["+14", f"{MINUS}18", "+18", f"{MINUS}14"]
     # Hand, at 400 under ÷1200: expected 0.683, so 32 × 0.317 = 10 and 32 × 0.683 = 22.
-    assert changes["Underdog"].tolist()[4] == pair("+22", f"{MINUS}10")
-    assert heavy.iloc[1].tolist()[1:] == [pair("+14", f"{MINUS}18"), pair("+7", f"{MINUS}9")]
+    assert changes.iloc[4].tolist()[3:] == ["+22", f"{MINUS}10"]
+    assert heavy.iloc[1].tolist()[1:] == ["+14", f"{MINUS}18", "+7", f"{MINUS}9"]
 
 
 def test_classic_examples_are_one_click_presets() -> None:
@@ -426,7 +426,7 @@ def test_history_opens_on_the_sample_and_compares_rule_sets() -> None:
     assert any(
         c.value.endswith("under each rule set: 1.0.5 (÷400), 1.3.1 (÷1200).") for c in at.caption
     )
-    spread = table_with(at, "Half within")
+    spread = table_with(at, "Half the players within (points)")
     # Theory: a larger divisor spreads the same games wider (÷1200 against ÷400).
     top_to_bottom = [int(v) for v in spread["Top to bottom"]]
     assert top_to_bottom[1] > top_to_bottom[0]

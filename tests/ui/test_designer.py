@@ -35,7 +35,7 @@ import distributed
 import pandas as pd
 import psutil
 import pytest
-from apptest_support import cells, open_page, refused
+from apptest_support import cells, numbers, open_page, refused
 from streamlit.runtime.scriptrunner_utils.exceptions import StopException
 
 from gammon_elo import RULES, Rules
@@ -70,12 +70,19 @@ def test_scores_the_sample_history_as_the_core_does() -> None:
     assert "every rule set predicted worse than a coin toss (log-loss from" in shown
     assert f"{scores[best].log_loss:.4f} under {best} (÷{RULES[best].divisor:g})" in shown
     # After the real-dice tables (two): a row per measure, a column per rule set.
-    table = at.table[2].value.set_index("Measure")
+    table = cells(at.table[2]).set_index("Measure")
     assert table.columns.tolist() == [f"{n} (÷{r.divisor:g})" for n, r in RULES.items()]
     assert table.loc["Log-loss"].tolist() == [f"{s.log_loss:.4f}" for s in scores.values()]
     assert table.loc["Games"].tolist() == [str(s.games) for s in scores.values()]
-    (calibration,) = [cells(d) for d in at.dataframe if "Band" in d.value.columns]
-    assert calibration.columns.tolist() == ["Band", "Expected", "Won", "95 % interval"]
+    (calibration,) = [cells(d) for d in at.dataframe if "Band: From" in numbers(d).columns]
+    assert calibration.columns.tolist() == [
+        "Band: From",
+        "Band: To",
+        "Expected",
+        "Won",
+        "95 % interval: Low",
+        "95 % interval: High",
+    ]
     # The games the bands hold, all of 1.3.1's scored games, in the sentence under the table.
     assert f"over all {scores['1.3.1'].games:,} games" in shown
     assert EN["designer.sweep_waiting"] in [i.value for i in at.info]
@@ -103,7 +110,7 @@ def test_the_league_s_counts_carry_the_thousands_mark(
     assert scored.format(written) in shown
     assert calibrated.format(written) in shown
     # The scores table's row of games too (after the real-dice tables), every rule set's.
-    table = at.table[2].value.set_index(catalog["simulator.measure"])
+    table = cells(at.table[2]).set_index(catalog["simulator.measure"])
     games_row = table.loc[catalog["designer.games"]].tolist()
     assert written in games_row
     assert all(mark in cell for cell in games_row), table

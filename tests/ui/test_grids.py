@@ -1,6 +1,7 @@
-"""Every table's CSV download is safe to open in a spreadsheet: a cell that would run as a
-formula (a player named ``=HYPERLINK(…)``, a rejected row's raw value ``=1+2``) is written as
-text with a leading quote, whichever page offers the table, the rejected rows' report included.
+"""A shown table is one frame of numbers, written the reader's way only where it is drawn: the
+grid gets the numbers (a header click sorts them by value) with each cell's text beside them,
+a missing one a dash; the CSV download is the same frame, no cell a spreadsheet would run as a
+formula (a player named ``=HYPERLINK(…)``, a rejected row's raw value ``=1+2``).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from ui import grids, i18n, sorting
+from ui import grids, i18n
 from ui.lab import uploads
 
 
@@ -44,12 +45,14 @@ def test_the_rejected_rows_download_holds_no_runnable_formula(
     assert written[written.columns[0]].tolist() == ["2", "3", "4"]
 
 
-def _captured(monkeypatch: pytest.MonkeyPatch, table: grids.Shown) -> tuple[Any, dict[str, Any]]:
+def _captured(monkeypatch: pytest.MonkeyPatch, table: grids.Table) -> tuple[Any, dict[str, Any]]:
     """What ``grids.show`` hands ``st.dataframe``: the data and the column configuration."""
     sent: list[tuple[Any, dict[str, Any]]] = []
-    monkeypatch.setattr(
-        grids.st, "dataframe", lambda data, **k: sent.append((data, k["column_config"] or {}))
-    )
+
+    def dataframe(data: Any, **kwargs: Any) -> None:
+        sent.append((data, kwargs))
+
+    monkeypatch.setattr(grids.st, "dataframe", dataframe)
     grids.show(table, download=None)
     assert len(sent) == 1
     return sent[0]
@@ -61,11 +64,14 @@ def written(styler: Any) -> list[list[str]]:
     return [[cell["display_value"] for cell in row[1:]] for row in translated["body"]]
 
 
+MINUS = "\u2212"
+
+
 @pytest.mark.parametrize(
     ("lang", "rates"),
     [("en", ["84.9%", "70.3%", "64.0%"]), ("el", ["84,9%", "70,3%", "64,0%"])],
 )
-def test_a_shown_table_sends_numbers_written_as_before(
+def test_a_shown_table_sends_its_numbers_written_as_the_article_writes_them(
     monkeypatch: pytest.MonkeyPatch, lang: str, rates: list[str]
 ) -> None:
     monkeypatch.setattr(i18n, "language", lambda: lang)
@@ -79,95 +85,66 @@ def test_a_shown_table_sends_numbers_written_as_before(
         }
     )
     table = grids.favourite_table(frame, {400.0: "÷400", 800.0: "÷800", 1200.0: "÷1200"})
-    styler, config = _captured(monkeypatch, table)
-    data = styler.data
-    divisor, rate, points = data.columns
-    assert pd.api.types.is_float_dtype(data[rate])
-    # The numbers the reader sees: 84.9 for "84.9%", which sorts by number.
-    assert data[rate].tolist() == [84.9, 70.3, 64.0]
-    # A number column, aligned left as the text columns are; names and pairs stay text, each
-    # pair on one line (no narrow width that would wrap it).
-    assert list(config) == [rate]
-    assert config[rate]["type_config"]["type"] == "number"
-    assert config[rate]["alignment"] == "left"
-    assert config[rate]["type_config"]["format"] is None  # the Styler's text is painted
-    assert not pd.api.types.is_numeric_dtype(data[divisor])
-    assert not pd.api.types.is_numeric_dtype(data[points])
-    minus = "\u2212"
-    win, loss = ("win", "loss") if lang == "en" else ("νίκη", "ήττα")
+    styler, kwargs = _captured(monkeypatch, table)
+    # The grid gets the table's own numbers: every column sorts by value on a header click.
+    assert styler.data.equals(table.frame)
+    assert all(pd.api.types.is_float_dtype(styler.data[c]) for c in styler.data.columns)
+    assert styler.data.iloc[:, 1].round(3).tolist() == [0.849, 0.703, 0.640]
     assert written(styler) == [
-        ["÷400", rates[0], f"{win} +5 · {loss} {minus}27"],
-        ["÷800", rates[1], f"{win} +9 · {loss} {minus}23"],
-        ["÷1200", rates[2], f"{win} +12 · {loss} {minus}20"],
+        ["÷400", rates[0], "+5", f"{MINUS}27"],
+        ["÷800", rates[1], "+9", f"{MINUS}23"],
+        ["÷1200", rates[2], "+12", f"{MINUS}20"],
     ]
-    # Exactly what the table showed as text before it sent numbers.
-    assert written(styler) == table.shown.to_numpy().tolist()
+    # Number columns aligned left as text columns are, the grid painting the Styler's text.
+    config = kwargs["column_config"]
+    assert config["Divisor" if lang == "en" else "Διαιρέτης"]["alignment"] == "left"
+    assert all(c["type_config"]["format"] is None for c in config.values() if "type_config" in c)
+    # The expected rate's header is short on show, its full name the header's help.
+    full = i18n.t("col.expected")
+    assert config[full]["label"] == i18n.t("col.expected_short") and config[full]["help"] == full
+    assert kwargs["placeholder"] == "—"
 
 
 def test_signed_changes_sort_by_number_and_keep_their_real_minus(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    minus = "\u2212"
-    shown = pd.DataFrame(
+    frame = pd.DataFrame(
         {
             "Player": ["=1+2", "<b>Eleni</b>", "Nikos", "Maria"],
-            "Change": [f"{minus}16", "+12", "8", f"{minus}27"],
-            "Spread": ["1,500", "975", "—", "12"],  # a count's thousands separator; no figure
+            "Change": [-16.0, 12.0, 8.0, -27.0],
+            "Games": [1500, 975, None, 12],
         }
     )
-    styler, config = _captured(monkeypatch, grids.Shown(shown=shown, raw=shown))
-    data = styler.data
-    assert list(config) == ["Change", "Spread"]
-    assert data["Change"].tolist() == [-16, 12, 8, -27]
-    # Ascending, as a header click sorts: −27, −16, +8, +12 (as text "−16" < "+12" < "8").
-    order = data.sort_values("Change").index.tolist()
-    assert [shown.loc[i, "Change"] for i in order] == [f"{minus}27", f"{minus}16", "8", "+12"]
-    assert data["Spread"].iloc[[0, 1, 3]].tolist() == [1500, 975, 12]
-    assert pd.isna(data["Spread"].iloc[2])
-    # Names are plain text, written as they are (never HTML, never escaped into entities).
-    assert data["Player"].tolist() == ["=1+2", "<b>Eleni</b>", "Nikos", "Maria"]
-    assert written(styler) == shown.to_numpy().tolist()
-
-
-def test_a_width_set_for_a_phone_keeps_a_number_column_sorting_by_number(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    sent: list[dict[str, Any]] = []
-    monkeypatch.setattr(grids.st, "dataframe", lambda data, **k: sent.append(k))
-    shown = pd.DataFrame({"Rules": ["1.3.1", "1.2.0"], "Half within": ["58", "74"]})
-    table = grids.Shown(shown=shown, raw=shown, widths={"Half within": 90, "Rules": 60}, lines=2)
-    grids.show(table, download=None)
-    config = sent[0]["column_config"]
-    assert config["Half within"]["type_config"]["type"] == "number"
-    assert config["Half within"]["alignment"] == "left"
-    assert (config["Half within"]["width"], config["Rules"]["width"]) == (90, 60)
-    assert config["Rules"]["type_config"]["type"] == "text"
-    # "58" fits its 90 px on one line: the grid's own row height, as tall as the text.
-    assert "row_height" not in sent[0]
-    assert sent[0]["placeholder"] == "—"  # a missing value reads as a dash, never "None"
-    # A measure named in 27 characters (27 × 7.5 = 203 px) wraps over three lines of 74 px
-    # (90 less the padding): the grid wraps a cell only in rows taller than 4 rem (64 px).
-    long = shown.assign(**{"Half within": ["Half the players within ±x", "74"]})
-    grids.show(
-        grids.Shown(shown=long, raw=long, widths={"Half within": 90}, lines=3), download=None
+    styler, _ = _captured(
+        monkeypatch, grids.Table(frame, {"Change": i18n.signed, "Games": i18n.count})
     )
-    assert sent[1]["row_height"] == 22 + 18 * 3
-    grids.show(grids.Shown(shown=shown, raw=shown), download=None)
-    assert "row_height" not in sent[2]
+    ordered = styler.data.sort_values("Change").index.tolist()
+    cells = written(styler)
+    # Ascending, as a header click sorts: −27, −16, +8, +12 (as text "−16" < "+12" < "8").
+    assert [cells[i][1] for i in ordered] == [f"{MINUS}27", f"{MINUS}16", "+8", "+12"]
+    # A count's thousands mark; a missing count a dash, never "nan".
+    assert [row[2] for row in cells] == ["1,500", "975", "—", "12"]
+    # Names are plain text, written as they are (never HTML, never escaped into entities).
+    assert [row[0] for row in cells] == ["=1+2", "<b>Eleni</b>", "Nikos", "Maria"]
 
 
-def test_a_table_of_text_only_or_too_many_cells_is_sent_as_its_text(
+def test_a_table_past_the_styled_cells_goes_as_numbers_under_the_grid_s_formats(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    ranges = pd.DataFrame({"K": ["8–12", "16"], "For": ["a", "b"]})
-    # Ranges ("8–12") are text: the table goes as it is, no Styler, no configuration.
-    data, config = _captured(monkeypatch, grids.Shown(shown=ranges, raw=ranges))
-    assert data.equals(ranges) and config == {}
-    # "−0" and "0" are one number written two ways: the column stays text.
-    zeros = pd.DataFrame({"Change": ["\u22120", "0"]})
-    assert isinstance(sorting.grid_data(zeros)[0], pd.DataFrame)
-    big = pd.DataFrame({"n": [str(i) for i in range(sorting.STYLED_CELLS + 1)]})
-    assert sorting.grid_data(big)[0] is big
+    # A page's first rows of seven columns, more cells than a Styler writes.
+    rows = grids.SHOWN_ROWS
+    assert rows * 7 > grids.STYLED_CELLS
+    frame = pd.DataFrame({f"Final {i}": [1500.0] * rows for i in range(7)})
+    table = grids.Table(frame, {"Final 0": i18n.number})
+    data, kwargs = _captured(monkeypatch, table)
+    # No Styler (it would write every cell as the page runs): the frame itself, still numbers.
+    assert isinstance(data, pd.DataFrame) and data.equals(frame)
+    assert kwargs["column_config"]["Final 0"]["type_config"]["type"] == "number"
+    assert kwargs["placeholder"] == "—"
+    # A table longer than a page shows: its first rows, its whole frame in the CSV.
+    long = pd.DataFrame({"n": range(grids.SHOWN_ROWS + 5)})
+    shown, _ = _captured(monkeypatch, grids.Table(long))
+    assert len(shown) == grids.SHOWN_ROWS
 
 
 def test_the_greek_cube_table_shows_short_headers_and_its_csv_keeps_its_names(
@@ -179,8 +156,33 @@ def test_the_greek_cube_table_shows_short_headers_and_its_csv_keeps_its_names(
         {"cube": [1, 2, 4], "multiplier": [1.0, 7 / 6, 4 / 3], "k32": [16.0, 19.0, 21.0]}
     )
     table = grids.cube(frame, (32,))
-    assert table.shown.columns.tolist() == ["Κύβος", "Συντελεστής", "Με K 32"]
-    assert table.shown["Με K 32"].tolist() == ["±16", "±19", "±21"]
-    assert table.shown["Συντελεστής"].tolist() == ["1,00", "1,17", "1,33"]
-    assert table.raw.columns.tolist() == ["Κύβος", "Συντελεστής", "Αλλαγή με K = 32"]
-    assert table.raw["Αλλαγή με K = 32"].tolist() == [16.0, 19.0, 21.0]
+    assert table.frame.columns.tolist() == ["Κύβος", "Συντελεστής", "Αλλαγή με K = 32"]
+    styler, kwargs = _captured(monkeypatch, table)
+    assert written(styler) == [["1", "1,00", "±16"], ["2", "1,17", "±19"], ["4", "1,33", "±21"]]
+    assert kwargs["column_config"]["Αλλαγή με K = 32"]["label"] == "Με K 32"
+    written_csv = pd.read_csv(io.BytesIO(grids.csv(table.frame)))
+    assert written_csv.columns.tolist() == ["Κύβος", "Συντελεστής", "Αλλαγή με K = 32"]
+    assert written_csv["Αλλαγή με K = 32"].tolist() == [16.0, 19.0, 21.0]
+
+
+def test_a_pair_of_columns_under_a_player_is_one_csv_column_each() -> None:
+    # SPEC, 1500 against 1500 at K 32 (÷1200): the favourite +16 for a win, −16 for a loss.
+    frame = pd.DataFrame(
+        {
+            "difference": [0.0],
+            "favourite_wins_gain": [16.0],
+            "underdog_wins_loss": [-16.0],
+            "underdog_wins_gain": [16.0],
+            "favourite_wins_loss": [-16.0],
+        }
+    )
+    table = grids.changes(frame)
+    written_csv = pd.read_csv(io.BytesIO(grids.csv(table.frame)))
+    assert written_csv.columns.tolist() == [
+        "Rating difference",
+        "Favourite: Win",
+        "Favourite: Loss",
+        "Underdog: Win",
+        "Underdog: Loss",
+    ]
+    assert written_csv.iloc[0].tolist() == [0.0, 16.0, -16.0, 16.0, -16.0]

@@ -4,8 +4,10 @@ hostile name shown as text, are checked in tests/browser/test_history_browser.py
 
 from __future__ import annotations
 
+import json
+
 import pandas as pd
-from apptest_support import cells, open_page
+from apptest_support import cells, numbers, open_page
 from streamlit.testing.v1 import AppTest
 
 from gammon_elo import RULES
@@ -52,16 +54,19 @@ def test_an_upload_is_rated_game_by_game() -> None:
     assert "71 rows read: 71 rated or counted, 0 rejected" in said(at)
     # The games under each rule set the page opens with (oldest first); the last one's are
     # checked (K and changes are the same under every divisor between two newcomers).
-    games = [cells(d) for d in at.dataframe if {"Winner's K", "Loser's K"} <= set(d.value.columns)]
-    assert len(games) == len(RULES)
-    first = games[-1].iloc[0]
-    assert (first["Winner"], first["Loser"]) == ("Eleni", "Nikos")
-    assert first["Row"] == 2  # the file's first game, its header being row 1
-    assert (first["Winner before"], first["Loser before"]) == (1500, 1500)
-    assert (first["Winner's K"], first["Loser's K"]) == (16, 32)
-    assert first["Winner's change"] == "+8"
-    assert first["Loser's change"].replace(MINUS, "-") == "-16"
-    assert (first["Winner after"], first["Loser after"]) == (1508, 1484)
+    tables = [d for d in at.dataframe if {"winner_k", "loser_k"} <= set(numbers(d).columns)]
+    assert len(tables) == len(RULES)
+    first = numbers(tables[-1]).iloc[0]
+    assert (first["winner"], first["loser"]) == ("Eleni", "Nikos")
+    assert first["row"] == 2  # the file's first game, its header being row 1
+    assert (first["winner_before"], first["loser_before"]) == (1500, 1500)
+    assert (first["winner_k"], first["loser_k"]) == (16, 32)
+    assert (first["winner_change"], first["loser_change"]) == (8, -16)
+    assert (first["winner_after"], first["loser_after"]) == (1508, 1484)
+    # Each shown under its reader's header, a change signed by the grid ("+8").
+    config = json.loads(tables[-1].proto.columns)
+    assert config["winner_change"]["label"] == "Winner's change"
+    assert config["winner_change"]["type_config"]["format"] == "%+d"
 
 
 def test_bad_rows_are_reported_with_their_row_numbers() -> None:
@@ -76,9 +81,9 @@ def test_bad_rows_are_reported_with_their_row_numbers() -> None:
     assert "3 of 4 rows cannot be rated, so nothing was rated" in said(at)
     report = table_with(at, "Row", "Column", "Value", "Problem")
     assert list(zip(report["Row"], report["Column"], strict=True)) == [
-        ("3", "time"),
-        ("4", "loser"),
-        ("5", "cube"),
+        (3, "time"),
+        (4, "loser"),
+        (5, "cube"),
     ]
     # Switched on, the valid row is rated and the three are listed beside it: 1 + 3 = 4.
     at.toggle(key="history.skip_invalid").set_value(True).run(timeout=120)

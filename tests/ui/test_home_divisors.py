@@ -22,8 +22,8 @@ MINUS = "\u2212"
 HISTORY = [f"÷{d:g}" for d in STANDARD_DIVISORS]
 #: The article's three divisors, whose rows the tests check.
 ARTICLE = ("÷400", "÷800", "÷1200")
-#: A pair as the table writes it; its spaces are no-break ones but for the one after "·".
-PAIR = re.compile(r"(?:win|νίκη)\s([+−]?\d+)\s·\s(?:loss|ήττα)\s([+−]?\d+)")
+#: A change as the table writes it: "+5", "−27" (a real minus), "0".
+SIGNED = re.compile(r"[+−]?\d+")
 
 
 def run(**params: str) -> AppTest:
@@ -32,19 +32,20 @@ def run(**params: str) -> AppTest:
     return at
 
 
-def pair(text: str) -> tuple[int, int]:
-    """ "win +5 · loss −27" → (5, −27)."""
-    match = PAIR.fullmatch(text)
-    assert match is not None, text
-    return tuple(int(n.replace(MINUS, "-")) for n in match.groups())  # type: ignore[return-value]
+def points(text: str) -> int:
+    """ "+5" → 5, "−27" → −27."""
+    assert SIGNED.fullmatch(text) and (text == "0" or text[0] in "+−"), text
+    return int(text.replace(MINUS, "-"))
 
 
 def divisor_table(at: AppTest) -> pd.DataFrame:
-    """The section's table as shown: divisor, expected, your pair, your opponent's pair."""
+    """The section's table as shown: divisor, expected, your points for a win and for a loss,
+    your opponent's."""
+    pairs = (["You", "Opponent"], ["Εσύ", "Αντίπαλος"])
     found = [
         cells(d)
         for d in at.dataframe
-        if list(cells(d).columns)[2:] in (["You", "Opponent"], ["Εσύ", "Αντίπαλος"])
+        if [c.split(": ")[0] for c in cells(d).columns][2::2] in pairs
     ]
     assert len(found) == 1, [list(cells(d).columns) for d in at.dataframe]
     return found[0]
@@ -55,7 +56,14 @@ def rows(at: AppTest) -> dict[str, tuple[str, tuple[int, int], tuple[int, int]]]
     article's divisors; the table has a row for each divisor of the history, and no other
     row but a custom rule set's (checked by the tests that add one)."""
     table = divisor_table(at)
-    found = {r.iloc[0]: (r.iloc[1], pair(r.iloc[2]), pair(r.iloc[3])) for _, r in table.iterrows()}
+    found = {
+        r.iloc[0]: (
+            r.iloc[1],
+            (points(r.iloc[2]), points(r.iloc[3])),
+            (points(r.iloc[4]), points(r.iloc[5])),
+        )
+        for _, r in table.iterrows()
+    }
     assert list(found)[: len(HISTORY)] == HISTORY, list(found)
     return {d: row for d, row in found.items() if d in ARTICLE or d not in HISTORY}
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from apptest_support import cells, open_page
+from apptest_support import cells, numbers, open_page
 
 from gammon_elo import RULES
 from gammon_elo.calibrate import DEFAULT_BURN_IN, score
@@ -43,7 +43,7 @@ def _rates_tables(at: Any, language: dict[str, str] = EN) -> list[pd.DataFrame]:
     """Each league's win-rate table, its two halves (the games and win rates, then the cubeless
     rate and the gaps) side by side in one frame, a row per pair of levels."""
     header = language["league.col_levels"]
-    halves = [t.value for t in at.table if header in t.value.columns]
+    halves = [cells(t) for t in at.table if header in numbers(t).columns]
     assert len(halves) % 2 == 0, [list(h.columns) for h in halves]
     tables = []
     for wins, gaps in zip(halves[::2], halves[1::2], strict=True):
@@ -98,7 +98,7 @@ def test_the_designer_calibrates_on_the_league_and_says_its_win_rates() -> None:
     assert EN["designer.history_league"] in _captions(at)
     games = read_history(SHIPPED_HISTORY)
     # After the win-rate tables (two): the calibration's scores, a column per rule set.
-    scores = at.table[2].value.set_index("Measure")
+    scores = cells(at.table[2]).set_index("Measure")
     expected = score(games, RULES["1.3.1"], burn_in=DEFAULT_BURN_IN)
     # Counted as the win-rate table counts its games.
     assert scores.loc["Games", "1.3.1 (÷1200)"] == f"{expected.games:,}"

@@ -9,13 +9,14 @@ import math
 import re
 
 import pytest
-from apptest_support import cells, open_page
+from apptest_support import cells, numbers, open_page
 from streamlit.testing.v1 import AppTest
 from test_i18n import _english_fragments, _texts
 
 from gammon_elo import Rules, plan
 
 PAGES = ["pages/planner.py", "pages/explain.py"]
+MINUS = "\u2212"
 
 
 def run(page: str, **params: str) -> AppTest:
@@ -294,10 +295,11 @@ def test_explain_no_exact_match_names_the_opponent_at_which_it_would_be() -> Non
         "+3 would be exact as Win · K 16 · cube 1 against an opponent rated 772–986"
         " (664–878 points below you)." in box
     )
-    table = next(d.value for d in at.dataframe if "Opponent rated" in d.value.columns)
-    rows = dict(zip(table["Game"], table["Opponent rated"], strict=True))
-    assert rows["Win · K 16 · cube 1"] == "772–986"
-    assert rows["Win · K 32 · cube 1"] == "364–557"
+    table = next(cells(d) for d in at.dataframe if "Opponent rated: From" in numbers(d).columns)
+    ends = ["Opponent rated: From", "Opponent rated: To", "Against you: From", "Against you: To"]
+    rows = {row["Game"]: row[ends].tolist() for _, row in table.iterrows()}
+    assert rows["Win · K 16 · cube 1"] == ["772", "986", f"{MINUS}878", f"{MINUS}664"]
+    assert rows["Win · K 32 · cube 1"] == ["364", "557", f"{MINUS}1286", f"{MINUS}1093"]
     assert table["Game"].iloc[0] == "Win · K 16 · cube 1"  # the nearest to 1820 first
     assert not any(g.startswith("Loss") for g in table["Game"])  # a loss never gains
     assert any(h.value == "Where your +3 would be exact" for h in at.header)

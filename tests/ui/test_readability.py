@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from apptest_support import cells, open_page
+from apptest_support import cells, numbers, open_page
 from streamlit.testing.v1 import AppTest
 
 from gammon_elo import RULES
@@ -37,7 +37,8 @@ def sentence(at: AppTest, *starts: str) -> str:
 
 
 def tables(at: AppTest, first_column: str) -> list[pd.DataFrame]:
-    return [cells(d) for d in at.dataframe if d.value.columns[0] == first_column]
+    drawn = [*at.dataframe, *at.table]
+    return [cells(d) for d in drawn if numbers(d).columns[0] == first_column]
 
 
 def says(text: str, figures: dict[str, str], lang: str) -> None:
@@ -102,8 +103,9 @@ def test_the_historys_sentences_say_the_numbers_of_its_tables() -> None:
         for version, label in labels.items()
     }
     says(sentence(at, "Final ratings of the players on the chart"), ranges, "en")
-    spread = next(t for t in tables(at, "Rule set") if "Half within" in t)
-    half = dict(zip(spread["Rule set"], spread["Half within"], strict=True))
+    half_within = "Half the players within (points)"
+    spread = next(t for t in tables(at, "Rule set") if half_within in t)
+    half = dict(zip(spread["Rule set"], spread[half_within], strict=True))
     says(sentence(at, "Half of the active players end within"), half, "en")
 
 

@@ -15,7 +15,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from apptest_support import open_page
+from apptest_support import cells, open_page
 from plain_support import shows
 
 from gammon_elo import RULES, InvalidInput
@@ -164,7 +164,7 @@ def test_the_designer_takes_csv_or_parquet(server: Callable[..., None]) -> None:
     assert EN["designer.history_upload"] in [c.value for c in at.caption]
     expected = score(read_history(games_csv(60)), RULES["1.3.1"], burn_in=DEFAULT_BURN_IN)
     # After the real-dice tables (two), the scores: a row per measure, a column per rule set.
-    scores = at.table[2].value.set_index("Measure")
+    scores = cells(at.table[2]).set_index("Measure")
     assert scores.loc["Games"].tolist() == [str(expected.games)]
 
 

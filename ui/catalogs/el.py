@@ -378,30 +378,26 @@ EL: dict[str, str] = {
     "tables.download": "Λήψη CSV",
     # Column headers
     "col.difference": "Διαφορά rating",
+    "col.difference_short": "Διαφορά",
     "col.expected": "Αναμενόμενο ποσοστό νίκης",
     "col.expected_short": "Αναμενόμενο",
-    "col.favourite_wins_k": "K = {k}: κερδίζει το φαβορί",
-    "col.favourite_loses_k": "K = {k}: χάνει το φαβορί",
     "col.divisor": "Διαιρέτης",
     "col.win": "Πόντοι για νίκη",
     "col.loss": "Πόντοι για ήττα",
     "col.favourite_points": "Πόντοι",
     "col.you": "Εσύ",
     "col.opponent": "Αντίπαλος",
-    "col.your_expected": "Αναμενόμενο",
-    "col.your_win": "Οι πόντοι σου για νίκη",
-    "col.your_loss": "Οι πόντοι σου για ήττα",
-    "col.opponent_win": "Πόντοι του αντιπάλου για νίκη",
-    "col.opponent_loss": "Πόντοι του αντιπάλου για ήττα",
+    "col.your_expected": "Προσδοκία",
     "col.favourite": "Φαβορί",
     "col.underdog": "Αουτσάιντερ",
     "col.favourite_k": "Φαβορί με K {k}",
-    "pair.format": "νίκη {win} · ήττα {loss}",
+    "col.pair_win": "Νίκη",
+    "col.pair_loss": "Ήττα",
     "tables.cube_key": (
         "Πόσους πόντους κερδίζει ο νικητής και χάνει ο ηττημένος (±) σε κάθε κύβο, με κάθε K."
     ),
     "tables.pair_key": (
-        "«νίκη +12 · ήττα −20»: οι πόντοι που κερδίζει ο παίκτης με μια νίκη και χάνει με μια ήττα."
+        "Κάτω από κάθε παίκτη, οι πόντοι που κερδίζει με μια νίκη και χάνει με μια ήττα."
     ),
     "col.cube": "Κύβος",
     "col.multiplier": "Συντελεστής",
@@ -595,7 +591,7 @@ EL: dict[str, str] = {
         "Το άπλωμα των rating μετριέται παντού με έναν τρόπο: η στενότερη ζώνη rating που "
         "χωράει τους μισούς ενεργούς παίκτες. (Το ενδοτεταρτημοριακό εύρος, από το 25ο ως "
         "το 75ο εκατοστημόριο, χωράει κι αυτό τους μισούς αλλά ποτέ δεν είναι στενότερο· "
-        "μένει στο CSV.)"
+        "ο πίνακας το δίνει κάτω από το πρώτο.)"
     ),
     "simulator.percentile": "Εκατοστημόριο",
     "simulator.nth": "{n}ο",
@@ -1023,18 +1019,12 @@ EL: dict[str, str] = {
     "explain.gap_above_one": "{near} πόντους πάνω από σένα",
     "explain.gap_above_open": "{near} ή περισσότερους πόντους πάνω από σένα",
     "explain.gap_around": "από {below} κάτω από σένα ως {above} πάνω",
-    "explain.gap_below_short": "{near}–{far} κάτω",
-    "explain.gap_below_one_short": "{near} κάτω",
-    "explain.gap_below_open_short": "{near}+ κάτω",
-    "explain.gap_above_short": "{near}–{far} πάνω",
-    "explain.gap_above_one_short": "{near} πάνω",
-    "explain.gap_above_open_short": "{near}+ πάνω",
-    "explain.gap_around_short": "{below} κάτω – {above} πάνω",
     "explain.where_title": "Πού το {change} σου θα ήταν ακριβές",
     "explain.where_caption": (
         "Κάθε γραμμή: μια έκβαση, ένα K και ένας κύβος, και οι αντίπαλοι με τους οποίους το"
         " {rating} αλλάζει ακριβώς κατά {change} με τους κανόνες {rules} (με τη στρογγυλοποίηση"
-        " του server), πρώτα όσοι είναι πιο κοντά στον αντίπαλο που έγραψες."
+        " του server), πρώτα όσοι είναι πιο κοντά στον αντίπαλο που έγραψες. «Απόσταση»: το"
+        " rating του αντιπάλου μείον το δικό σου· παύλα: χωρίς όριο από εκείνη την πλευρά."
     ),
     "explain.where_none": (
         "Κανένας αντίπαλος δεν δίνει ακριβώς {change} με τους κανόνες {rules}, με τα K και"
@@ -1043,8 +1033,8 @@ EL: dict[str, str] = {
     "explain.col_game": "Παιχνίδι",
     "explain.col_opponent": "Αντίπαλος",
     "explain.col_against": "Απόσταση",
-    "explain.col_lowest": "Χαμηλότερος αντίπαλος",
-    "explain.col_highest": "Υψηλότερος αντίπαλος",
+    "explain.col_from": "Από",
+    "explain.col_to": "Έως",
     "designer.nav": "Σχεδιαστής κανόνων",
     "designer.title": "Σχεδιαστής κανόνων: σαρώσεις και βαθμονόμηση",
     "designer.intro": (
@@ -1221,10 +1211,8 @@ EL: dict[str, str] = {
     "designer.col_band": "Ζώνη",
     "designer.calibration_key": (
         "Κάθε ζώνη του αναμενόμενου σκορ του φαβορί: το μέσο αναμενόμενο σκορ των παιχνιδιών της,"
-        " το ποσοστό νικών του φαβορί και το διάστημα 95 % του (το CSV μετρά και τα παιχνίδια "
-        "κάθε ζώνης)."
+        " το ποσοστό νικών του φαβορί και το διάστημα 95 % του, από το χαμηλό ως το υψηλό."
     ),
-    "designer.bin": "Αναμενόμενο σκορ του φαβορί",
     "designer.expected": "Αναμενόμενο",
     "designer.actual": "Νίκες",
     "designer.interval": "Νίκες: διάστημα 95 %",
@@ -1290,15 +1278,15 @@ EL: dict[str, str] = {
     ),
     "history.source_league": "Έτοιμο πρωτάθλημα (μηχανή, πραγματικά ζάρια)",
     "league.title": "Πραγματικά ζάρια: ένα πρωτάθλημα που έπαιξε η μηχανή",
-    "league.stronger": "Ισχυρότερο επίπεδο",
-    "league.weaker": "Ασθενέστερο επίπεδο",
     "league.games": "Παιχνίδια",
-    "league.win_rate": "Νίκες του ισχυρότερου",
     "league.interval": "Διάστημα 95 %",
-    "league.cubeless": "Χωρίς κύβο",
+    "league.low": "Από",
+    "league.high": "Έως",
     "league.col_levels": "Επίπεδα",
     "league.pair": "{stronger} – {weaker}",
     "league.col_won": "Νίκες",
+    "league.col_low": "95 % από",
+    "league.col_high": "95 % έως",
     "league.col_cubeless": "Χωρίς κύβο",
     "league.wins_key": (
         "Κάθε ζεύγος επιπέδων, πρώτα το ισχυρότερο: τα παιχνίδια που έπαιξαν με τον κύβο, το "
@@ -1309,7 +1297,6 @@ EL: dict[str, str] = {
         " παίχτηκε ανάμεσα στους ίδιους παίκτες, και η διαφορά rating που διαβάζει κάθε διαιρέτης"
         " στο ποσοστό με τον κύβο."
     ),
-    "league.gap": "Διαφορά ÷{divisor}",
     "league.level_beginner": "αρχάριος",
     "league.level_casual": "περιστασιακός",
     "league.level_intermediate": "μέσος",

@@ -341,10 +341,9 @@ EN: dict[str, str] = {
     "tables.download": "Download CSV",
     # Column headers
     "col.difference": "Rating difference",
+    "col.difference_short": "Difference",
     "col.expected": "Expected win rate",
     "col.expected_short": "Expected",
-    "col.favourite_wins_k": "K {k}: favourite wins",
-    "col.favourite_loses_k": "K {k}: favourite loses",
     "col.divisor": "Divisor",
     "col.win": "Points for a win",
     "col.loss": "Points for a loss",
@@ -352,24 +351,19 @@ EN: dict[str, str] = {
     "col.you": "You",
     "col.opponent": "Opponent",
     "col.your_expected": "Expected",
-    "col.your_win": "Your points for a win",
-    "col.your_loss": "Your points for a loss",
-    "col.opponent_win": "Opponent's points for a win",
-    "col.opponent_loss": "Opponent's points for a loss",
     "col.favourite": "Favourite",
     "col.underdog": "Underdog",
     "col.favourite_k": "Favourite at K {k}",
-    "pair.format": "win {win} · loss {loss}",
+    "col.pair_win": "Win",
+    "col.pair_loss": "Loss",
     "tables.cube_key": (
         "The points the winner gains and the loser loses (±) at each cube, at each K."
     ),
-    "tables.pair_key": (
-        "“win +12 · loss −20”: the points that player gains for a win and loses for a loss."
-    ),
+    "tables.pair_key": "Under each player, the points they gain for a win and lose for a loss.",
     "col.cube": "Cube",
     "col.multiplier": "Multiplier",
     "col.change_k": "Change at K {k}",
-    "col.change_at_k": "Change at K {k}",
+    "col.change_at_k": "At K {k}",
     "col.change": "Change",
     "col.outcome": "Outcome",
     "col.rules": "Rule set",
@@ -544,7 +538,7 @@ EN: dict[str, str] = {
         "How wide the ratings spread is measured one way throughout: the narrowest band "
         "of ratings holding half the active players. (The interquartile range, the band "
         "from the 25th to the 75th percentile, also holds half of them but is never "
-        "narrower; it stays in the CSV.)"
+        "narrower; the table gives it under the first.)"
     ),
     "simulator.percentile": "Percentile",
     "simulator.nth": "{n}th",
@@ -935,18 +929,11 @@ EN: dict[str, str] = {
     "explain.gap_above_one": "{near} points above you",
     "explain.gap_above_open": "{near} or more points above you",
     "explain.gap_around": "from {below} below you to {above} above",
-    "explain.gap_below_short": "{near}–{far} below",
-    "explain.gap_below_one_short": "{near} below",
-    "explain.gap_below_open_short": "{near}+ below",
-    "explain.gap_above_short": "{near}–{far} above",
-    "explain.gap_above_one_short": "{near} above",
-    "explain.gap_above_open_short": "{near}+ above",
-    "explain.gap_around_short": "{below} below – {above} above",
     "explain.where_title": "Where your {change} would be exact",
     "explain.where_caption": (
         "Each row: an outcome, K and cube, and the opponent ratings at which {rating} changes by"
         " exactly {change} under {rules} (rounded as the server rounds), nearest to the opponent"
-        " you typed first."
+        " you typed first. “Against you”: their rating minus yours; a dash: no end that way."
     ),
     "explain.where_none": (
         "No opponent rating gives exactly {change} under {rules} with the K and cube tried."
@@ -954,8 +941,8 @@ EN: dict[str, str] = {
     "explain.col_game": "Game",
     "explain.col_opponent": "Opponent rated",
     "explain.col_against": "Against you",
-    "explain.col_lowest": "Lowest opponent",
-    "explain.col_highest": "Highest opponent",
+    "explain.col_from": "From",
+    "explain.col_to": "To",
     "designer.nav": "Rule designer",
     "designer.title": "Rule designer: sweeps and calibration",
     "designer.intro": (
@@ -1109,9 +1096,8 @@ EN: dict[str, str] = {
     "designer.col_band": "Band",
     "designer.calibration_key": (
         "Each band of the favourite's expected score: the games' mean expected score, the share "
-        "the favourite won and its 95 % interval (the CSV also counts each band's games)."
+        "the favourite won and its 95 % interval, from low to high."
     ),
-    "designer.bin": "Favourite's expected score",
     "designer.expected": "Expected",
     "designer.actual": "Won",
     "designer.interval": "Won: 95 % interval",
@@ -1175,15 +1161,15 @@ EN: dict[str, str] = {
     ),
     "history.source_league": "Shipped league (engine, real dice)",
     "league.title": "Real dice: a league played by the engine",
-    "league.stronger": "Stronger level",
-    "league.weaker": "Weaker level",
     "league.games": "Games",
-    "league.win_rate": "Stronger won",
     "league.interval": "95 % interval",
-    "league.cubeless": "Without the cube",
+    "league.low": "Low",
+    "league.high": "High",
     "league.col_levels": "Levels",
     "league.pair": "{stronger} – {weaker}",
     "league.col_won": "Won",
+    "league.col_low": "95 % low",
+    "league.col_high": "95 % high",
     "league.col_cubeless": "No cube",
     "league.wins_key": (
         "Each pair of levels, the stronger first: the games they played with the cube, the "
@@ -1194,7 +1180,6 @@ EN: dict[str, str] = {
         " among the same players, and the rating gap each divisor reads into the share with the"
         " cube."
     ),
-    "league.gap": "÷{divisor} gap",
     "league.level_beginner": "beginner",
     "league.level_casual": "casual",
     "league.level_intermediate": "intermediate",

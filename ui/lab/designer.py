@@ -5,7 +5,7 @@ them out."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +16,7 @@ from gammon_elo import Rules
 from gammon_elo.calibrate import FitResult, Margin, Scores
 
 from ..charts import inks, style
-from ..grids import Shown, dress
+from ..grids import Table, Writer
 from ..heatmaps import HEAT_TEXT, heat_inks, heat_scale
 from ..i18n import NO_VALUE, count, number, percent, t
 from .rule_sets import by_measure
@@ -152,29 +152,22 @@ def heatmap_sentence(means: pd.DataFrame, metric: Metric, title: str) -> str:
     )
 
 
-def sweep_shown(table: pd.DataFrame) -> Shown:
-    """Every run of the sweep as written: rates as percentages, a missing heavy-week setting
-    as a dash (the CSV keeps the numbers)."""
-    shown = table.astype(object).copy()
+def sweep_table(table: pd.DataFrame) -> Table:
+    """Every run of the sweep: rates as percentages, a missing heavy-week setting as a dash."""
+    formats: dict[Hashable, Writer] = {}
     for column in table.columns:
-        values = table[column]
-        if column == "rules":
-            continue
         if column in FRACTIONS:
-            write: Callable[[Any], str] = percent
+            formats[column] = percent
         elif column in ("log_loss", "brier"):
-            write = _digits(4)
+            formats[column] = _digits(4)
         elif column == "spearman":
-            write = _digits(3)
+            formats[column] = _digits(3)
         elif column in ("weekly_volatility", "iqr", "half_within", "spread"):
-            write = _digits(1)
-        else:
-            write = _digits(0)
-        shown[column] = [write(float(v)) if pd.notna(v) else "—" for v in values]
-    return Shown(shown=shown.astype(str), raw=table)
+            formats[column] = _digits(1)
+    return Table(table, formats)
 
 
-def scores_table(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> Shown:
+def scores_table(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> Table:
     """Games scored, log-loss, Brier, the top tenth's two rates: a row per measure and a column
     per rule set (``labels``: its name, a version such as "1.3.1"), as the simulator's summary;
     the CSV a row per rule set."""
@@ -196,8 +189,7 @@ def scores_table(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> Sho
         "top_expected": (t("designer.top_expected"), percent),
         "top_actual": (t("designer.top_actual"), percent),
     }
-    names = {name: labels.get(name, name) for name in scores}
-    return by_measure(frame, names, names, columns)
+    return by_measure(frame, {name: labels.get(name, name) for name in scores}, columns)
 
 
 def scores_sentence(scores: Mapping[str, Scores], labels: Mapping[str, str]) -> str:
@@ -283,38 +275,26 @@ def calibration_chart(frame: pd.DataFrame) -> alt.LayerChart:
     return style(alt.layer(diagonal, bars, points))
 
 
-def calibration_table(scores: Scores) -> Shown:
+def calibration_table(scores: Scores) -> Table:
+    """A row per band of the favourite's expected score: the band, the expected and the actual
+    win rate and the actual's 95 % interval, under short headers that fit a phone (the caption
+    above says what each is; the chart's points give each band's games)."""
     frame = scores.calibration
-    raw = pd.DataFrame(
+    band, interval = t("designer.col_band"), t("league.interval")
+    start, end = t("explain.col_from"), t("explain.col_to")
+    table = pd.DataFrame(
         {
-            t("designer.bin"): [
-                f"{percent(a, 0)}–{percent(b, 0)}"
-                for a, b in zip(frame["bin_from"], frame["bin_to"], strict=True)
-            ],
-            t("designer.games"): frame["games"],
-            t("designer.expected"): frame["expected"],
-            t("designer.actual"): frame["actual"],
-            t("designer.interval"): [
-                f"{percent(a)}–{percent(b)}"
-                for a, b in zip(frame["low"], frame["high"], strict=True)
-            ],
+            (band, start): frame["bin_from"].to_numpy(),
+            (band, end): frame["bin_to"].to_numpy(),
+            ("", t("designer.expected")): frame["expected"].to_numpy(),
+            ("", t("designer.actual")): frame["actual"].to_numpy(),
+            (interval, t("league.low")): frame["low"].to_numpy(),
+            (interval, t("league.high")): frame["high"].to_numpy(),
         }
     )
-    formats = {t("designer.games"): count}
-    for column in ("expected", "actual"):
-        formats[t(f"designer.{column}")] = percent
-    # On show, short headers and no games column (four columns fit a phone; the caption above
-    # says what each shows): the CSV keeps every column under its full name.
-    full = dress(raw, formats).shown
-    shown = pd.DataFrame(
-        {
-            t("designer.col_band"): full[t("designer.bin")],
-            t("designer.expected"): full[t("designer.expected")],
-            t("designer.actual"): full[t("designer.actual")],
-            t("league.interval"): full[t("designer.interval")],
-        }
-    )
-    return Shown(shown=shown, raw=raw)
+    formats: dict[Hashable, Writer] = {column: percent for column in table.columns[2:]}
+    formats |= {column: lambda v: percent(v, 0) for column in table.columns[:2]}
+    return Table(table, formats)
 
 
 def calibration_sentence(scores: Scores, label: str) -> str:

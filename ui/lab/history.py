@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from typing import Any
 
 import pandas as pd
+import streamlit as st
 
 from gammon_elo.replay import RulesComparison, trajectories
 
 from ..catalogs import EN
-from ..grids import NO_VALUE, Shown, text
-from ..i18n import number, percent, signed, t
-from .rule_sets import written
+from ..grids import Table, short
+from ..i18n import number, t
 
 #: Points a player's line draws at most: a line of each of a league's busiest player's 2,400
 #: games packs several games into every pixel of a chart's width, and five such lines fill the
@@ -45,66 +46,79 @@ def history_trajectories(
     return frame.assign(series=frame["rules"].map(labels)), stretch
 
 
-def history_ratings(ratings: pd.DataFrame, levels: Mapping[str, str] | None = None) -> Shown:
+def history_ratings(ratings: pd.DataFrame, levels: Mapping[str, str] | None = None) -> Table:
     """Each player's ranked games and final rating under each rule set, a column per rule set
     headed by its version ("1.3.1"): three such columns fit a phone where "1.3.1 (÷1200)" did
     not (the caption above the table names each version's divisor). With ``levels`` (a league
     the engine played: each bot's level), each player's level stands beside their name."""
-    raw = ratings.rename(
+    table = ratings.rename(
         columns={"player": t("history.player"), "ranked_games": t("history.games")}
     )
     if levels is not None:
-        names = raw[t("history.player")].astype(str)
-        raw.insert(1, t("history.level"), [t(f"league.level_{levels[n]}") for n in names])
-    return Shown(shown=text(raw), raw=raw)
+        names = table[t("history.player")].astype(str)
+        table.insert(1, t("history.level"), [t(f"league.level_{levels[n]}") for n in names])
+    return Table(table)
 
 
-def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
+def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Table:
     """A row per rule set: its active players, the half within, top to bottom; short headers
-    (the caption above says them in full), the CSV's as before."""
+    on show (the caption above says them in full)."""
     columns = {
         "players": (t("history.active_players"), t("history.active_players")),
         "half_within": (t("simulator.half_within"), t("history.col_half_within")),
         "top_to_bottom": (t("simulator.spread"), t("history.col_spread")),
     }
-    raw = pd.DataFrame({t("col.rules"): spread["rules"].map(labels)})
-    shown = raw.copy()
-    for column, (header, short) in columns.items():
-        raw[header] = spread[column].to_numpy()
-        shown[short] = [number(v) for v in spread[column]]
-    return Shown(shown=text(shown), raw=raw)
+    table = pd.DataFrame({t("col.rules"): spread["rules"].map(labels)})
+    for column, (header, _) in columns.items():
+        table[header] = spread[column].to_numpy()
+    shorter = {
+        header: short(label, header) for header, label in columns.values() if label != header
+    }
+    return Table(table, {header: number for header, _ in columns.values()}, shorter)
 
 
-def replay_frame(frame: pd.DataFrame) -> Shown:
-    """A replay's per-game or per-player table with translated headers; the input's own extra
-    columns keep their names. The CSV keeps the package's column names, for other tools."""
+def replay_frame(frame: pd.DataFrame) -> Table:
+    """A replay's per-game or per-player table, the package's own column names in its CSV (for
+    other tools), translated headers and words on show; the input's own extra columns keep
+    their names. Up to :data:`ui.grids.SHOWN_ROWS` rows of some twenty columns: the grid writes
+    the numbers with its own formats (no Styler), a change as "+21" or "-21"."""
     first = [c for c in _READING_ORDER if c in frame.columns]
-    shown = frame[first + [c for c in frame.columns if c not in first]].copy()
-    for column in shown.columns:
+    table = frame[first + [c for c in frame.columns if c not in first]]
+    # An empty text cell (a podium row's loser) is missing: the grid draws its dash.
+    text = [
+        c
+        for c in table.columns
+        if not pd.api.types.is_numeric_dtype(table[c])
+        and not pd.api.types.is_datetime64_any_dtype(table[c])
+    ]
+    table = table.assign(**{c: table[c].mask(table[c] == "") for c in text})
+    columns: dict[str, Mapping[str, Any]] = {}
+    for column in table.columns:
+        label = t(f"data.{column}") if f"data.{column}" in CATALOG_KEYS else None
+        values = table[column]
         if column.endswith("_change"):
-            # +21 and −21, as everywhere else in the app.
-            shown[column] = written(shown[column], signed)
-        elif pd.api.types.is_datetime64_any_dtype(shown[column]):
+            config = st.column_config.NumberColumn(label, format="%+d", alignment="left")
+        elif pd.api.types.is_datetime64_any_dtype(values):
             # The header already says UTC: "2026-10-05 08:14", no seconds, no "+00:00".
-            shown[column] = shown[column].dt.strftime("%Y-%m-%d %H:%M").fillna(NO_VALUE)
+            config = st.column_config.DatetimeColumn(label, format="YYYY-MM-DD HH:mm")
         elif column == "expected_winner":
-            shown[column] = written(shown[column], percent)
+            config = st.column_config.NumberColumn(
+                label, format="percent", step=0.001, alignment="left"
+            )
         elif column == "cube_multiplier":
-            shown[column] = written(shown[column], lambda v: number(v, 2))
+            config = st.column_config.NumberColumn(
+                label, format="localized", step=0.01, alignment="left"
+            )
         elif column in _WORDS:
-            shown[column] = [
-                NO_VALUE if pd.isna(v) or v == "" else _word(_WORDS[column], str(v))
-                for v in shown[column]
-            ]
-        elif pd.api.types.is_numeric_dtype(shown[column]):
-            # Sent as numbers (a header click sorts them); a missing one, a boosted or
-            # tournament game's K, is drawn as the grid's placeholder, a dash.
-            continue
+            config = st.column_config.SelectboxColumn(
+                label,
+                options=list(pd.unique(values.dropna())),
+                format_func=lambda v, key=_WORDS[column]: _word(key, str(v)),
+            )
         else:
-            # A podium row has no loser: a dash, never "None" or "nan".
-            shown[column] = [NO_VALUE if pd.isna(v) or v == "" else str(v) for v in shown[column]]
-    headers = {c: t(f"data.{c}") for c in shown.columns if f"data.{c}" in CATALOG_KEYS}
-    return Shown(shown=shown.rename(columns=headers), raw=frame)
+            config = st.column_config.Column(label)
+        columns[column] = config
+    return Table(table, columns=columns)
 
 
 #: The columns whose values are the history format's own words (a game's type and ending, a

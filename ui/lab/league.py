@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Hashable, Mapping
 from typing import Any, Final
 
 import pandas as pd
@@ -23,7 +23,7 @@ from server import settings as server_settings
 from server.runs import RunRefusedError
 
 from .. import grids
-from ..i18n import number, percent, t
+from ..i18n import count, number, percent, t
 from ..params import ChoiceParam, Where
 from ..plain import Outside
 from ..scaffold import Page
@@ -62,80 +62,57 @@ def gap(value: float) -> str:
     return number(value)
 
 
-def rates_table(rates: pd.DataFrame) -> grids.Shown:
-    """The win-rate table for reading: one row per pair of levels, strongest pairs first, from
-    the games with the cube; where a cubeless league was played too, the same pair's win rate
-    without the cube stands beside it (a strong player passes, and loses, games it would have
-    played on to the end)."""
-    cubeful = _with_the_cube(rates)
-    raw = pd.DataFrame(
-        {
-            t("league.stronger"): [level(x) for x in cubeful["stronger"]],
-            t("league.weaker"): [level(x) for x in cubeful["weaker"]],
-            t("league.games"): cubeful["games"],
-            t("league.win_rate"): cubeful["win_rate"],
-            t("league.interval"): [
-                f"{percent(a)}–{percent(b)}"
-                for a, b in zip(cubeful["low"], cubeful["high"], strict=True)
-            ],
-            **{t("league.gap", divisor=d): cubeful[f"gap_{d}"] for d in DIVISORS},
-        }
-    )
-    formats: dict[str, Callable[[float], str]] = {
-        t("league.games"): grids.count,
-        t("league.win_rate"): percent,
-    }
-    cubeless = rates[rates["mode"] == "cubeless"]
-    if len(cubeless) and rates["mode"].nunique() > 1:
-        by_pair = cubeless.set_index(["stronger", "weaker"])["win_rate"]
-        pairs = zip(cubeful["stronger"], cubeful["weaker"], strict=True)
-        raw.insert(5, t("league.cubeless"), [by_pair.get(pair, math.nan) for pair in pairs])
-        formats[t("league.cubeless")] = lambda p: "—" if math.isnan(p) else percent(p)
-    formats.update({t("league.gap", divisor=d): gap for d in DIVISORS})
-    return grids.dress(raw, formats)
-
-
-def rates_tables(rates: pd.DataFrame) -> tuple[grids.Shown, grids.Shown]:
-    """:func:`rates_table` as two tables that each fit a phone, a row per pair of levels
-    ("expert – beginner", the stronger first) in both: the games and the stronger side's win
-    rate with its 95 % interval; then its win rate without the cube (where a cubeless league
-    was played) and the gap each divisor reads. Each one's CSV is the whole table's."""
-    whole = rates_table(rates)
+def rates_tables(rates: pd.DataFrame) -> tuple[grids.Table, grids.Table]:
+    """The win-rate table for reading, as two tables that each fit a phone, a row per pair of
+    levels ("expert – beginner", strongest pairs first, from the games with the cube): the games
+    and the stronger side's win rate with its 95 % interval; then its win rate without the cube
+    (where a cubeless league was played too: a strong player passes, and loses, games it would
+    have played on to the end) and the gap each divisor reads into the rate with the cube."""
     cubeful = _with_the_cube(rates)
     levels = t("league.col_levels")
     pairs = [
         t("league.pair", stronger=level(a), weaker=level(b))
         for a, b in zip(cubeful["stronger"], cubeful["weaker"], strict=True)
     ]
-    columns = {t("league.games"): "league.games", t("league.win_rate"): "league.col_won"}
-    columns[t("league.interval")] = "league.interval"
-    wins = pd.DataFrame({levels: pairs})
-    for header, short in columns.items():
-        wins[t(short)] = whole.shown[header].to_numpy()
+    wins = pd.DataFrame(
+        {
+            levels: pairs,
+            t("league.games"): cubeful["games"].to_numpy(),
+            t("league.col_won"): cubeful["win_rate"].to_numpy(),
+            t("league.col_low"): cubeful["low"].to_numpy(),
+            t("league.col_high"): cubeful["high"].to_numpy(),
+        }
+    )
+    formats: dict[Hashable, grids.Writer] = {t("league.games"): count}
+    formats |= {column: percent for column in wins.columns[2:]}
     gaps = pd.DataFrame({levels: pairs})
-    if t("league.cubeless") in whole.shown:
-        gaps[t("league.col_cubeless")] = whole.shown[t("league.cubeless")].to_numpy()
+    cubeless = rates[rates["mode"] == "cubeless"]
+    if len(cubeless) and rates["mode"].nunique() > 1:
+        by_pair = cubeless.set_index(["stronger", "weaker"])["win_rate"]
+        ordered = zip(cubeful["stronger"], cubeful["weaker"], strict=True)
+        gaps[t("league.col_cubeless")] = [by_pair.get(pair, math.nan) for pair in ordered]
+    gap_formats: dict[Hashable, grids.Writer] = dict.fromkeys(gaps.columns[1:], percent)
     for divisor in DIVISORS:
-        gaps[t("divisors.label", divisor=divisor)] = whole.shown[
-            t("league.gap", divisor=divisor)
-        ].to_numpy()
-    # Static: a pair of levels wraps on a phone, and only there (see grids.static).
+        gaps[t("divisors.label", divisor=divisor)] = cubeful[f"gap_{divisor}"].to_numpy()
+        gap_formats[t("divisors.label", divisor=divisor)] = gap
     return (
-        grids.Shown(shown=wins, raw=whole.raw, static=True),
-        grids.Shown(shown=gaps, raw=whole.raw, static=True),
+        grids.Table(wins, formats, static=True),
+        grids.Table(gaps, gap_formats, static=True),
     )
 
 
 def show_rates(rates: pd.DataFrame, *, download: str, key: str | None = None) -> None:
     """The two win-rate tables, each under the sentence saying what it shows (the cubeless
-    rates named only where the table has them); the download (of every column) under the
-    first."""
+    rates named only where the table has them); under the first, the download of both side by
+    side."""
     wins, gaps = rates_tables(rates)
     st.caption(t("league.wins_key"))
-    grids.show(wins, download=download, key=key)
-    cubeless = t("league.col_cubeless") in gaps.shown.columns
+    grids.draw(wins)
+    both = pd.concat([wins.frame, gaps.frame.iloc[:, 1:]], axis=1)
+    grids.show(grids.Table(both), download=download, key=key, only_download=True)
+    cubeless = t("league.col_cubeless") in gaps.frame.columns
     st.caption(t("league.gaps_key" if cubeless else "league.gaps_key_cubeful"))
-    grids.show(gaps, download=None)
+    grids.draw(gaps)
 
 
 def _with_the_cube(rates: pd.DataFrame) -> pd.DataFrame:

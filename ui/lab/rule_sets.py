@@ -4,51 +4,29 @@ the Simulator, History and the Rule designer."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-from ..grids import NO_VALUE, Shown
+from ..grids import Table, Writer
 from ..i18n import t
-
-
-def written(values: pd.Series, write: Callable[[Any], str]) -> list[str]:
-    return [NO_VALUE if pd.isna(v) else write(v) for v in values]
-
-
-def per_rule_set(
-    frame: pd.DataFrame,
-    labels: Mapping[str, str],
-    columns: Mapping[str, tuple[str, Callable[[Any], str]]],
-) -> Shown:
-    """One row per rule set: its label, then each column under its header, formatted (a missing
-    figure shows as a dash)."""
-    shown = pd.DataFrame({t("col.rules"): frame["rules"].map(labels)})
-    raw = pd.DataFrame({t("col.rules"): frame["rules"]})
-    for column, (header, fmt) in columns.items():
-        shown[header] = [fmt(v) if pd.notna(v) else NO_VALUE for v in frame[column]]
-        raw[header] = frame[column].to_numpy()
-    return Shown(shown=shown, raw=raw)
 
 
 def by_measure(
     frame: pd.DataFrame,
-    labels: Mapping[str, str],
     headers: Mapping[str, str],
-    columns: Mapping[str, tuple[str, Callable[[Any], str]]],
-) -> Shown:
-    """A row per measure and a column per rule set under its short header (``headers``;
-    ``labels`` name them in the CSV, a row per rule set), drawn static: a measure's name wraps
-    on a phone, and only there."""
-    measure = t("simulator.measure")
-    shown = pd.DataFrame({measure: [header for header, _ in columns.values()]})
+    columns: Mapping[str, tuple[str, Writer]],
+) -> Table:
+    """A row per measure (``columns``: each one's column of ``frame``, its name and how its
+    figures read) and a column per rule set under its short header (``headers``), drawn static:
+    a measure's name wraps on a phone, and only there."""
+    table = pd.DataFrame({t("simulator.measure"): [name for name, _ in columns.values()]})
     for _, row in frame.iterrows():
-        shown[headers[row["rules"]]] = [
-            fmt(row[c]) if pd.notna(row[c]) else NO_VALUE for c, (_, fmt) in columns.items()
-        ]
-    raw = per_rule_set(frame, labels, columns).raw
-    return Shown(shown=shown, raw=raw, static=True)
+        table[headers[row["rules"]]] = pd.to_numeric(
+            pd.Series([row[c] for c in columns]), errors="coerce"
+        ).astype("float64")
+    formats = {place: write for place, (_, write) in enumerate(columns.values())}
+    return Table(table, formats, static=True)
 
 
 def compared(items: Sequence[tuple[str, str]], key: str, **values: object) -> str:

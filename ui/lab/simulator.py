@@ -5,7 +5,6 @@ the embedded views, the spread chart or the summary alone) and their"""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 import pandas as pd
 import streamlit as st
@@ -13,68 +12,56 @@ import streamlit as st
 from gammon_elo.simulate import Population, Simulation
 
 from .. import charts, grids
-from ..grids import Shown, text
+from ..grids import Table
 from ..i18n import number, percent, signed, t
 from ..scaffold import Page
-from .rule_sets import by_measure, compared, per_rule_set, written
+from .rule_sets import by_measure, compared
 
 #: The percentiles of the final-ratings table, and the two the sentence names.
 PERCENTILES = (10, 25, 50, 75, 90)
 
 
-def rating_quantiles(distribution: pd.DataFrame, labels: Sequence[str]) -> pd.DataFrame:
+def rating_quantiles(distribution: pd.DataFrame, labels: Sequence[str]) -> Table:
     """The final ratings' 10th, 25th, 50th, 75th and 90th percentiles: a row per percentile and a
-    column per rule set (as written, whole points)."""
+    column per rule set (whole points)."""
     quantiles = (
         distribution.groupby("series", sort=False)["rating"]
         .quantile([p / 100 for p in PERCENTILES])
         .unstack()
     )
-    shown = pd.DataFrame(
-        {t("simulator.percentile"): [t("simulator.nth", n=p) for p in PERCENTILES]}
-    )
+    percentile = t("simulator.percentile")
+    table = pd.DataFrame({percentile: PERCENTILES})
     for label in labels:
         if label in quantiles.index:
-            shown[label] = [number(v) for v in quantiles.loc[label]]
-    return shown
+            table[label] = quantiles.loc[label].to_numpy()
+    return Table(table, {percentile: lambda p: t("simulator.nth", n=int(p))})
 
 
-def _last_week(
-    table: grids.Shown, labels: Sequence[str], *, largest: bool
-) -> list[tuple[str, str]]:
-    """(rule set, figure as shown) in the table's last row, the largest (or smallest) first."""
-    last = table.raw.iloc[-1]
+def last_row_sentence(table: Table, labels: Sequence[str], key: str, place: str = "week") -> str:
+    """The sentence ``key`` on the table's last row: its first cell as the table writes it (a
+    week, or a group of players: the field ``place``), then each rule set's figure there, the
+    largest first."""
+    frame = table.frame
+    last = frame.iloc[-1]
     order = sorted(
-        (label for label in labels if label in table.raw.columns),
+        (label for label in labels if label in frame.columns),
         key=lambda label: float(last[label]),
-        reverse=largest,
+        reverse=True,
     )
-    return [(label, str(table.shown.iloc[-1][label])) for label in order]
+    items = [(label, table.formats.get(label, number)(last[label])) for label in order]
+    # The first column's own value (a row of numbers would read a week 3 as 3.0).
+    first = frame.columns[0]
+    where = str(table.formats.get(first, str)(frame[first].iloc[-1]))
+    return compared(items, key, **{place: where})
 
 
-def spread_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
-    week = str(table.shown.iloc[-1, 0])
-    return compared(_last_week(table, labels, largest=True), "simulator.spread_sentence", week=week)
-
-
-def accuracy_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
-    week = str(table.shown.iloc[-1, 0])
-    return compared(
-        _last_week(table, labels, largest=True), "simulator.accuracy_sentence", week=week
-    )
-
-
-def volatility_sentence(table: grids.Shown, labels: Sequence[str]) -> str:
-    """About the busiest group (the table's last row): how much a week moves a rating there."""
-    group = str(table.shown.iloc[-1, 0])
-    return compared(
-        _last_week(table, labels, largest=True), "simulator.volatility_sentence", group=group
-    )
-
-
-def distribution_sentence(quantiles: pd.DataFrame, labels: Sequence[str]) -> str:
-    first, last = quantiles.iloc[0], quantiles.iloc[-1]
-    items = [(label, f"{first[label]}–{last[label]}") for label in labels if label in quantiles]
+def distribution_sentence(quantiles: Table, labels: Sequence[str]) -> str:
+    first, last = quantiles.frame.iloc[0], quantiles.frame.iloc[-1]
+    items = [
+        (label, f"{number(first[label])}–{number(last[label])}")
+        for label in labels
+        if label in quantiles.frame
+    ]
     return compared(items, "simulator.distribution_sentence")
 
 
@@ -98,17 +85,14 @@ def _chart(
     alt_text: str,
     sentence: str,
     table_title: str,
-    table: grids.Shown | pd.DataFrame,
+    table: Table,
 ) -> None:
     """The chart full width, the sentence saying what it shows, and its numbers folded under it
     (full width too, so that no column is cut off)."""
     charts.show(st, chart, title=title, alt_text=alt_text)
     st.markdown(sentence)
     with st.expander(table_title):
-        if isinstance(table, grids.Shown):
-            grids.show(table, download=None)
-        else:
-            st.dataframe(table, hide_index=True, width="stretch")
+        grids.draw(table)
 
 
 def results(
@@ -122,7 +106,7 @@ def results(
     ``headers`` are the rule sets' short names over the tables' columns."""
     names = list(labels.values())
     weekly = result.weekly.assign(series=lambda f: f["rules"].map(labels))
-    summary_table = simulation_summary_table(result.summary(), labels, headers)
+    summary_table = simulation_summary_table(result.summary(), headers)
     columns_text = t("simulator.columns", rules=", ".join(names))
     rules_text = ", ".join(names)
     spread_chart = _lines(weekly, "half_within", t("simulator.half_within"), "d")
@@ -134,7 +118,7 @@ def results(
 
     def chart_view() -> None:
         charts.show(st, spread_chart, **spread)
-        st.markdown(spread_sentence(spread_table, names))
+        st.markdown(last_row_sentence(spread_table, names, "simulator.spread_sentence"))
         grids.data_expander(spread_table)
 
     page.only("chart", chart_view)
@@ -146,7 +130,7 @@ def results(
     _chart(
         spread_chart,
         **spread,
-        sentence=spread_sentence(spread_table, names),
+        sentence=last_row_sentence(spread_table, names, "simulator.spread_sentence"),
         table_title=t("simulator.spread_table"),
         table=spread_table,
     )
@@ -155,7 +139,7 @@ def results(
         _lines(weekly, "spearman", t("simulator.spearman_short"), ".3f"),
         title=t("simulator.accuracy_title"),
         alt_text=t("simulator.accuracy_alt", rules=rules_text),
-        sentence=accuracy_sentence(accuracy_table, names),
+        sentence=last_row_sentence(accuracy_table, names, "simulator.accuracy_sentence"),
         table_title=t("simulator.accuracy_table"),
         table=accuracy_table,
     )
@@ -164,9 +148,9 @@ def results(
 
     st.header(t("simulator.heavy_title"))
     st.caption(f"{t('simulator.heavy_text')} {columns_text}")
-    grids.show(heavy_claim_table(result.heavy_week_claim(), labels, headers), download=None)
+    grids.show(heavy_claim_table(result.heavy_week_claim(), headers), download=None)
     grids.show(
-        grids.Shown(shown=weekly, raw=weekly.drop(columns="series")),
+        Table(weekly.drop(columns="series")),
         download=f"simulation_seed{population.seed}_weekly.csv",
         only_download=True,
     )
@@ -191,7 +175,9 @@ def _volatility(result: Simulation, labels: Mapping[str, str], rules_text: str) 
         ),
         title=t("simulator.volatility_title"),
         alt_text=t("simulator.volatility_alt", rules=rules_text),
-        sentence=volatility_sentence(volatility_table, names),
+        sentence=last_row_sentence(
+            volatility_table, names, "simulator.volatility_sentence", place="group"
+        ),
         table_title=t("simulator.volatility_table"),
         table=volatility_table,
     )
@@ -223,62 +209,48 @@ def _distribution(result: Simulation, labels: Mapping[str, str], rules_text: str
 # ---------------------------------------------------------------------------------- tables
 
 
-def simulation_summary_table(
-    frame: pd.DataFrame, labels: Mapping[str, str], headers: Mapping[str, str]
-) -> Shown:
+def simulation_summary_table(frame: pd.DataFrame, headers: Mapping[str, str]) -> Table:
     """The last week's spread and accuracy, the tenths' win rates: a row per measure and a column
     per rule set (a few rule sets fit across where seven long headers did not). The headline
-    spread is "half the players within"; the CSV also keeps the interquartile range."""
+    spread is "half the players within"; the interquartile range is under it."""
     columns = {
         "half_within": (t("simulator.half_within"), number),
+        "iqr": (t("simulator.iqr"), number),
         "spread": (t("simulator.spread"), number),
         "spearman": (t("simulator.spearman"), lambda v: number(v, 3)),
         "top_tenth_expected": (t("simulator.top_expected"), percent),
         "top_tenth_actual": (t("simulator.top_actual"), percent),
         "newcomer_games_to_level": (t("simulator.newcomer_games"), number),
     }
-    table = by_measure(frame, labels, headers, columns)
-    raw_columns = {"iqr": (t("simulator.iqr"), number), **columns}
-    return replace(table, raw=per_rule_set(frame, labels, raw_columns).raw)
+    return by_measure(frame, headers, columns)
 
 
 def weekly_table(
     frame: pd.DataFrame, column: str, labels: Mapping[str, str], digits: int = 0
-) -> Shown:
+) -> Table:
     """A week × rule-set table of one weekly figure (the numbers behind a time-series chart)."""
     wide = frame.pivot(index="week", columns="rules", values=column)
     wide = wide[[name for name in labels if name in wide.columns]]
-    raw = wide.rename(columns=labels).reset_index().rename(columns={"week": t("simulator.week")})
-    raw.columns.name = None
-    shown = raw.copy()
-    for header in labels.values():
-        if header in shown:
-            shown[header] = written(raw[header], lambda v: number(v, digits))
-    shown[t("simulator.week")] = raw[t("simulator.week")].map(number)
-    return Shown(shown=text(shown), raw=raw)
+    table = wide.rename(columns=labels).reset_index().rename(columns={"week": t("simulator.week")})
+    table.columns.name = None
+    return Table(table, {header: lambda v: number(v, digits) for header in labels.values()})
 
 
-def swings_table(frame: pd.DataFrame, labels: Mapping[str, str]) -> Shown:
-    """Weekly swing (sd of the weekly change) by games that week: a column per rule set."""
+def swings_table(frame: pd.DataFrame, labels: Mapping[str, str]) -> Table:
+    """Weekly swing (sd of the weekly change) by games that week: a column per rule set (a group
+    no player-week fell in, no week of 300+ games, has no swing: a dash)."""
     wide = frame.pivot(index="group", columns="rules", values="sd_change")
     wide = wide.loc[list(dict.fromkeys(frame["group"])), [n for n in labels if n in wide.columns]]
-    raw = (
+    table = (
         wide.rename(columns=labels)
         .reset_index()
         .rename(columns={"group": t("simulator.games_week")})
     )
-    raw.columns.name = None
-    shown = raw.copy()
-    for header in labels.values():
-        if header in shown:
-            # A group no player-week fell in (no week of 300+ games) has no swing: a dash.
-            shown[header] = written(raw[header], lambda v: number(v, 1))
-    return Shown(shown=text(shown), raw=raw)
+    table.columns.name = None
+    return Table(table, {header: lambda v: number(v, 1) for header in labels.values()})
 
 
-def heavy_claim_table(
-    frame: pd.DataFrame, labels: Mapping[str, str], headers: Mapping[str, str]
-) -> Shown:
+def heavy_claim_table(frame: pd.DataFrame, headers: Mapping[str, str]) -> Table:
     """The article's heavy week: what 300+ games at 2–3 points under expectation cost, a row
     per measure and a column per rule set, as in the summary."""
     columns = {
@@ -288,4 +260,4 @@ def heavy_claim_table(
         "change": (t("simulator.week_change"), signed),
         "k_games_shortfall": (t("simulator.estimate"), lambda v: signed(-v)),
     }
-    return by_measure(frame, labels, headers, columns)
+    return by_measure(frame, headers, columns)

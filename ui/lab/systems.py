@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
-from typing import Any, Final
+from typing import Final
 
 import altair as alt
 import pandas as pd
@@ -20,6 +20,7 @@ import streamlit as st
 from gammon_elo import RULES, Rules
 from gammon_elo.systems import COIN_TOSS, FLOOR, Glicko2, SystemsComparison, Verdict, WengLin
 
+from .. import grids
 from ..charts import inks, style
 from ..i18n import MINUS, NO_VALUE, decimal_comma, number, percent, signed, t
 from ..rules_input import rules_label
@@ -285,12 +286,11 @@ def ranking_chart(
 
 def ranking_table(
     comparison: SystemsComparison, parts: Mapping[str, tuple[str, str]], current: str
-) -> tuple[Any, dict[str, Any]]:
-    """Every row, best first, under the reader's headers, as ``st.dataframe`` takes it: the
-    system, its numbers as numbers (a header click sorts them) written by a Styler, and its
-    settings last; and the columns' configuration. The current rules' own margin is no
-    figure; the share of the way from a coin toss to the floor and the Spearman with the
-    players' levels only where levels are known."""
+) -> grids.Table:
+    """Every row, best first, under the reader's headers: the system (kept in view as the
+    numbers scroll by on a phone), its numbers, and its settings last. The current rules' own
+    margin is no figure; the share of the way from a coin toss to the floor and the Spearman
+    with the players' levels only where levels are known."""
     rows = comparison.rows
     is_current = rows["system"] == current
     yes, no = t("systems.yes"), t("systems.no")
@@ -325,12 +325,8 @@ def ranking_table(
         t("systems.col_seconds"): lambda v: number(v, 2),
     }
     formats = {column: write for column, write in formats.items() if column in data}
-    config: dict[str, Any] = {
-        column: st.column_config.NumberColumn(alignment="left") for column in formats
-    }
-    # The name stays in view as the numbers scroll by on a phone; the settings come last.
-    config[t("systems.col_system")] = st.column_config.TextColumn(pinned=True)
-    return data.style.format(formats, na_rep=NO_VALUE), config
+    pinned = {t("systems.col_system"): st.column_config.TextColumn(pinned=True)}
+    return grids.Table(data, formats, pinned)
 
 
 def section(history: cached.History, burn_in: int) -> None:
@@ -351,18 +347,10 @@ def section(history: cached.History, burn_in: int) -> None:
     st.markdown(f"**{t('systems.chart_title', current=named[current])}**")
     st.altair_chart(ranking_chart(comparison, parts), alt=first)
     st.caption(t("systems.chart_key", games=comparison.games, current=named[current]))
-    data, config = ranking_table(comparison, parts, current)
-    levels = " " + t("systems.table_levels") if t("systems.col_share") in config else ""
+    table = ranking_table(comparison, parts, current)
+    levels = " " + t("systems.table_levels") if t("systems.col_share") in table.frame else ""
     # Folded: a dozen columns scroll sideways in a phone's width; the verdict and the chart
     # above say what it holds.
     with st.expander(t("systems.table_title"), icon=":material/table:"):
         st.caption(t("systems.table_key", current=named[current]) + levels)
-        st.dataframe(data, hide_index=True, column_config=config, placeholder=NO_VALUE)
-        st.download_button(
-            t("tables.download"),
-            comparison.rows.to_csv(index=False).encode("utf-8"),
-            file_name="systems.csv",
-            mime="text/csv",
-            key="designer.systems_download",
-            icon=":material/download:",
-        )
+        grids.show(table, download="systems.csv", key="designer.systems_download")

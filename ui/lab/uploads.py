@@ -22,7 +22,7 @@ from gammon_elo.replay import read_history
 from gammon_elo.replay.budget import Budget, OverBudget
 from server import settings
 
-from ..grids import Shown, text
+from ..grids import Table
 from ..i18n import count, t
 
 __all__ = ["TYPES", "budget", "limits_text", "read", "rejected", "upload_megabytes", "uploader"]
@@ -89,7 +89,7 @@ def read(data: bytes) -> pd.DataFrame:
     return read_history(data, budget=budget(), history_only=True)
 
 
-def rejected(report: pd.DataFrame) -> Shown:
+def rejected(report: pd.DataFrame) -> Table:
     """Every problem of every rejected row: row number (as the file counts), column, value, why."""
     raw = report.rename(
         columns={
@@ -99,4 +99,4 @@ def rejected(report: pd.DataFrame) -> Shown:
             "reason": t("history.col_reason"),
         }
     )
-    return Shown(shown=text(raw), raw=raw)
+    return Table(raw)
