@@ -1,10 +1,17 @@
 """The README's and the docs' examples run as written: their Python sessions as doctests, and
 every ``python -m gammon_elo`` command of their console sessions prints what the page shows (a
-line ``…`` stands for any lines, a line ending in ``…`` for the rest of that line)."""
+line ``…`` stands for any lines, a line ending in ``…`` for the rest of that line).
+
+The commands run through :func:`gammon_elo.cli.main` in this process, as ``python -m
+gammon_elo`` runs them (its ``__main__`` calls nothing else), each printing to one buffer as a
+terminal would show both streams; one command runs as its own process, the way a reader types
+it, so that the entry point itself is tested too."""
 
 from __future__ import annotations
 
+import contextlib
 import doctest
+import io
 import re
 import shlex
 import subprocess
@@ -12,6 +19,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from gammon_elo.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The README and every page of docs/, read as one text.
@@ -43,7 +52,8 @@ def sessions() -> list[tuple[str, str, int]]:
             if command.startswith("python -m gammon_elo"):
                 status = int(after[2]) if after[0] == "echo $?" else 0
                 found.append((command, output, status))
-    return found
+    # A command shown on two pages with the same output is run once.
+    return list(dict.fromkeys(found))
 
 
 def pattern(expected: str) -> re.Pattern[str]:
@@ -62,8 +72,21 @@ def pattern(expected: str) -> re.Pattern[str]:
     ("command", "expected", "status"), sessions(), ids=[c for c, _, _ in sessions()]
 )
 def test_the_command_line_examples_print_what_the_readme_shows(
-    command: str, expected: str, status: int
+    command: str, expected: str, status: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.chdir(ROOT)
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        try:
+            returned = main(shlex.split(command)[3:])
+        except SystemExit as exit:  # argparse's refusals end the program
+            returned = exit.code if isinstance(exit.code, int) else 1
+    assert returned == status, printed.getvalue()
+    assert_shows(command, expected, printed.getvalue())
+
+
+def test_python_m_gammon_elo_runs_a_command_as_the_readme_types_it() -> None:
+    command, expected, status = sessions()[0]
     done = subprocess.run(
         [sys.executable, *shlex.split(command)[1:]],
         cwd=ROOT,
@@ -73,5 +96,10 @@ def test_the_command_line_examples_print_what_the_readme_shows(
         timeout=120,
     )
     assert done.returncode == status, done.stdout
-    shown = "".join(line.rstrip() + "\n" for line in done.stdout.strip("\n").splitlines())
+    assert_shows(command, expected, done.stdout)
+
+
+def assert_shows(command: str, expected: str, printed: str) -> None:
+    """``printed`` is what the page shows under ``command`` (trailing blanks aside)."""
+    shown = "".join(line.rstrip() + "\n" for line in printed.strip("\n").splitlines())
     assert pattern(expected).fullmatch(shown), f"{command}\n--- README\n{expected}--- got\n{shown}"
