@@ -67,7 +67,11 @@ def show(where: Where, chart: Chart, *, title: str, alt_text: str) -> None:
     """A chart under its title, with its accessible description.
 
     The title is page text, not Vega's: Streamlit sized some charts a title's height too short
-    and clipped Vega titles at the top.
+    and clipped Vega titles at the top. The browser writes ``alt_text`` into the chart's spec,
+    so an alt text that changes with the inputs makes every rerun draw the chart anew (every
+    mark, axis and hover layer) rather than give it its new data: a chart on a page that reruns
+    as the reader types says in its alt text what it shows, and the numbers stay in the text
+    beside it.
     """
     where.markdown(f"**{title}**")
     if isinstance(chart, Figure):

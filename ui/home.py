@@ -288,9 +288,7 @@ class Card:
             st,
             self.chart(),
             title=t("home.curves_title"),
-            alt_text=t(
-                "home.curves_alt", divisors=", ".join(self.labels.values()), gap=signed(self.gap)
-            ),
+            alt_text=t("home.curves_alt", divisors=", ".join(self.labels.values())),
         )
         st.caption(t("home.curves_hover"))
 

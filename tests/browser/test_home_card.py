@@ -139,3 +139,32 @@ def test_home_chart_view_draws_the_curves_alone(browser: Browser, app_url: str) 
         expect(page.get_by_test_id("stException")).to_have_count(0)
     finally:
         page.context.close()
+
+
+def test_home_chart_is_given_new_data_not_drawn_anew(browser: Browser, app_url: str) -> None:
+    """A changed rating moves the gap's rule in the drawing already shown: the chart's SVG is the
+    same element before and after the rerun (a chart drawn anew would be a new one)."""
+    page = _context_page(browser, 1280, 720, False)
+    try:
+        open_page(page, f"{app_url}{LINK}")
+        chart = page.get_by_test_id("stVegaLiteChart")
+        chart.scroll_into_view_if_needed()
+        rule = chart.locator("svg.marks g.role-mark.mark-rule line[stroke-dasharray]")
+        expect(rule).to_have_count(1)
+        wait_idle(page)
+        chart.locator("svg.marks").evaluate("svg => { svg.dataset.before = 'yes'; }")
+        where = "line => line.getBoundingClientRect().x"
+        before = rule.evaluate(where)
+        box = page.get_by_label("Your rating", exact=True)
+        box.fill("1700")
+        box.press("Enter")
+        # 1,700 against 1,500: the sentence above the chart names the new gap.
+        expect(page.get_by_text("your gap, +200 ")).to_be_visible()
+        wait_idle(page)
+        expect(chart.locator("svg.marks[data-before=yes]")).to_have_count(1)
+        # The gap went from +300 to +200: the rule moved left.
+        assert rule.evaluate(where) < before
+        assert chart_marks(chart)["line"]["items"] == 3
+        expect(page.get_by_test_id("stException")).to_have_count(0)
+    finally:
+        page.context.close()

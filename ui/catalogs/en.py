@@ -181,7 +181,7 @@ EN: dict[str, str] = {
     ),
     "home.curves_alt": (
         "Line chart: your expected score against the rating difference (you − opponent), one "
-        "line per divisor ({divisors}); a dashed rule and a dot on each line mark your gap, {gap}."
+        "line per divisor ({divisors}); a dashed rule and a dot on each line mark your gap."
     ),
     "home.table_title": "This game's points under each divisor",
     "home.table_text": (
