@@ -31,12 +31,16 @@ from playwright.sync_api import (
     Locator,
     Page,
     Playwright,
+    ViewportSize,
     expect,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Screenshots land here (gitignored).
 ARTIFACTS = ROOT / "tests" / "artifacts"
+#: The tests' screens: a desktop, and a current mid-size phone (CSS pixels).
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 #: Debian's Chromium, headless, with nothing that phones home: the network is loopback only.
 CHROMIUM_ARGS = (

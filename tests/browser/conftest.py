@@ -1,7 +1,9 @@
 """Shared fixtures. Browser tests (``@pytest.mark.browser``) get the app served by
 ``streamlit run app.py`` on loopback (``app_url``), Debian's Chromium (``browser``) and a fresh
-1280 × 900 tab per test (``page``); ``phone_page`` is a 390-px-wide phone. Without Chromium the
-browser tests fail with a message saying how to install it: they are never skipped.
+1280 × 900 tab per test (``page``); ``phone_page`` is a 390-px-wide phone; ``desktop_tab`` and
+``phone_tab`` are one tab each for a file's tests that only open pages and read them. Without
+Chromium the browser tests fail with a message saying how to install it: they are never
+skipped.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from collections.abc import Callable, Iterator
 import pytest
 from browser_support import (
     CHROMIUM_MISSING,
+    DESKTOP,
+    PHONE,
     ROOT,
     chromium_path,
     launch_chromium,
@@ -31,8 +35,6 @@ from ui import navigation
 
 #: Long enough for a rerun on a loaded 2-core machine, short enough to fail a stuck page quickly.
 PAGE_TIMEOUT_MS = 20_000
-DESKTOP: ViewportSize = {"width": 1280, "height": 900}
-PHONE: ViewportSize = {"width": 390, "height": 844}  # a current mid-size phone, CSS pixels
 #: A cold lab's first page: its imports (Dask, the engine's tables) on a loaded 2-core machine.
 SERVER_WARM_MS = 120_000
 
@@ -119,4 +121,21 @@ def page(browser: Browser) -> Iterator[Page]:
 @pytest.fixture
 def phone_page(browser: Browser) -> Iterator[Page]:
     """A fresh tab on a 390-px-wide touch phone."""
+    yield from _new_page(browser, PHONE, phone=True)
+
+
+@pytest.fixture(scope="module")
+def desktop_tab(browser: Browser) -> Iterator[Page]:
+    """One 1280 × 900 tab for a file's tests that only open pages and read them. Each page it
+    opens is a new Streamlit session, and its renderer keeps the app's scripts compiled: a fresh
+    tab compiles them again, about a second of CPU a page. A test that changes the tab itself
+    (its listeners, headers or permissions) takes ``page``; one that resizes it sets its size
+    first."""
+    yield from _new_page(browser, DESKTOP)
+
+
+@pytest.fixture(scope="module")
+def phone_tab(browser: Browser) -> Iterator[Page]:
+    """One 390-px-wide touch phone's tab for a file's tests that only read pages (see
+    :func:`desktop_tab`)."""
     yield from _new_page(browser, PHONE, phone=True)

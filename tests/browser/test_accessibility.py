@@ -12,12 +12,13 @@ height, the sidebar open and the "Embed this" section unfolded.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_support import (
+    DESKTOP,
     card,
     cut_text,
     metric,
@@ -26,7 +27,7 @@ from browser_support import (
     switch_on,
     wait_idle,
 )
-from playwright.sync_api import Browser, BrowserContext, Frame, Page, expect
+from playwright.sync_api import Frame, Page, expect
 
 from ui.catalogs import EL
 
@@ -73,7 +74,7 @@ def serious_violations(where: Page | Frame) -> tuple[list[str], list[str]]:
 
 
 def whole_page_on_screen(page: Page) -> None:
-    """Stretch the window to the main block's height (the tab is closed after the test)."""
+    """Stretch the window to the main block's height (the next test sets its own size)."""
     viewport = page.viewport_size
     assert viewport is not None
     height = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollHeight")
@@ -88,33 +89,13 @@ def charts_drawn(page: Page) -> None:
         expect(charts.nth(index)).to_have_attribute("aria-label", re.compile(r"\w{3}.{20}"))
 
 
-@pytest.fixture(scope="module")
-def cached_context(browser: Browser) -> Iterator[BrowserContext]:
-    """One browser context for the page checks: each test still opens its own tab (and so its
-    own Streamlit session), but Streamlit's scripts and styles are fetched once."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-    context.set_default_timeout(20_000)  # as conftest's tabs
-    try:
-        yield context
-    finally:
-        context.close()
-
-
-@pytest.fixture
-def cached_page(cached_context: BrowserContext) -> Iterator[Page]:
-    page = cached_context.new_page()
-    try:
-        yield page
-    finally:
-        page.close()
-
-
 @pytest.mark.parametrize("name", PAGES)
 def test_each_page_says_its_language_and_passes_axe(
-    cached_page: Page, url_of: Callable[[str], str], name: str
+    desktop_tab: Page, url_of: Callable[[str], str], name: str
 ) -> None:
     """The page as linked (English), then switched to Greek with the sidebar's selector."""
-    page = cached_page
+    page = desktop_tab
+    page.set_viewport_size(DESKTOP)  # the last page's stretched window
     open_page(page, url_of(PAGES[name]))
     check_page(page, name, "en")
     page.get_by_test_id("stSidebar").get_by_text("Ελληνικά", exact=True).click()

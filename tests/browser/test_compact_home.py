@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from browser_support import cut_text, open_page, save_full_page, wait_idle
+from browser_support import PHONE, cut_text, open_page, save_full_page, wait_idle
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 pytestmark = pytest.mark.browser
@@ -23,7 +23,6 @@ MAX_PHONE_HEIGHT = 1300
 NARROWEST: ViewportSize = {"width": 320, "height": 800}
 #: A phone frame with the article's margins: the narrowest the cube row must fit.
 NARROW: ViewportSize = {"width": 358, "height": 800}
-PHONE: ViewportSize = {"width": 390, "height": 844}
 
 # Hand calculation (as in test_embed.py), 1800 against 1500 under ÷1200, you with 60 ranked games
 # this week (≥ 50: K 16), the opponent with none (K 32), cube 1:

@@ -80,7 +80,7 @@ FIGURES_OFF_SCREEN = """() => [...document.querySelectorAll(
   .map(el => ({text: el.textContent, box: el.getBoundingClientRect().toJSON()}))
   .filter(f => f.box.left < 0 || f.box.right > document.documentElement.clientWidth)
   .map(f => `${f.text}: ${Math.round(f.box.left)}…${Math.round(f.box.right)}`)"""
-#: The phone's width in CSS pixels (conftest.PHONE).
+#: The phone's width in CSS pixels (browser_support.PHONE).
 PHONE_WIDTH = 390
 #: Each chart on show: its texts cut short ("…") or reaching outside its drawing (which the browser
 #: clips), and its axis titles.
@@ -211,27 +211,27 @@ def _heading_tops(page: Page, titles: list[str]) -> list[object]:
 
 @pytest.mark.parametrize(("name", "lang"), _cases(PAGES, {}))
 def test_no_page_scrolls_sideways_on_a_phone(
-    phone_page: Page, url_of: Callable[[str], str], name: str, lang: str
+    phone_tab: Page, url_of: Callable[[str], str], name: str, lang: str
 ) -> None:
     """The page fits the screen (tables and formulas may scroll inside their boxes) and its
     figures are on it, not pushed past its right edge."""
-    measured = _measured(phone_page, url_of, name, lang)
+    measured = _measured(phone_tab, url_of, name, lang)
     assert measured["sideways"] == [{"document": 0, "body": 0, "main": 0}]
     assert measured["figures_off_screen"] == []
 
 
 @pytest.mark.parametrize(("name", "lang"), _cases(PAGES, {}))
 def test_no_text_is_cut_on_a_phone(
-    phone_page: Page, url_of: Callable[[str], str], name: str, lang: str
+    phone_tab: Page, url_of: Callable[[str], str], name: str, lang: str
 ) -> None:
-    assert _measured(phone_page, url_of, name, lang)["cut_labels"] == []
+    assert _measured(phone_tab, url_of, name, lang)["cut_labels"] == []
 
 
 @pytest.mark.parametrize(("name", "lang"), _cases(PAGES, {}))
 def test_no_chart_text_is_cut_on_a_phone(
-    phone_page: Page, url_of: Callable[[str], str], name: str, lang: str
+    phone_tab: Page, url_of: Callable[[str], str], name: str, lang: str
 ) -> None:
-    charts = _measured(phone_page, url_of, name, lang)["charts"]
+    charts = _measured(phone_tab, url_of, name, lang)["charts"]
     assert all(chart["drawn"] for chart in charts), charts
     for chart in charts:
         assert chart["cut"] == [], chart
@@ -243,9 +243,9 @@ def test_no_chart_text_is_cut_on_a_phone(
 
 @pytest.mark.parametrize(("name", "lang"), _cases(TABLE_PAGES, STILL_CUT))
 def test_no_table_is_cut_on_a_phone(
-    phone_page: Page, url_of: Callable[[str], str], name: str, lang: str
+    phone_tab: Page, url_of: Callable[[str], str], name: str, lang: str
 ) -> None:
-    measured = _measured(phone_page, url_of, name, lang)["tables"]
+    measured = _measured(phone_tab, url_of, name, lang)["tables"]
     assert measured, "no table on show"
     assert [m for m in measured if m["overflow"] > 0] == [], measured
     assert [m for m in measured if m["right"] > PHONE_WIDTH] == [], measured
@@ -256,9 +256,9 @@ def test_no_table_is_cut_on_a_phone(
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_classic_answer_is_first_on_a_phone_and_a_preset_changes_it(
-    phone_page: Page, app_url: str, lang: str
+    phone_tab: Page, app_url: str, lang: str
 ) -> None:
-    page = phone_page
+    page = phone_tab
     catalog = EN if lang == "en" else EL
     open_page(page, f"{app_url}/classic?lang={lang}")
     wait_idle(page)
@@ -283,7 +283,7 @@ def test_classic_answer_is_first_on_a_phone_and_a_preset_changes_it(
 
 @pytest.mark.parametrize("lang", ["en", "el"])
 def test_the_tables_steps_read_in_order_on_a_phone(
-    phone_page: Page, url_of: Callable[[str], str], lang: str
+    phone_tab: Page, url_of: Callable[[str], str], lang: str
 ) -> None:
-    tops = _measured(phone_page, url_of, "tables", lang)["steps"]
+    tops = _measured(phone_tab, url_of, "tables", lang)["steps"]
     assert [top for _, top in tops] == sorted(top for _, top in tops), tops

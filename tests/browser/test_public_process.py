@@ -2,8 +2,8 @@
 
 One ``streamlit run app.py`` on loopback, started through ``modules_on_signal.py`` (Streamlit's
 own command line, plus a ``SIGUSR1`` handler that writes the process's module names to a file).
-Chromium first tours every public page in every view (``?view=`` none, compact, chart, table), in
-English, and the home page in Greek, waiting in each for what that view draws; then
+Chromium first tours every public page (and the embedded views no other file opens) in English,
+and the home page in Greek, waiting in each for what that view draws; then
 follows a link to each of the lab's paths, which opens the home page with the notice that the lab
 is elsewhere, and no uploader. Then, from outside the server's process: its modules hold none of
 the lab's (Dask, Numba, the engine, sign-in, ``ui.lab``), it has started no process, and it
@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import pytest
 from browser_support import Server, streamlit_process, wait_idle
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from ui.catalogs.el import EL
 from ui.catalogs.en import EN
@@ -61,44 +61,32 @@ METRIC, CHART, TABLE = "stMetric", "stVegaLiteChart", "stDataFrame"
 class PageSpec(NamedTuple):
     name: str  #: the catalog prefix: "planner" (its title is "planner.title")
     path: str  #: the URL path: "" for the home page
-    #: What each view draws (a view the page does not offer is drawn as its compact view).
+    #: What each view toured draws, by view.
     content: dict[str, tuple[str, ...]]
 
 
-#: The views each page offers under "Embed this" (ui/embed.py, the pages' embed_section calls)
-#: and what shows in each: the full page has everything the compact view has.
+#: What shows in each page's views that this tour opens: every full view, and the embedded views
+#: test_embed.py's tour of every frame width does not open (ui/embed.py, the pages'
+#: embed_section calls).
 PAGES = (
-    PageSpec("home", "", {"full": (METRIC, CHART), "compact": (METRIC,), "chart": (CHART,)}),
+    PageSpec("home", "", {"full": (METRIC, CHART)}),
     PageSpec(
         "planner",
         "planner",
         {"full": (ANSWER, CHART, TABLE), "compact": (ANSWER, CHART), "chart": (CHART,)},
     ),
     PageSpec("explain", "explain", {"full": (ANSWER,), "compact": (ANSWER,)}),
-    PageSpec(
-        "divisors",
-        "divisors",
-        {
-            "full": (CHART, TABLE),
-            "compact": (CHART, TABLE),
-            "chart": (CHART,),
-            "table": (TABLE,),
-        },
-    ),
-    PageSpec(
-        "tables",
-        "tables",
-        {"full": (TABLE, CHART), "compact": (TABLE, CHART), "chart": (CHART,), "table": (TABLE,)},
-    ),
-    PageSpec("classic", "classic", {"full": (METRIC,), "compact": (METRIC,)}),
+    PageSpec("divisors", "divisors", {"full": (CHART, TABLE)}),
+    PageSpec("tables", "tables", {"full": (TABLE, CHART)}),
+    PageSpec("classic", "classic", {"full": (METRIC,)}),
 )
-VIEWS = ("full", "compact", "chart", "table")
 CATALOGS = {"en": EN, "el": EL}
-#: (page, view, language) toured: every view in English, and the home page in Greek, so that the
-#: server has run its Greek path too. (Each page's Greek text is checked by tests/ui/test_i18n.py,
-#: its full view's ``<html lang>`` by test_accessibility.py, its compact views in Greek by
-#: test_embed.py.)
-TOUR = [(spec, view, "en") for spec in PAGES for view in VIEWS] + [(PAGES[0], "full", "el")]
+#: (page, view, language) toured: those views in English, and the home page in Greek, so that
+#: the server has run every page's code and its Greek path too. (Each page's Greek text is
+#: checked by tests/ui/test_i18n.py, its full view's ``<html lang>`` by test_accessibility.py,
+#: its embedded views at every width, in Greek and in English, by test_embed.py.)
+TOUR = [(spec, view, "en") for spec in PAGES for view in spec.content]
+TOUR += [(PAGES[0], "full", "el")]
 #: Links to the lab's pages, with the parameters the lab would read.
 LAB_LINKS = [
     ("/history?source=upload", "en"),
@@ -126,8 +114,7 @@ def element(page: Page, kind: str) -> Locator:
 def show(page: Page, spec: PageSpec, view: str, language: str) -> None:
     """What the view draws, in its language: the page's title on the full page, none in an
     embedded view, each kind of content it has, and no error box."""
-    drawn = view if view in spec.content else "compact"
-    for kind in spec.content[drawn]:
+    for kind in spec.content[view]:
         expect(element(page, kind).filter(visible=True).first).to_be_visible(
             timeout=CONTENT_TIMEOUT_MS
         )
@@ -175,25 +162,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, P
 
 
 @pytest.fixture(scope="module")
-def tour(server: tuple[Server, Path], browser: Browser) -> dict[str, str]:
-    """Every public page in every view, then every lab link, in one tab per language (each
-    navigation is a new Streamlit session); what failed in each visit ("" if nothing)."""
+def tour(server: tuple[Server, Path], desktop_tab: Page) -> dict[str, str]:
+    """Every page of :data:`TOUR`, then every lab link, in one tab (each navigation is a new
+    Streamlit session); what failed in each visit ("" if nothing)."""
     base = server[0].url
     seen: dict[str, str] = {}
-    for language in CATALOGS:
-        context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB")
-        try:
-            page = context.new_page()
-            for spec, view, lang in TOUR:
-                if lang == language:
-                    page.goto(page_url(base, spec, view, language))
-                    seen[visit_id(spec, view, lang)] = outcome(show, page, spec, view, lang)
-            for link, lang in LAB_LINKS:
-                if lang == language:
-                    page.goto(base + link)
-                    seen[link] = outcome(lab_door_stays_shut, page, lang)
-        finally:
-            context.close()
+    for spec, view, lang in TOUR:
+        desktop_tab.goto(page_url(base, spec, view, lang))
+        seen[visit_id(spec, view, lang)] = outcome(show, desktop_tab, spec, view, lang)
+    for link, lang in LAB_LINKS:
+        desktop_tab.goto(base + link)
+        seen[link] = outcome(lab_door_stays_shut, desktop_tab, lang)
     return seen
 
 

@@ -50,7 +50,10 @@ def _legend_labels(chart: Locator) -> list[str]:
     return labels
 
 
-def test_pointing_anywhere_over_the_curves_names_every_divisor(app_url: str, page: Page) -> None:
+def test_pointing_anywhere_over_the_curves_names_every_divisor(
+    app_url: str, desktop_tab: Page
+) -> None:
+    page = desktop_tab
     open_page(page, app_url + PAGES["divisors"])
     wait_idle(page)
     chart = page.get_by_test_id("stVegaLiteChart").first
@@ -76,7 +79,8 @@ def test_pointing_anywhere_over_the_curves_names_every_divisor(app_url: str, pag
 
 
 @pytest.mark.parametrize("name", list(PAGES))
-def test_nothing_is_cut_short(url_of: Callable[[str], str], page: Page, name: str) -> None:
+def test_nothing_is_cut_short(url_of: Callable[[str], str], desktop_tab: Page, name: str) -> None:
+    page = desktop_tab
     open_page(page, url_of(PAGES[name]))
     wait_idle(page)
     main = page.get_by_test_id("stMain")
