@@ -8,6 +8,7 @@ skipped.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -24,6 +25,7 @@ from browser_support import (
 from playwright.sync_api import (
     Browser,
     BrowserContext,
+    Error,
     Page,
     Playwright,
     ViewportSize,
@@ -101,41 +103,82 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
         chromium.close()
 
 
-def _new_page(browser: Browser, viewport: ViewportSize, *, phone: bool = False) -> Iterator[Page]:
-    context: BrowserContext = browser.new_context(
+def _new_context(
+    browser: Browser, viewport: ViewportSize, *, phone: bool = False
+) -> BrowserContext:
+    context = browser.new_context(
         viewport=viewport, is_mobile=phone, has_touch=phone, locale="en-GB"
     )
     context.set_default_timeout(PAGE_TIMEOUT_MS)
+    return context
+
+
+@pytest.fixture(scope="session")
+def desktop(browser: Browser) -> Iterator[BrowserContext]:
+    """The browser context of every desktop tab: its HTTP cache keeps the app's scripts and
+    styles, fetched once for the session instead of once a test."""
+    context = _new_context(browser, DESKTOP)
     try:
-        yield context.new_page()
+        yield context
     finally:
         context.close()
 
 
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    """A fresh tab (own cookies and Streamlit session) on a 1280 × 900 desktop screen."""
-    yield from _new_page(browser, DESKTOP)
+@pytest.fixture(scope="session")
+def phone(browser: Browser) -> Iterator[BrowserContext]:
+    """The browser context of every phone tab (see :func:`desktop`)."""
+    context = _new_context(browser, PHONE, phone=True)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+#: Empties the storage of each frame's origin: the sidebar's width and state, a chosen theme.
+_FORGET_STORAGE = "() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }"
+
+
+def _fresh_tab(context: BrowserContext) -> Iterator[Page]:
+    """A new tab, and after the test nothing of it left for the next: the tabs it opened, their
+    cookies (the lab's sign-in, Streamlit's XSRF token), their origins' storage, any permission
+    or header given."""
+    kept = list(context.pages)
+    yield context.new_page()
+    for tab in [tab for tab in context.pages if tab not in kept]:
+        for frame in tab.frames:
+            with contextlib.suppress(Error):  # a frame gone, or crashed with its page
+                frame.evaluate(_FORGET_STORAGE)
+        tab.close()
+    context.clear_cookies()
+    context.clear_permissions()
+    context.set_extra_http_headers({})
 
 
 @pytest.fixture
-def phone_page(browser: Browser) -> Iterator[Page]:
+def page(desktop: BrowserContext) -> Iterator[Page]:
+    """A fresh tab (its own Streamlit session, no cookie or storage of another test's) on a
+    1280 × 900 desktop screen."""
+    yield from _fresh_tab(desktop)
+
+
+@pytest.fixture
+def phone_page(phone: BrowserContext) -> Iterator[Page]:
     """A fresh tab on a 390-px-wide touch phone."""
-    yield from _new_page(browser, PHONE, phone=True)
+    yield from _fresh_tab(phone)
 
 
 @pytest.fixture(scope="module")
-def desktop_tab(browser: Browser) -> Iterator[Page]:
+def desktop_tab(desktop: BrowserContext) -> Iterator[Page]:
     """One 1280 × 900 tab for a file's tests that only open pages and read them. Each page it
     opens is a new Streamlit session, and its renderer keeps the app's scripts compiled: a fresh
     tab compiles them again, about a second of CPU a page. A test that changes the tab itself
     (its listeners, headers or permissions) takes ``page``; one that resizes it sets its size
     first."""
-    yield from _new_page(browser, DESKTOP)
+    yield from _fresh_tab(desktop)
 
 
 @pytest.fixture(scope="module")
-def phone_tab(browser: Browser) -> Iterator[Page]:
+def phone_tab(phone: BrowserContext) -> Iterator[Page]:
     """One 390-px-wide touch phone's tab for a file's tests that only read pages (see
     :func:`desktop_tab`)."""
-    yield from _new_page(browser, PHONE, phone=True)
+    yield from _fresh_tab(phone)
