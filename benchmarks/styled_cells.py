@@ -1,14 +1,16 @@
 """What a table's number cells cost when a Styler writes them (``ui.grids.styled``), beside the
-same numbers sent under the grid's own formats, measured in the same run: the reason
-``ui.grids.STYLED_CELLS`` caps the tables a Styler writes.
+same numbers sent bare to the grid, measured in the same run: the reason ``ui.grids.STYLED_CELLS``
+caps the cells a table shows.
 
     python -m benchmarks.styled_cells [--rows 1000] [--columns 14] [--repeat 5]
 
 One page under Streamlit's AppTest draws a rows × columns table of numbers written signed
-("+12", "−16") with :func:`ui.grids.draw`, the cap lifted so that a Styler writes them, then the
-same table with the cap at 0 (the grid's own formats). Printed: the CPU time of the page's run
-(AppTest runs the script in this process), the best of R after one warm-up run, and the
-difference per cell.
+("+12", "−16") with :func:`ui.grids.draw` (its writers reading the reader's language once for
+the table), the cap lifted so that a Styler writes them all; then the same Styler drawn with
+its writers reading the language at every cell; then the same numbers as a table without
+writers (no Styler: the grid's own number display), the baseline. Printed: the CPU time of the
+page's run (AppTest runs the script in this process), the best of R after one warm-up run, each
+against the baseline, and the difference per cell.
 """
 
 from __future__ import annotations
@@ -17,6 +19,10 @@ import argparse
 import time
 
 from streamlit.testing.v1 import AppTest
+
+#: How the page draws its table: by ui.grids.draw; a Styler whose writers read the language at
+#: every cell; bare numbers.
+MODES = ("held", "each cell", "bare")
 
 
 def _page() -> None:
@@ -27,17 +33,23 @@ def _page() -> None:
     from ui.i18n import signed
 
     rows, columns = st.session_state["rows"], st.session_state["columns"]
-    grids.STYLED_CELLS = rows * columns if st.session_state["styled"] else 0
+    grids.STYLED_CELLS = rows * columns
     cells = [[(r * columns + c) % 2000 - 1000 for c in range(columns)] for r in range(rows)]
     frame = pd.DataFrame(cells, columns=[f"c{c}" for c in range(columns)])
-    grids.draw(grids.Table(frame, dict.fromkeys(frame.columns, signed)), max_rows=rows)
+    writers = dict.fromkeys(frame.columns, signed)
+    mode = st.session_state["mode"]
+    if mode == "each cell":
+        config = grids.grid_config(frame, {})
+        st.dataframe(grids.styled(frame, writers), hide_index=True, column_config=config)
+    else:
+        grids.draw(grids.Table(frame, writers if mode == "held" else {}), max_rows=rows)
 
 
-def cpu_ms(rows: int, columns: int, styled: bool, repeat: int) -> float:
+def cpu_ms(rows: int, columns: int, mode: str, repeat: int) -> float:
     """The best CPU time, in ms, of ``repeat`` runs of the page after one warm-up run."""
     at = AppTest.from_function(_page, default_timeout=600)
     at.session_state["rows"], at.session_state["columns"] = rows, columns
-    at.session_state["styled"] = styled
+    at.session_state["mode"] = mode
     at.run()
     times = []
     for _ in range(repeat):
@@ -56,13 +68,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args(argv)
     cells = args.rows * args.columns
-    styled = cpu_ms(args.rows, args.columns, True, args.repeat)
-    text = cpu_ms(args.rows, args.columns, False, args.repeat)
-    print(
-        f"{args.rows:,} × {args.columns} cells: written by a Styler {styled:,.0f} ms CPU, by the"
-        f" grid {text:,.0f} ms (best of {args.repeat});"
-        f" {(styled - text) / cells * 1000:.0f} µs a cell"
-    )
+    held, each, bare = (cpu_ms(args.rows, args.columns, m, args.repeat) for m in MODES)
+    print(f"{args.rows:,} × {args.columns} cells, CPU of the page's run (best of {args.repeat}):")
+    print(f"  {'sent bare (the baseline)':<34} {bare:7,.0f} ms")
+    for name, ms in (
+        ("Styler, language held (ui.grids)", held),
+        ("Styler, language read at each cell", each),
+    ):
+        per_cell = (ms - bare) / cells * 1000
+        ratio = ms / bare
+        print(f"  {name:<34} {ms:7,.0f} ms  {ratio:5.1f}× the baseline, {per_cell:.0f} µs a cell")
 
 
 if __name__ == "__main__":

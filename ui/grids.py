@@ -1,7 +1,14 @@
 """Tables as a reader meets them: one frame of numbers under the reader's headers (a
 :class:`Table`), written the reader's way only where it is drawn (a pandas Styler: "−16", "+12",
 "64,0%" in Greek), so that a header click sorts by value and the CSV download holds the same
-frame; and the calculator's tables built from the core's (:mod:`gammon_elo.article`)."""
+frame; and the calculator's tables built from the core's (:mod:`gammon_elo.article`).
+
+Every table's numbers are the Styler's text, long ones included: the grid's own column formats
+write an ASCII "-16" and a percentage in the browser's locale, not the page's language, and
+Streamlit has no other documented way to show text over numbers that sort by value. A Styler
+writes its cells one by one as the page runs, so a table shows only as many rows as fit
+:data:`STYLED_CELLS`, the rest in its download, and its writers read the reader's language once
+for the whole table (:func:`ui.i18n.held_language`), not at every cell."""
 
 from __future__ import annotations
 
@@ -20,10 +27,9 @@ from .i18n import count, number, percent, signed, t
 #: Rows of a table a page shows at most (the rest are in its download): Streamlit sends a table
 #: whole in one message, and refuses a message over ``server.maxMessageSize``.
 SHOWN_ROWS = 1000
-#: Cells at most a Styler writes: it writes them one by one as the page runs (the cost a cell:
-#: benchmarks/README.md, "styled cells"). A table that may be larger (a replay's games) is
-#: written by the grid's own column formats instead; past this a Styler is left out, whatever
-#: the table, so no page's run waits on one.
+#: Cells at most a Styler writes for one table: it writes them one by one as the page runs (the
+#: cost a cell: benchmarks/README.md, "styled cells"), so a table with more (a replay's games)
+#: shows its first rows that fit and says the rest are in its download.
 STYLED_CELLS = 6000
 #: What a cell with no value shows, in every table: never "None", "nan" or "NaT" (a boosted or
 #: tournament game's K, expected score and changes, such games never changing ELO; a podium
@@ -42,8 +48,8 @@ class Table:
     a player's points for a win and for a loss under the player's name); ``formats`` write a
     column's values (or, keyed by a row's label, a row's: a table of a row per measure) where
     the table is drawn; ``columns`` are Streamlit column configurations by header (by its last
-    level), laid over each column's own: a shorter label with the full header as its help, the
-    grid's own format. ``static`` tables are drawn whole (``st.table``): each row as tall as its
+    level), laid over each column's own: a shorter label with the full header as its help, a
+    pinned column. ``static`` tables are drawn whole (``st.table``): each row as tall as its
     text, for a few rows of the app's own words and figures (its cells are read as Markdown, so
     never a name from a file or a link).
     """
@@ -87,22 +93,38 @@ def grid_config(frame: pd.DataFrame, columns: Mapping[str, Mapping[str, Any]]) -
     return config
 
 
-def draw(table: Table, max_rows: int = SHOWN_ROWS) -> None:
-    """The table's first ``max_rows`` rows: a grid (``st.dataframe``, sortable by a header
-    click), or a static table."""
-    shown = table.frame.head(max_rows)
-    data = shown
-    if (table.formats or table.static) and shown.size <= STYLED_CELLS:
-        data = styled(shown, table.formats)
-    if table.static:
-        st.table(data, hide_index=True)
-    else:
-        st.dataframe(
-            data,
-            hide_index=True,
-            width="stretch",
-            column_config=grid_config(shown, table.columns),
-            placeholder=NO_VALUE,
+def shown_rows(table: Table, max_rows: int = SHOWN_ROWS) -> int:
+    """How many of the table's first rows are drawn: ``max_rows`` at most, and, of a table a
+    Styler writes (one with formats, or a static one), no more than fit :data:`STYLED_CELLS`."""
+    rows = min(len(table.frame), max_rows)
+    if table.formats or table.static:
+        rows = min(rows, max(1, STYLED_CELLS // max(1, len(table.frame.columns))))
+    return rows
+
+
+def draw(table: Table, max_rows: int = SHOWN_ROWS, *, in_download: bool = False) -> None:
+    """The table's first rows (:func:`shown_rows`): a grid (``st.dataframe``, sortable by a
+    header click), or a static table. A table longer than that says so, and, ``in_download``,
+    that its download holds every row."""
+    rows = shown_rows(table, max_rows)
+    shown = table.frame.head(rows)
+    data = styled(shown, table.formats) if table.formats or table.static else shown
+    # Streamlit has the Styler write its cells inside these calls.
+    with i18n.held_language():
+        if table.static:
+            st.table(data, hide_index=True)
+        else:
+            st.dataframe(
+                data,
+                hide_index=True,
+                width="stretch",
+                column_config=grid_config(shown, table.columns),
+                placeholder=NO_VALUE,
+            )
+    if len(table.frame) > rows:
+        st.caption(
+            t("upload.sample", shown=count(rows), total=count(len(table.frame)))
+            + (" " + t("upload.sample_download") if in_download else "")
         )
 
 
@@ -127,19 +149,14 @@ def show(
     """The table (:func:`draw`) and, for ``download``, a button for its frame as a CSV file
     (:func:`csv`).
 
-    A table longer than ``max_rows`` (one derived from an upload can have hundreds of thousands)
-    shows its first ``max_rows`` and says so, and its CSV is made only when the reader asks for
-    it: no page's message grows with the file, and a rerun does not write the CSV again.
+    A table longer than it shows (one derived from an upload can have hundreds of thousands of
+    rows) has its CSV made only when the reader asks for it: no page's message grows with the
+    file, and a rerun does not write the CSV again.
     """
-    long = len(table.frame) > max_rows
     if not only_download:
-        draw(table, max_rows)
-        if long:
-            st.caption(
-                t("upload.sample", shown=count(max_rows), total=count(len(table.frame)))
-                + (" " + t("upload.sample_download") if download else "")
-            )
+        draw(table, max_rows, in_download=bool(download))
     if download:
+        long = len(table.frame) > shown_rows(table, max_rows)
         st.download_button(
             t("tables.download"),
             (lambda: csv(table.frame)) if long else csv(table.frame),

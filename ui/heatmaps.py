@@ -9,7 +9,7 @@ from typing import Any
 import altair as alt
 import pandas as pd
 
-from .charts import style
+from .chart_specs import style
 
 
 def heatmap(

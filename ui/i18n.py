@@ -7,7 +7,9 @@ a key missing from the chosen language falls back to English (and the tests fail
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from numbers import Integral
 from typing import Any, Literal
 
@@ -42,10 +44,29 @@ def http_words(wanted: str) -> tuple[str, Mapping[str, str]]:
     return DEFAULT_LANGUAGE, CATALOGS[DEFAULT_LANGUAGE]
 
 
+#: The language :func:`held_language` read for the code inside its block, None outside one.
+_HELD: ContextVar[str | None] = ContextVar("held_language", default=None)
+
+
 def language() -> str:
     """The reader's language: the session's choice, else English."""
+    held = _HELD.get()
+    if held is not None:
+        return held
     lang = st.session_state.get(_LANG_KEY, DEFAULT_LANGUAGE)
     return lang if lang in CATALOGS else DEFAULT_LANGUAGE
+
+
+@contextmanager
+def held_language() -> Iterator[None]:
+    """Inside the block :func:`language` gives the language read on entering it: a table's
+    writers ask for it at every cell, and reading the session's state costs more than writing
+    the number. (A context variable: each session's script runs in a thread of its own.)"""
+    token = _HELD.set(language())
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
 
 
 def t(key: str, /, **values: object) -> str:

@@ -12,7 +12,8 @@ import pandas as pd
 from gammon_elo import CUBE_MIX, HoldRow, Plan, Rules, hold_table
 from gammon_elo.player.planner import HOLD_OPPONENTS
 
-from . import answer, charts
+from . import answer
+from .chart_specs import inks, style
 from .grids import Table, short
 from .i18n import count, number, percent, t
 
@@ -66,7 +67,7 @@ def projection_chart(result: Plan) -> alt.LayerChart:
     y_title = t("planner.chart_rating")
     y_axis = alt.Axis(format="d")
     layers: list[alt.Chart] = []
-    ink = charts.inks()
+    ink = inks()
     heavy = heavy_frame(result)
     if not heavy.empty:
         layers.append(
@@ -113,7 +114,7 @@ def projection_chart(result: Plan) -> alt.LayerChart:
         )
     )
     layers += [band, mean, target]
-    return charts.style(alt.layer(*layers))
+    return style(alt.layer(*layers))
 
 
 def chart_caption(result: Plan) -> str:

@@ -138,13 +138,20 @@ spread_table = history.history_spread(comparison.spread, labels)
 grids.show(spread_table, download="spread.csv")
 st.markdown(spread_sentence(spread_table, list(labels.values())))
 
-# One expander for the games and one for the players, a tab per rule set inside each.
+# One expander for the games and one for the players, a tab per rule set inside each. Only
+# the chosen tab's table is drawn (a tab switch reruns the page): a Styler writes each shown
+# cell as the page runs, and every rule set's table at once would make each rerun wait on all.
 for kind, frame_of in (("games", lambda r: r.games), ("players", lambda r: r.players)):
     with st.expander(t(f"history.every_{kind}"), expanded=False):
         if kind == "games":
             st.caption(t("history.unrated_note"))
-        tabs = st.tabs(list(labels.values())) if len(labels) > 1 else [st.container()]
+        if len(labels) > 1:
+            tabs = st.tabs(list(labels.values()), key=page.key(f"{kind}_tab"), on_change="rerun")
+        else:
+            tabs = [st.container()]
         for tab, (label, result) in zip(tabs, comparison.results.items(), strict=True):
+            if len(tabs) > 1 and not tab.open:
+                continue
             with tab:
                 grids.show(
                     history.replay_frame(frame_of(result)),

@@ -45,7 +45,9 @@ def test_the_rejected_rows_download_holds_no_runnable_formula(
     assert written[written.columns[0]].tolist() == ["2", "3", "4"]
 
 
-def _captured(monkeypatch: pytest.MonkeyPatch, table: grids.Table) -> tuple[Any, dict[str, Any]]:
+def _captured(
+    monkeypatch: pytest.MonkeyPatch, table: grids.Table, download: str | None = None
+) -> tuple[Any, dict[str, Any]]:
     """What ``grids.show`` hands ``st.dataframe``: the data and the column configuration."""
     sent: list[tuple[Any, dict[str, Any]]] = []
 
@@ -53,7 +55,7 @@ def _captured(monkeypatch: pytest.MonkeyPatch, table: grids.Table) -> tuple[Any,
         sent.append((data, kwargs))
 
     monkeypatch.setattr(grids.st, "dataframe", dataframe)
-    grids.show(table, download=None)
+    grids.show(table, download=download)
     assert len(sent) == 1
     return sent[0]
 
@@ -128,23 +130,33 @@ def test_signed_changes_sort_by_number_and_keep_their_real_minus(
     assert [row[0] for row in cells] == ["=1+2", "<b>Eleni</b>", "Nikos", "Maria"]
 
 
-def test_a_table_past_the_styled_cells_goes_as_numbers_under_the_grid_s_formats(
+def test_a_table_past_the_styled_cells_shows_its_first_rows_written_and_all_in_its_csv(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # A page's first rows of seven columns, more cells than a Styler writes.
+    # A page's first rows of seven columns, more cells than a Styler writes for one table.
     rows = grids.SHOWN_ROWS
     assert rows * 7 > grids.STYLED_CELLS
-    frame = pd.DataFrame({f"Final {i}": [1500.0] * rows for i in range(7)})
-    table = grids.Table(frame, {"Final 0": i18n.number})
-    data, kwargs = _captured(monkeypatch, table)
-    # No Styler (it would write every cell as the page runs): the frame itself, still numbers.
-    assert isinstance(data, pd.DataFrame) and data.equals(frame)
-    assert kwargs["column_config"]["Final 0"]["type_config"]["type"] == "number"
+    frame = pd.DataFrame({f"Change {i}": [-16.0] * rows for i in range(7)})
+    said: list[str] = []
+    sent: dict[str, Any] = {}
+    monkeypatch.setattr(grids.st, "caption", said.append)
+    monkeypatch.setattr(
+        grids.st, "download_button", lambda label, data, **k: sent.update(data=data)
+    )
+    table = grids.Table(frame, {"Change 0": i18n.signed})
+    styler, kwargs = _captured(monkeypatch, table, download="changes.csv")
+    # As many first rows as fit the cells a Styler writes, each written: "−16", never "-16".
+    fit = grids.STYLED_CELLS // 7
+    assert styler.data.equals(frame.head(fit))
+    assert {cell for row in written(styler) for cell in row} == {f"{MINUS}16"}
     assert kwargs["placeholder"] == "—"
-    # A table longer than a page shows: its first rows, its whole frame in the CSV.
+    assert said == [f"The first {fit} of 1,000 rows are shown. The download holds them all."]
+    # The CSV, made when asked for, holds every row.
+    assert len(pd.read_csv(io.BytesIO(sent["data"]()))) == rows
+    # A table with no writers is sent bare, up to a page's rows: nothing writes its cells.
     long = pd.DataFrame({"n": range(grids.SHOWN_ROWS + 5)})
     shown, _ = _captured(monkeypatch, grids.Table(long))
-    assert len(shown) == grids.SHOWN_ROWS
+    assert isinstance(shown, pd.DataFrame) and len(shown) == grids.SHOWN_ROWS
 
 
 def test_the_greek_cube_table_shows_short_headers_and_its_csv_keeps_its_names(

@@ -11,13 +11,15 @@ from apptest_support import cells, numbers, open_page
 from streamlit.testing.v1 import AppTest
 
 from gammon_elo import RULES
+from ui import grids
 
 MINUS = "\u2212"
 
 
-def uploaded(name: str, text: str) -> AppTest:
-    """The History page with ``text`` uploaded as ``name`` through its uploader."""
-    at = open_page("pages/lab/history.py", timeout=120)
+def uploaded(name: str, text: str, **params: str) -> AppTest:
+    """The History page (opened by a link with ``params``) with ``text`` uploaded as ``name``
+    through its uploader."""
+    at = open_page("pages/lab/history.py", timeout=120, **params)
     at.radio(key="history.source").set_value("upload").run(timeout=120)
     at.file_uploader[0].upload(name, text.encode(), "text/csv").run(timeout=120)
     assert not at.exception, [e.message for e in at.exception]
@@ -52,21 +54,57 @@ def test_an_upload_is_rated_game_by_game() -> None:
         rows.append(f"2026-10-06T{8 + i:02d}:00:00Z,{pair[0]},{pair[1]}")
     at = uploaded("week.csv", "\n".join(rows) + "\n")
     assert "71 rows read: 71 rated or counted, 0 rejected" in said(at)
-    # The games under each rule set the page opens with (oldest first); the last one's are
-    # checked (K and changes are the same under every divisor between two newcomers).
+    # A tab per rule set the page opens with (oldest first), only the chosen one's games drawn;
+    # the current one's are checked (the heavy week's K is 1.3.1's).
+    assert len(at.tabs) == 2 * len(RULES)
+    at.session_state["history.games_tab"] = at.tabs[len(RULES) - 1].label
+    at.run(timeout=120)
     tables = [d for d in at.dataframe if {"winner_k", "loser_k"} <= set(numbers(d).columns)]
-    assert len(tables) == len(RULES)
-    first = numbers(tables[-1]).iloc[0]
+    assert len(tables) == 1
+    first = numbers(tables[0]).iloc[0]
     assert (first["winner"], first["loser"]) == ("Eleni", "Nikos")
     assert first["row"] == 2  # the file's first game, its header being row 1
     assert (first["winner_before"], first["loser_before"]) == (1500, 1500)
     assert (first["winner_k"], first["loser_k"]) == (16, 32)
     assert (first["winner_change"], first["loser_change"]) == (8, -16)
     assert (first["winner_after"], first["loser_after"]) == (1508, 1484)
-    # Each shown under its reader's header, a change signed by the grid ("+8").
-    config = json.loads(tables[-1].proto.columns)
+    # Each shown under its reader's header, a change signed as every table signs it.
+    config = json.loads(tables[0].proto.columns)
     assert config["winner_change"]["label"] == "Winner's change"
-    assert config["winner_change"]["type_config"]["format"] == "%+d"
+    written = cells(tables[0]).iloc[0]
+    assert (written["winner_change"], written["loser_change"]) == ("+8", f"{MINUS}16")
+
+
+def test_a_long_upload_s_games_read_as_every_table_in_greek() -> None:
+    """400 games of 19 columns, more cells than a Styler writes for one table: the page shows
+    the first rows that fit, written as every table (the real minus, the Greek decimal comma,
+    the dash for a missing figure) over numbers that sort by value, the rest in the download.
+    By hand (SPEC): two newcomers at 1500 expect 50,0% each; at K 32 and cube 1 the winner
+    gains 16 and the loser drops 16; at cube 2 the multiplier is 1,17 and the change 19. A
+    boosted game changes nothing, and has no K and no expected score."""
+    rows = ["time,winner,loser,cube,type"]
+    for i in range(400):
+        cube, kind = (2 if i == 1 else 1), ("boosted" if i == 2 else "ranked")
+        rows.append(f"2026-10-01T{10 + i // 60:02d}:{i % 60:02d}:00Z,W{i},L{i},{cube},{kind}")
+    at = uploaded("long.csv", "\n".join(rows) + "\n", lang="el", rules="1.3.1")
+    (table,) = [d for d in at.dataframe if "winner_k" in numbers(d).columns]
+    written = cells(table)
+    columns = ["winner_change", "loser_change", "expected_winner", "cube_multiplier", "winner_k"]
+    assert written[columns].head(3).to_numpy().tolist() == [
+        ["+16", f"{MINUS}16", "50,0%", "1,00", "32"],
+        ["+19", f"{MINUS}19", "50,0%", "1,17", "32"],
+        ["0", "0", "—", "—", "—"],
+    ]
+    assert written["time"].iloc[0] == "2026-10-01 10:00"
+    # The grid gets numbers: a header click sorts the changes by value.
+    shown = numbers(table)
+    assert pd.api.types.is_integer_dtype(shown["loser_change"])
+    assert shown["loser_change"].head(3).tolist() == [-16, -19, 0]
+    assert (written["loser_change"] == f"{MINUS}16").sum() == len(shown) - 2
+    assert 400 * len(shown.columns) > grids.STYLED_CELLS >= shown.size
+    assert f"Φαίνονται οι πρώτες {len(shown)} από τις 400 γραμμές. Η λήψη τις περιέχει όλες." in (
+        said(at)
+    )
 
 
 def test_bad_rows_are_reported_with_their_row_numbers() -> None:

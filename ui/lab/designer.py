@@ -15,7 +15,7 @@ import pandas as pd
 from gammon_elo import Rules
 from gammon_elo.calibrate import FitResult, Margin, Scores
 
-from ..charts import inks, style
+from ..chart_specs import inks, style
 from ..grids import Table, Writer
 from ..heatmaps import HEAT_TEXT, heat_inks, heat_scale
 from ..i18n import NO_VALUE, count, number, percent, t

@@ -3,9 +3,9 @@ games, as tables and chart data, each in the reader's language."""
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Hashable, Mapping
 
 import pandas as pd
 import streamlit as st
@@ -13,8 +13,8 @@ import streamlit as st
 from gammon_elo.replay import RulesComparison, trajectories
 
 from ..catalogs import EN
-from ..grids import Table, short
-from ..i18n import number, t
+from ..grids import Table, Writer, short
+from ..i18n import number, percent, signed, t
 
 #: Points a player's line draws at most: a line of each of a league's busiest player's 2,400
 #: games packs several games into every pixel of a chart's width, and five such lines fill the
@@ -80,11 +80,12 @@ def history_spread(spread: pd.DataFrame, labels: Mapping[str, str]) -> Table:
 def replay_frame(frame: pd.DataFrame) -> Table:
     """A replay's per-game or per-player table, the package's own column names in its CSV (for
     other tools), translated headers and words on show; the input's own extra columns keep
-    their names. Up to :data:`ui.grids.SHOWN_ROWS` rows of some twenty columns: the grid writes
-    the numbers with its own formats (no Styler), a change as "+21" or "-21"."""
+    their names. Its numbers are written as every table's (:mod:`ui.grids`): a change "+21" or
+    "−21", the expected score "64,0%" in Greek, a time "2026-10-05 08:14" (the header says
+    UTC), a missing figure the dash."""
     first = [c for c in _READING_ORDER if c in frame.columns]
     table = frame[first + [c for c in frame.columns if c not in first]]
-    # An empty text cell (a podium row's loser) is missing: the grid draws its dash.
+    # An empty text cell (a podium row's loser) is missing: it is written as the dash.
     text = [
         c
         for c in table.columns
@@ -92,33 +93,34 @@ def replay_frame(frame: pd.DataFrame) -> Table:
         and not pd.api.types.is_datetime64_any_dtype(table[c])
     ]
     table = table.assign(**{c: table[c].mask(table[c] == "") for c in text})
-    columns: dict[str, Mapping[str, Any]] = {}
+    formats: dict[Hashable, Writer] = {}
     for column in table.columns:
-        label = t(f"data.{column}") if f"data.{column}" in CATALOG_KEYS else None
-        values = table[column]
         if column.endswith("_change"):
-            config = st.column_config.NumberColumn(label, format="%+d", alignment="left")
-        elif pd.api.types.is_datetime64_any_dtype(values):
-            # The header already says UTC: "2026-10-05 08:14", no seconds, no "+00:00".
-            config = st.column_config.DatetimeColumn(label, format="YYYY-MM-DD HH:mm")
+            formats[column] = signed
+        elif pd.api.types.is_datetime64_any_dtype(table[column]):
+            formats[column] = _minute
         elif column == "expected_winner":
-            config = st.column_config.NumberColumn(
-                label, format="percent", step=0.001, alignment="left"
-            )
+            formats[column] = percent
         elif column == "cube_multiplier":
-            config = st.column_config.NumberColumn(
-                label, format="localized", step=0.01, alignment="left"
-            )
+            formats[column] = _multiplier
         elif column in _WORDS:
-            config = st.column_config.SelectboxColumn(
-                label,
-                options=list(pd.unique(values.dropna())),
-                format_func=lambda v, key=_WORDS[column]: _word(key, str(v)),
-            )
-        else:
-            config = st.column_config.Column(label)
-        columns[column] = config
-    return Table(table, columns=columns)
+            formats[column] = functools.partial(_word, _WORDS[column])
+    columns = {
+        column: st.column_config.Column(t(f"data.{column}"))
+        for column in table.columns
+        if f"data.{column}" in CATALOG_KEYS
+    }
+    return Table(table, formats, columns)
+
+
+def _minute(time: pd.Timestamp) -> str:
+    """A time to the minute, "2026-10-05 08:14": the header says UTC, so no "+00:00"."""
+    return time.strftime("%Y-%m-%d %H:%M")
+
+
+def _multiplier(value: float) -> str:
+    """The cube's multiplier as the cube table writes it, "1,17" in Greek."""
+    return number(value, 2)
 
 
 #: The columns whose values are the history format's own words (a game's type and ending, a
@@ -131,10 +133,10 @@ _WORDS = {
 }
 
 
-def _word(key: str, value: str) -> str:
+def _word(key: str, value: object) -> str:
     """A format word in the reader's language (a value no catalog knows, as it is)."""
     found = key.format(value)
-    return t(found) if found in CATALOG_KEYS else value
+    return t(found) if found in CATALOG_KEYS else str(value)
 
 
 #: What a reader looks for first in a replayed game: who, then what it did to each of them.

@@ -21,7 +21,7 @@ from gammon_elo import RULES, Rules
 from gammon_elo.systems import COIN_TOSS, FLOOR, Glicko2, SystemsComparison, Verdict, WengLin
 
 from .. import grids
-from ..charts import inks, style
+from ..chart_specs import inks, style
 from ..i18n import MINUS, NO_VALUE, decimal_comma, number, percent, signed, t
 from ..rules_input import rules_label
 from . import cached
