@@ -17,8 +17,8 @@ from browser_support import (
     DESKTOP,
     PHONE,
     ROOT,
+    chromium,
     chromium_path,
-    launch_chromium,
     open_page,
     streamlit_server,
 )
@@ -96,11 +96,8 @@ def playwright() -> Iterator[Playwright]:
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     """Debian's Chromium, headless, launched once for the session."""
-    chromium = launch_chromium(playwright)
-    try:
-        yield chromium
-    finally:
-        chromium.close()
+    with chromium(playwright) as launched:
+        yield launched
 
 
 def _new_context(

@@ -25,7 +25,6 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_support import (
     ARTIFACTS,
-    ROOT,
     card,
     chart_marks,
     choose,
@@ -34,12 +33,10 @@ from browser_support import (
     grid_rows,
     horizontal_overflow,
     ink,
-    launch_chromium,
     luminance,
     metric,
     open_expander,
     open_page,
-    streamlit_server,
     wait_idle,
 )
 from playwright.sync_api import (
@@ -48,7 +45,6 @@ from playwright.sync_api import (
     FrameLocator,
     Locator,
     Page,
-    Playwright,
     ViewportSize,
     expect,
 )
@@ -106,26 +102,6 @@ class HostPages:
             f"{iframe}<p>Τέλος άρθρου.</p></main></body></html>"
         ).encode()
         return f"{self.base}/{name}.html"
-
-
-@pytest.fixture(scope="module")
-def own_app_url() -> Iterator[str]:
-    """A calculator of the title-row tests' own, fresh: in the whole suite, on the session's
-    server and Chromium after other files had used them for minutes, the 390-px test's select
-    list twice failed to open in all three attempts, where alone (and with the browser tests
-    only, on two busy cores) it opens each time; its frame is measured as a fresh reader's."""
-    with streamlit_server(ROOT / "app.py") as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def own_browser(playwright: Playwright) -> Iterator[Browser]:
-    """Chromium of the title-row tests' own (see :func:`own_app_url`)."""
-    chromium = launch_chromium(playwright)
-    try:
-        yield chromium
-    finally:
-        chromium.close()
 
 
 @pytest.fixture(scope="module")
@@ -625,20 +601,20 @@ MEASURED: dict[str, dict[str, int]] = {}
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_title_row_embed_code_sizes_the_frame_to_its_content_and_follows_it(
-    own_browser: Browser, own_app_url: str, host: HostPages, width: int
+    browser: Browser, app_url: str, host: HostPages, width: int
 ) -> None:
     """The code from the title row's "Embed this", pasted as shown into an article on another
     site: iframe-resizer (served by the app) makes the frame as tall as the compact view; the
     win and loss are on the reader's screen by scrolling the article; a notice that appears
     (a resigned game) makes the frame grow."""
     both = what_if(PRESET_GAME)
-    context = own_browser.new_context(viewport={"width": width, "height": 844}, locale="en-GB")
+    context = browser.new_context(viewport={"width": width, "height": 844}, locale="en-GB")
     try:
         page = context.new_page()
-        open_page(page, f"{own_app_url}/?{PRESET}")
+        open_page(page, f"{app_url}/?{PRESET}")
         snippet = popover_code(page)
-        assert f'<script src="{own_app_url}/app/static/iframeResizer.min.js"></script>' in snippet
-        assert f'"checkOrigin": ["{own_app_url}"]' in snippet
+        assert f'<script src="{app_url}/app/static/iframeResizer.min.js"></script>' in snippet
+        assert f'"checkOrigin": ["{app_url}"]' in snippet
         assert 'height="1000"' in snippet  # the no-script fallback
 
         element, inside, frame = open_article(page, host.article(f"sized_{width}", snippet))
