@@ -59,11 +59,16 @@ curve = charts.expected_curves(
 )
 standard_frame = cached.standard_table(tuple(divisors), k, cube)
 wins, losses = (grids.standard_points(standard_frame, labels, o) for o in ("win", "loss"))
-curve_alt = t("divisors.curve_alt", divisors=names, difference=difference)
+# The alt texts say what the charts show, without the numbers that follow the inputs (the
+# difference is in its slider, K and the cube in the intro above): an alt text that changed with
+# them would have the browser draw the chart anew on each rerun (ui/charts.py). The chart view,
+# without inputs or intro, is drawn once and names its difference.
+curve_alt = t("divisors.curve_alt", divisors=names)
 
 
 def chart_view() -> None:
-    charts.show(st, curve, title=t("divisors.curve_title"), alt_text=curve_alt)
+    alt_text = t("divisors.curve_alt_at", divisors=names, difference=difference)
+    charts.show(st, curve, title=t("divisors.curve_title"), alt_text=alt_text)
     grids.data_expander(wins, losses)
 
 
@@ -108,11 +113,7 @@ if not page.compact:
             ),
             title=t(f"divisors.{outcome}_title"),
             alt_text=t(
-                "divisors.points_alt",
-                outcome=t(f"divisors.outcome_{outcome}"),
-                divisors=names,
-                k=k,
-                cube=cube,
+                "divisors.points_alt", outcome=t(f"divisors.outcome_{outcome}"), divisors=names
             ),
         )
     st.header(t("divisors.table_title"))

@@ -11,7 +11,7 @@ import streamlit as st
 from gammon_elo import CUBES, Ending, Game, GameType, WhatIf, break_even_win_rate, what_if
 from ui import embed, home, navigation, rules_input
 from ui.i18n import number, percent, t
-from ui.params import ChoiceParam, IntParam, named
+from ui.params import ChoiceParam, IntParam, Where, named
 from ui.scaffold import Page, figure_row, row
 
 #: A rating, and a count of ranked games in the last 7 days.
@@ -44,11 +44,10 @@ page = Page(
 page.heading(intro=True, notices_first=False)
 
 
-def inputs() -> None:
-    """The inputs, in a box under the answer (in the compact views, the article's column
-    itself: a narrow frame keeps the box's margins for two fields a row): both players side by
-    side, then the game."""
-    with st.container(border=not page.compact):
+def inputs(box: Where) -> None:
+    """The inputs, in their box under the answer (:func:`calculator` makes it): both players
+    side by side, then the game."""
+    with box:
         # A row for the ratings, one for the games, each aligned at the bottom: a label that wraps
         # on more lines than its neighbour's keeps the two fields level.
         for pair in (("rating", "opponent"), ("games", "opponent_games")):
@@ -111,14 +110,17 @@ def calculator() -> None:
 
     The answer comes first, computed from the inputs' values as they stand when the run starts
     (a changed widget's new value is in the session before the rerun; the widgets drawn below
-    return the same values, as on the Planner): the browser shows it from the run's first
-    message rather than after every input's.
+    return the same values, as on the Planner). The inputs' box is made in its place under the
+    headline but filled after the figures and the cards: the browser draws a run's elements in
+    the order they arrive, so the changed numbers show before the inputs, which already show
+    what the reader typed, are sent again.
     """
     game = current_game()
     both = what_if(game)
     home.headline(both)
-    inputs()
-    page.write_url()
+    # In the compact views, the article's column itself: a narrow frame keeps the box's margins
+    # for two fields a row.
+    box = st.container(border=not page.compact)
     figures(game, both)
     if page.compact:
         # The headline above already gives each change, yours and your opponent's; the cards
@@ -128,6 +130,8 @@ def calculator() -> None:
         win_col, loss_col = navigation.side_by_side("outcomes", 2)
         home.outcome_card(win_col, t("home.if_win"), both.win)
         home.outcome_card(loss_col, t("home.if_lose"), both.loss)
+    inputs(box)
+    page.write_url()
 
     home.notices(both)
 

@@ -131,7 +131,9 @@ def settling_text() -> str:
 
 
 chart = planner.projection_chart(result)
-chart_alt = t("planner.chart_alt", rating=result.rating, target=result.target, games=result.horizon)
+# What the chart shows, without its numbers (the caption under it gives them): an alt text that
+# changed with the inputs would have the browser draw the chart anew on each rerun (ui/charts.py).
+chart_alt = t("planner.chart_alt")
 
 
 def chart_view() -> None:

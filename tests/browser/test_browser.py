@@ -255,11 +255,25 @@ def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
         expect(chart.locator("svg.marks g.mark-line.role-mark path")).to_have_count(3)
         assert_lines_painted(chart, chart_marks(chart)["line"]["colours"])
 
+    # A new difference, then a new K, only give the charts new data: each chart's drawing is
+    # the same SVG element after the reruns (a chart drawn anew would be a new one).
+    wait_idle(page)
+    for chart in (curves, wins, losses):
+        chart.locator("svg.marks").evaluate("svg => { svg.dataset.before = 'yes'; }")
+    page.get_by_role("slider", name="Rating difference (you − opponent)").focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_role("heading", name="Favourite by 310", exact=True)).to_be_visible()
+
     # SPEC, K = 16 at a difference of 300 under ÷1200: +6 / −10.
+    page.keyboard.press("ArrowLeft")
+    expect(page.get_by_role("heading", name="Favourite by 300", exact=True)).to_be_visible()
     type_number(page, "K", "16")
     # Hand: 16 × 0.849 = 13.6, 16 × 0.703 = 11.3, 16 × 0.640 = 10.2.
     expect(column(favourite, "Win")).to_have_text(["2", "5", "6"])
     expect(column(favourite, "Loss")).to_have_text(["-14", "-11", "-10"])
+    wait_idle(page)
+    for chart in (curves, wins, losses):
+        expect(chart.locator("svg.marks[data-before=yes]")).to_have_count(1)
 
     # FIBS adds a fourth curve. Hand: 1 / (1 + 10^(−300/2000)) = 58.5 %.
     page.get_by_text("Add FIBS (1-point match, ÷2000)").click()

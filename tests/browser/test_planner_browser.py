@@ -88,6 +88,30 @@ def test_planner_answer_is_the_largest_text_on_the_first_screen(
         context.close()
 
 
+def test_planner_chart_is_given_new_data_not_drawn_anew(browser: Browser, app_url: str) -> None:
+    """A new target moves the chart's dashed rule in the drawing already shown: the chart's SVG
+    is the same element before and after the rerun (a chart drawn anew would be a new one)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-GB")
+    try:
+        page = context.new_page()
+        open_page(page, app_url + LINK)
+        chart = page.get_by_test_id("stVegaLiteChart").first
+        chart.scroll_into_view_if_needed()
+        expect(chart.locator("svg.marks g.mark-area path")).to_have_count(1)
+        wait_idle(page)
+        chart.locator("svg.marks").evaluate("svg => { svg.dataset.before = 'yes'; }")
+        target = page.get_by_label("Target rating", exact=True)
+        target.fill("1650")
+        target.press("Enter")
+        # The caption under the chart names the new target.
+        expect(page.get_by_text("The dashed line is your target, 1650.")).to_be_visible()
+        wait_idle(page)
+        expect(chart.locator("svg.marks[data-before=yes]")).to_have_count(1)
+        expect(page.get_by_test_id("stException")).to_have_count(0)
+    finally:
+        context.close()
+
+
 def largest_text(page: Page, width: int, height: int) -> dict[str, object]:
     """The text drawn in the largest font on the first screen (``width`` × ``height``): its
     size in pixels and its first 40 characters."""

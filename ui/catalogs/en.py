@@ -296,11 +296,15 @@ EN: dict[str, str] = {
     ),
     "divisors.curve_alt": (
         "Line chart: your expected score against the rating difference (you − opponent), one "
+        "line per divisor ({divisors}); a vertical rule marks the difference you chose."
+    ),
+    "divisors.curve_alt_at": (
+        "Line chart: your expected score against the rating difference (you − opponent), one "
         "line per divisor ({divisors}); a vertical rule marks the difference {difference}."
     ),
     "divisors.points_alt": (
         "Line chart: your points for a {outcome} against the rating difference, one "
-        "colour per divisor ({divisors}), at K {k} and cube {cube}."
+        "colour per divisor ({divisors})."
     ),
     "divisors.table_title": "At the standard differences",
     "divisors.favourite_title": "Favourite by {difference}",
@@ -809,8 +813,8 @@ EN: dict[str, str] = {
         "The gold strip under the band marks the games played at the heavy-week K."
     ),
     "planner.chart_alt": (
-        "Projected rating from {rating} over {games:,} {games:game|games} with its band, and the"
-        " target {target}."
+        "Line chart: your projected rating over the coming games, with its band (10th to 90th"
+        " percentile) and your target as a dashed line."
     ),
     "planner.chart_games": "Games from now",
     "planner.chart_rating": "Rating",
