@@ -9,6 +9,7 @@ skipped.
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -22,6 +23,7 @@ from browser_support import (
     open_page,
     streamlit_server,
 )
+from embed_support import HostPages
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -179,3 +181,17 @@ def phone_tab(phone: BrowserContext) -> Iterator[Page]:
     """One 390-px-wide touch phone's tab for a file's tests that only read pages (see
     :func:`desktop_tab`)."""
     yield from _fresh_tab(phone)
+
+
+@pytest.fixture(scope="module")
+def host() -> Iterator[HostPages]:
+    """Help-center article pages (embed_support.HostPages), served on a free port for a file."""
+    pages = HostPages()
+    thread = threading.Thread(target=pages.server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield pages
+    finally:
+        pages.server.shutdown()
+        pages.server.server_close()
+        thread.join(timeout=10)

@@ -66,7 +66,7 @@ class PageSpec(NamedTuple):
 
 
 #: What shows in each page's views that this tour opens: every full view, and the embedded views
-#: test_embed.py's tour of every frame width does not open (ui/embed.py, the pages'
+#: test_embed_frames.py's tour of every frame width does not open (ui/embed.py, the pages'
 #: embed_section calls).
 PAGES = (
     PageSpec("home", "", {"full": (METRIC, CHART)}),
@@ -84,7 +84,7 @@ CATALOGS = {"en": EN, "el": EL}
 #: (page, view, language) toured: those views in English, and the home page in Greek, so that
 #: the server has run every page's code and its Greek path too. (Each page's Greek text is
 #: checked by tests/ui/test_i18n.py, its full view's ``<html lang>`` by test_accessibility.py,
-#: its embedded views at every width, in Greek and in English, by test_embed.py.)
+#: its embedded views at every width, in Greek and in English, by test_embed_frames.py.)
 TOUR = [(spec, view, "en") for spec in PAGES for view in spec.content]
 TOUR += [(PAGES[0], "full", "el")]
 #: Links to the lab's pages, with the parameters the lab would read.
