@@ -24,6 +24,8 @@ SMALL = "players=300&weeks=2"
 KEPT_MB = 50
 #: A week of the big population takes a few seconds: the run ends at the next week's end.
 CANCEL_SECONDS = 60
+#: What the running simulation has grown the server by, at least, before its reader leaves.
+GROWN_MB = 200
 
 
 @pytest.fixture(scope="module")
@@ -58,11 +60,14 @@ def test_a_left_simulation_ends_and_returns_its_memory(
     leaving = browser.new_context()
     big = leaving.new_page()
     big.goto(f"{url}/simulator?{BIG}&seed={time.time_ns() % 2**31}")
-    # Some weeks in: each has grown the server by the week's games.
+    # Some weeks in, each having grown the server by the week's games: how far in a week's
+    # growth shows in the server's memory varies, so the growth itself is waited for.
     running = re.compile(r"Simulating… ([3-9]|\d\d)\s?%")
     expect(big.get_by_text(running)).to_be_visible(timeout=240_000)
-    during = _megabytes(server)
-    assert during - before > 200, (before, during)
+    grown_by = time.monotonic() + CANCEL_SECONDS
+    while (during := _megabytes(server)) - before <= GROWN_MB and time.monotonic() < grown_by:
+        time.sleep(0.2)
+    assert during - before > GROWN_MB, (before, during)
     leaving.close()  # the tab closes: Streamlit stops its script
     closed = time.monotonic()
     while _megabytes(server) - before > KEPT_MB and time.monotonic() - closed < CANCEL_SECONDS:
