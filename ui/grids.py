@@ -28,9 +28,10 @@ from .i18n import count, number, percent, signed, t
 #: whole in one message, and refuses a message over ``server.maxMessageSize``.
 SHOWN_ROWS = 1000
 #: Cells at most a Styler writes for one table: it writes them one by one as the page runs (the
-#: cost a cell: benchmarks/README.md, "styled cells"), so a table with more (a replay's games)
-#: shows its first rows that fit and says the rest are in its download.
-STYLED_CELLS = 6000
+#: cost a cell: benchmarks/README.md, "styled cells"), so a table with more shows its first rows
+#: that fit and says the rest are in its download. A page's rows of a replay's games (19
+#: columns) fit whole, as they were shown before they were styled.
+STYLED_CELLS = 20_000
 #: What a cell with no value shows, in every table: never "None", "nan" or "NaT" (a boosted or
 #: tournament game's K, expected score and changes, such games never changing ELO; a podium
 #: row's loser; a volatility group no player fell in).

@@ -133,10 +133,10 @@ def test_signed_changes_sort_by_number_and_keep_their_real_minus(
 def test_a_table_past_the_styled_cells_shows_its_first_rows_written_and_all_in_its_csv(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # A page's first rows of seven columns, more cells than a Styler writes for one table.
-    rows = grids.SHOWN_ROWS
-    assert rows * 7 > grids.STYLED_CELLS
-    frame = pd.DataFrame({f"Change {i}": [-16.0] * rows for i in range(7)})
+    # A page's first rows of 21 columns, more cells than a Styler writes for one table.
+    rows, columns = grids.SHOWN_ROWS, 21
+    assert rows * columns > grids.STYLED_CELLS
+    frame = pd.DataFrame({f"Change {i}": [-16.0] * rows for i in range(columns)})
     said: list[str] = []
     sent: dict[str, Any] = {}
     monkeypatch.setattr(grids.st, "caption", said.append)
@@ -146,7 +146,7 @@ def test_a_table_past_the_styled_cells_shows_its_first_rows_written_and_all_in_i
     table = grids.Table(frame, {"Change 0": i18n.signed})
     styler, kwargs = _captured(monkeypatch, table, download="changes.csv")
     # As many first rows as fit the cells a Styler writes, each written: "−16", never "-16".
-    fit = grids.STYLED_CELLS // 7
+    fit = grids.STYLED_CELLS // columns
     assert styler.data.equals(frame.head(fit))
     assert {cell for row in written(styler) for cell in row} == {f"{MINUS}16"}
     assert kwargs["placeholder"] == "—"
