@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import ROOT, Server, open_page, streamlit_process, wait_idle
+from browser_support import DESKTOP, ROOT, Server, open_page, streamlit_process, wait_idle
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
@@ -46,6 +46,17 @@ LOADED = 15
 #: A documentation address (RFC 5737), as a reverse proxy on this machine reports a reader's.
 ELSEWHERE = {"X-Forwarded-For": "203.0.113.7"}
 CLOSED_REMOTE = "This lab serves readers on its own machine only."
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A tab in a browser of its own (a new context): the lab admits a browser by its cookie,
+    and these tests count what one browser holds."""
+    context = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="module")
