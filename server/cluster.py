@@ -15,11 +15,12 @@ They are started as commands, not by ``multiprocessing``: a spawned child re-run
 ``__main__``, which under Streamlit is the page script. The scheduler reads its standard input
 until the server's end of it closes (:func:`dask_setup`, loaded with ``--preload``), then
 closes: a server that is killed leaves no scheduler behind, and its workers end by their
-``--death-timeout``.
+``--death-timeout``. A server that exits closes its cluster first (``atexit``).
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -76,6 +77,10 @@ class Cluster:
         except BaseException:
             self._end_processes()
             raise
+        # A server that exits (Streamlit stopped, a test's process ending) closes its cluster:
+        # the scheduler would close once its standard input ends, but a worker still starting
+        # then was left running, and the credentials' folder on disk.
+        atexit.register(self.close)
 
     def _write_credentials(self, security: Any) -> list[str]:
         """The certificate authority, certificate and key of ``security`` as files only this
@@ -143,6 +148,7 @@ class Cluster:
 
     def close(self) -> None:
         """Close the scheduler (:meth:`_end_processes`), which closes each worker."""
+        atexit.unregister(self.close)
         with contextlib.suppress(Exception):
             self.client.close()
         self._end_processes()

@@ -493,6 +493,35 @@ def test_a_killed_server_leaves_no_cluster_running() -> None:
         shutil.rmtree(folder, ignore_errors=True)  # what the killed server could not remove
 
 
+_EXITING_SERVER = """
+from server.cluster import Cluster
+cluster = Cluster(1)
+print(cluster.scheduler.pid, cluster.processes[0].pid, cluster.folder, flush=True)
+"""
+
+
+def test_a_server_that_exits_closes_its_cluster_first() -> None:
+    """A server's process that ends (its script done, Streamlit stopped) has closed its
+    cluster by then: no scheduler or worker of it still running, its credentials gone."""
+    done = subprocess.run(
+        [sys.executable, "-c", _EXITING_SERVER],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    scheduler, worker, folder = done.stdout.split()
+    try:
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert not _running(int(scheduler)) and not _running(int(worker))
+        assert not Path(folder).exists()
+    finally:
+        for pid in (scheduler, worker):
+            with contextlib.suppress(psutil.NoSuchProcess):
+                psutil.Process(int(pid)).kill()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def _running(pid: int) -> bool:
     try:
         return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
