@@ -379,6 +379,17 @@ def dataframe_with(page: Page, *headers: str) -> Locator:
     return found
 
 
+def mark_drawing(chart: Locator) -> None:
+    """Mark the chart's drawing (its SVG element), to tell later whether a rerun kept it: a
+    chart given new data keeps its drawing, one drawn anew has a new element."""
+    chart.locator("svg.marks").evaluate("svg => { svg.dataset.before = 'yes'; }")
+
+
+def expect_same_drawing(chart: Locator) -> None:
+    """The chart still shows the drawing :func:`mark_drawing` marked."""
+    expect(chart.locator("svg.marks[data-before=yes]")).to_have_count(1)
+
+
 def chart_marks(chart: Locator) -> dict[str, dict[str, Any]]:
     """Vega's drawn marks in an st.altair_chart (SVG renderer), by mark type (line, rule, rect,
     text …): how many shapes have geometry, their colours, and the texts written."""

@@ -17,7 +17,9 @@ from browser_support import (
     card,
     chart_marks,
     dataframe_with,
+    expect_same_drawing,
     ink,
+    mark_drawing,
     metric,
     open_expander,
     open_page,
@@ -259,7 +261,7 @@ def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
     # the same SVG element after the reruns (a chart drawn anew would be a new one).
     wait_idle(page)
     for chart in (curves, wins, losses):
-        chart.locator("svg.marks").evaluate("svg => { svg.dataset.before = 'yes'; }")
+        mark_drawing(chart)
     page.get_by_role("slider", name="Rating difference (you − opponent)").focus()
     page.keyboard.press("ArrowRight")
     expect(page.get_by_role("heading", name="Favourite by 310", exact=True)).to_be_visible()
@@ -273,7 +275,7 @@ def test_divisors_curves_and_tables(page: Page, app_url: str) -> None:
     expect(column(favourite, "Loss")).to_have_text(["-14", "-11", "-10"])
     wait_idle(page)
     for chart in (curves, wins, losses):
-        expect(chart.locator("svg.marks[data-before=yes]")).to_have_count(1)
+        expect_same_drawing(chart)
 
     # FIBS adds a fourth curve. Hand: 1 / (1 + 10^(−300/2000)) = 58.5 %.
     page.get_by_text("Add FIBS (1-point match, ÷2000)").click()

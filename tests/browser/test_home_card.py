@@ -10,7 +10,9 @@ import pytest
 from browser_support import (
     chart_marks,
     dataframe_with,
+    expect_same_drawing,
     horizontal_overflow,
+    mark_drawing,
     open_page,
     save_full_page,
     wait_idle,
@@ -152,7 +154,7 @@ def test_home_chart_is_given_new_data_not_drawn_anew(browser: Browser, app_url: 
         rule = chart.locator("svg.marks g.role-mark.mark-rule line[stroke-dasharray]")
         expect(rule).to_have_count(1)
         wait_idle(page)
-        chart.locator("svg.marks").evaluate("svg => { svg.dataset.before = 'yes'; }")
+        mark_drawing(chart)
         where = "line => line.getBoundingClientRect().x"
         before = rule.evaluate(where)
         box = page.get_by_label("Your rating", exact=True)
@@ -161,7 +163,7 @@ def test_home_chart_is_given_new_data_not_drawn_anew(browser: Browser, app_url: 
         # 1,700 against 1,500: the sentence above the chart names the new gap.
         expect(page.get_by_text("your gap, +200 ")).to_be_visible()
         wait_idle(page)
-        expect(chart.locator("svg.marks[data-before=yes]")).to_have_count(1)
+        expect_same_drawing(chart)
         # The gap went from +300 to +200: the rule moved left.
         assert rule.evaluate(where) < before
         assert chart_marks(chart)["line"]["items"] == 3

@@ -11,7 +11,9 @@ from __future__ import annotations
 import pytest
 from browser_support import (
     chart_marks,
+    expect_same_drawing,
     horizontal_overflow,
+    mark_drawing,
     open_page,
     save_full_page,
     wait_idle,
@@ -99,14 +101,14 @@ def test_planner_chart_is_given_new_data_not_drawn_anew(browser: Browser, app_ur
         chart.scroll_into_view_if_needed()
         expect(chart.locator("svg.marks g.mark-area path")).to_have_count(1)
         wait_idle(page)
-        chart.locator("svg.marks").evaluate("svg => { svg.dataset.before = 'yes'; }")
+        mark_drawing(chart)
         target = page.get_by_label("Target rating", exact=True)
         target.fill("1650")
         target.press("Enter")
         # The caption under the chart names the new target.
         expect(page.get_by_text("The dashed line is your target, 1650.")).to_be_visible()
         wait_idle(page)
-        expect(chart.locator("svg.marks[data-before=yes]")).to_have_count(1)
+        expect_same_drawing(chart)
         expect(page.get_by_test_id("stException")).to_have_count(0)
     finally:
         context.close()

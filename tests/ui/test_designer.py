@@ -473,17 +473,19 @@ os.kill(os.getpid(), 9)
 """
 
 
+def _server_of(script: str) -> tuple[subprocess.CompletedProcess[str], list[str]]:
+    """Run ``script`` (a server's process that starts a cluster of one worker and prints its
+    scheduler's PID, its worker's and its folder) to its end; what it printed, split."""
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    return done, done.stdout.split()
+
+
 def test_a_killed_server_leaves_no_cluster_running() -> None:
     """The scheduler reads its standard input until the server's end closes: a server that is
     killed leaves no scheduler running, and its worker follows it."""
-    done = subprocess.run(
-        [sys.executable, "-c", _KILLED_SERVER],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    scheduler, worker, folder = done.stdout.split()
+    _, (scheduler, worker, folder) = _server_of(_KILLED_SERVER)
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and any(_running(int(p)) for p in (scheduler, worker)):
@@ -503,14 +505,7 @@ print(cluster.scheduler.pid, cluster.processes[0].pid, cluster.folder, flush=Tru
 def test_a_server_that_exits_closes_its_cluster_first() -> None:
     """A server's process that ends (its script done, Streamlit stopped) has closed its
     cluster by then: no scheduler or worker of it still running, its credentials gone."""
-    done = subprocess.run(
-        [sys.executable, "-c", _EXITING_SERVER],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    scheduler, worker, folder = done.stdout.split()
+    done, (scheduler, worker, folder) = _server_of(_EXITING_SERVER)
     try:
         assert done.returncode == 0, done.stderr[-2000:]
         assert not _running(int(scheduler)) and not _running(int(worker))
